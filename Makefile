@@ -1,0 +1,38 @@
+# TrainDB: `make db` sets a fresh Debian machine up and builds the database; `make test` tests.
+SWIFT        ?= swift
+WORKBOOKS    ?= database-management
+DB           ?= $(WORKBOOKS)/build/exercises.sqlite
+APT_PACKAGES := libzip-dev libxml2-dev libsqlite3-dev pkg-config
+BIN          := .build/debug/traindb
+RELEASE_BIN  := .build/release/traindb
+
+.PHONY: db deps build release test check bench clean
+
+# Installs only the Debian packages that are missing (needs root or sudo when any are).
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+db: build
+	$(BIN) build --workbooks $(WORKBOOKS) --output $(DB)
+
+check: build
+	$(BIN) check --workbooks $(WORKBOOKS)
+
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+clean:
+	rm -rf .build $(WORKBOOKS)/build

@@ -1,0 +1,1 @@
+CREATE TABLE exercises (exercise_id TEXT PRIMARY KEY);
