@@ -62,9 +62,15 @@ let package = Package(
             ]
         ),
 
+        // `make bench`: TrainDB's reader against the inflate floor, calamine and openpyxl.
+        .executableTarget(name: "xlsx-bench", dependencies: ["XLSX"]),
+
         .testTarget(name: "XLSXTests", dependencies: ["XLSX"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
+        .testTarget(
+            name: "CatalogTests",
+            dependencies: ["Catalog", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "CatalogImportTests", dependencies: ["CatalogImport", "XLSX", "Catalog"]),
-        .testTarget(name: "TraindbTests", dependencies: ["XLSX", "Catalog"]),
+        .testTarget(name: "TraindbTests", dependencies: ["traindb", "XLSX", "Catalog"]),
     ]
 )

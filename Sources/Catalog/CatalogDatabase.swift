@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+
+/// A catalogue database opened read-only: what the app, the generator and the command line
+/// query. Safe to share between threads.
+public final class CatalogDatabase: Sendable {
+    /// Where `make db` writes the database, relative to the repository.
+    public static let defaultPath = "database-management/build/exercises.sqlite"
+
+    /// The database file.
+    public let path: String
+    let queue: DatabaseQueue
+
+    /// Opens the database at `path` read-only and checks that it has the schema this library
+    /// reads.
+    public init(path: String) throws {
+        self.path = path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CatalogDatabaseError(
+                .databaseMissing,
+                "no catalogue database at \(path); build it with `make db`", path: path)
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.label = "catalogue"
+        let version: Int
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            version = try queue.read { db in try SchemaMigrator.currentVersion(db) }
+        } catch {
+            throw CatalogDatabaseError(
+                .databaseUnreadable,
+                "cannot read the catalogue database at \(path) (\(Self.reason(error))); "
+                    + "rebuild it with `make db`", path: path)
+        }
+        guard version == SchemaMigration.latestVersion else {
+            throw CatalogDatabaseError(
+                .schemaVersionMismatch,
+                "the catalogue database at \(path) has schema version \(version) but this "
+                    + "library reads version \(SchemaMigration.latestVersion); rebuild it with `make db`",
+                path: path)
+        }
+    }
+
+    /// Runs a read, turning a database failure into an error naming the file.
+    func read<Value>(_ body: (Database) throws -> Value) throws -> Value {
+        do {
+            return try queue.read(body)
+        } catch let error as CatalogDatabaseError {
+            throw error
+        } catch {
+            throw CatalogDatabaseError(
+                .databaseUnreadable,
+                "cannot read the catalogue database at \(path) (\(Self.reason(error)))", path: path)
+        }
+    }
+
+    /// Who built the database, from which workbooks.
+    public func provenance() throws -> CatalogProvenance {
+        try read { db in
+            let row = try Row.fetchOne(
+                db, sql: "SELECT tool_version, schema_version FROM catalogue_provenance WHERE id = 1")
+            let toolVersion = try row?.decode(String.self, forColumn: "tool_version")
+            let recordedVersion = try row?.decode(Int.self, forColumn: "schema_version")
+            let sources = try Row.fetchAll(
+                db, sql: "SELECT file_name, sha256 FROM catalogue_sources ORDER BY file_name"
+            ).map { row in
+                CatalogContent.Source(
+                    fileName: try row.decode(forColumn: "file_name"),
+                    sha256: try row.decode(forColumn: "sha256"))
+            }
+            return CatalogProvenance(
+                toolVersion: toolVersion,
+                schemaVersion: try recordedVersion ?? SchemaMigrator.currentVersion(db),
+                sources: sources)
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            return error.message ?? "\(error.resultCode)"
+        }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,97 @@
+/// The equipment a user has, as the questionnaire stores it: categories, and for a category with
+/// items either all of them or the ones ticked.
+///
+/// Names are kept as slugs; every initialiser and method accepts a slug (`pin_loaded_machines`)
+/// or the exact catalogue name (`Pin-loaded Machines`).
+///
+/// What it allows:
+/// - an exercise of a selected category that names no item;
+/// - an exercise naming an item, when its category is selected with all items or with that
+///   item ticked. An item is identified by its category: Leg Press under pin-loaded machines is
+///   not Leg Press under plate-loaded machines;
+/// - a Bodyweight exercise that names no item, always: it needs no equipment at all.
+public struct EquipmentSelection: Hashable, Sendable, Codable {
+    /// The items selected under one category.
+    public enum Items: Hashable, Sendable, Codable {
+        /// Every item of the category (a category ticked with no detail).
+        case all
+        /// Only these items, as slugs (possibly none: only the category's item-less exercises).
+        case only(Set<String>)
+    }
+
+    /// The slug of the category whose item-less exercises need no equipment.
+    public static let bodyweightCategory = "bodyweight"
+
+    /// Category slug → its selected items.
+    public private(set) var categories: [String: Items]
+
+    /// Nothing selected: only item-less Bodyweight exercises are allowed.
+    public init() {
+        categories = [:]
+    }
+
+    /// From the questionnaire's answers: `equipmentAvailable` lists categories and
+    /// `detailedEquipment` maps a category to its ticked items. A listed category with no entry
+    /// in `detailedEquipment` has all its items; a category with ticked items counts as
+    /// selected even when `equipmentAvailable` leaves it out.
+    public init(equipmentAvailable: [String], detailedEquipment: [String: Set<String>] = [:]) {
+        categories = [:]
+        for category in equipmentAvailable {
+            let key = slug(category)
+            let entries = detailedEquipment.filter { slug($0.key) == key }
+            if entries.isEmpty {
+                select(category: category)
+            } else {
+                select(category: category, items: entries.values.flatMap { $0 })
+            }
+        }
+        for (category, items) in detailedEquipment where !items.isEmpty && categories[slug(category)] == nil {
+            select(category: category, items: items)
+        }
+    }
+
+    /// True when no category is selected.
+    public var isEmpty: Bool { categories.isEmpty }
+
+    /// Selects a category with all its items.
+    public mutating func select(category: String) {
+        categories[slug(category)] = .all
+    }
+
+    /// Selects a category with these items ticked (added to any already ticked). Selecting
+    /// no items selects the category's item-less exercises only.
+    public mutating func select(category: String, items: some Sequence<String>) {
+        let key = slug(category)
+        let slugs = Set(items.map(slug))
+        switch categories[key] {
+        case .all:
+            break
+        case .only(let existing):
+            categories[key] = .only(existing.union(slugs))
+        case nil:
+            categories[key] = .only(slugs)
+        }
+    }
+
+    /// Selects a category with this item ticked (added to any already ticked).
+    public mutating func select(category: String, item: String) {
+        select(category: category, items: [item])
+    }
+
+    /// Whether an exercise needing `category` (and `item`, when not nil) can be done.
+    public func allows(category: String, item: String?) -> Bool {
+        let categorySlug = slug(category)
+        if item == nil && categorySlug == Self.bodyweightCategory { return true }
+        guard let items = categories[categorySlug] else { return false }
+        guard let item else { return true }
+        switch items {
+        case .all: return true
+        case .only(let selected): return selected.contains(slug(item))
+        }
+    }
+
+    /// Whether the exercise's equipment is available.
+    public func allows(_ exercise: Exercise) -> Bool {
+        allows(category: exercise.equipmentCategory, item: exercise.equipmentItem)
+    }
+}
