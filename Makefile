@@ -34,5 +34,12 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 
+# Reader benchmark (figures only, never a test): TrainDB vs the inflate floor, python-calamine
+# and openpyxl on a generated 200,000 × 10 workbook cached in bench-data/.
+bench:
+	@python3 -c "import python_calamine, openpyxl" 2>/dev/null || pip install -q python-calamine openpyxl
+	$(SWIFT) build -c release --product xlsx-bench
+	$$($(SWIFT) build -c release --product xlsx-bench --show-bin-path)/xlsx-bench
+
 clean:
 	rm -rf .build $(WORKBOOKS)/build

@@ -1,0 +1,121 @@
+import Foundation
+import XLSX
+
+/// Reads the cells of one sheet as the types its schema declares, reporting every value that
+/// does not fit, with its cell.
+struct FieldReader {
+    let table: SheetTable
+    var problems: [Problem] = []
+    /// How many of `problems` are errors.
+    private(set) var errorCount = 0
+
+    init(table: SheetTable) {
+        self.table = table
+    }
+
+    mutating func report(
+        _ severity: Problem.Severity, _ code: Problem.Code, row: Int, _ column: Int,
+        value: String?, message: String, hint: String? = nil
+    ) {
+        if severity == .error { errorCount += 1 }
+        problems.append(Problem(
+            severity, code, file: table.file, sheet: table.sheet, cell: CellReference(row: row, column: column).a1,
+            column: table.headers[column], value: value, message: message, hint: hint))
+    }
+
+    mutating func report(
+        _ severity: Problem.Severity, _ code: Problem.Code, _ record: SheetTable.Record, _ column: Int,
+        value: String?, message: String, hint: String? = nil
+    ) {
+        report(severity, code, row: record.number, column, value: value, message: message, hint: hint)
+    }
+
+    /// Trimmed text of a cell; nil when blank. Spreadsheet error values are reported.
+    mutating func text(_ record: SheetTable.Record, _ column: Int?) -> String? {
+        guard let column, let value = table.value(record, column) else { return nil }
+        if case .error(let code) = value {
+            report(.error, .cellErrorValue, record, column, value: code,
+                   message: "\(name(column)) holds the spreadsheet error \(code)",
+                   hint: "replace the formula or error with a value")
+            return nil
+        }
+        guard let text = value.trimmedText, !text.isEmpty else { return nil }
+        return text
+    }
+
+    /// An integer: a whole number cell, or text holding digits (with a warning).
+    mutating func integer(_ record: SheetTable.Record, _ column: Int?) -> Int? {
+        guard let column, let value = table.value(record, column) else { return nil }
+        switch value {
+        case .number(let number):
+            if number.rounded() == number, abs(number) < 1e15 { return Int(number) }
+            report(.error, .typeNotInteger, record, column, value: value.trimmedText,
+                   message: "\(name(column)) must be a whole number, found \(value.trimmedText ?? "")")
+            return nil
+        case .text(let raw):
+            let text = raw.trimmingCharacters(in: .whitespaces)
+            if !text.isEmpty, text.allSatisfy(\.isASCII), let number = Int(text) {
+                report(.warning, .typeNumberAsText, record, column, value: text,
+                       message: "\(name(column)) \"\(text)\" is a number stored as text",
+                       hint: "convert the cell to a number")
+                return number
+            }
+            report(.error, .typeNotInteger, record, column, value: text,
+                   message: "\(name(column)) must be a whole number, found \"\(text)\"")
+            return nil
+        case .error:
+            _ = text(record, column)
+            return nil
+        case .boolean, .date, .duration:
+            report(.error, .typeNotInteger, record, column, value: value.trimmedText,
+                   message: "\(name(column)) must be a whole number, found \(value.trimmedText ?? "")")
+            return nil
+        }
+    }
+
+    /// A boolean: 1/0 as a number or text, or a TRUE/FALSE cell.
+    mutating func boolean(_ record: SheetTable.Record, _ column: Int?) -> Bool? {
+        guard let column, let value = table.value(record, column) else { return nil }
+        switch value {
+        case .boolean(let flag): return flag
+        case .number(1): return true
+        case .number(0): return false
+        case .text(let raw) where raw.trimmingCharacters(in: .whitespaces) == "1": return true
+        case .text(let raw) where raw.trimmingCharacters(in: .whitespaces) == "0": return false
+        case .error:
+            _ = text(record, column)
+            return nil
+        default:
+            let found = value.trimmedText ?? ""
+            report(.error, .typeNotBoolean, record, column, value: found,
+                   message: "\(name(column)) must be 1 or 0, found \"\(found)\"",
+                   hint: "use 1 for yes and 0 for no")
+            return nil
+        }
+    }
+
+    /// A comma-separated list; empty entries are dropped.
+    mutating func list(_ record: SheetTable.Record, _ column: Int?) -> [String]? {
+        guard let text = text(record, column) else { return nil }
+        return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// An https URL.
+    mutating func url(_ record: SheetTable.Record, _ column: Int?) -> String? {
+        guard let column, let text = text(record, column) else { return nil }
+        let isHTTPS = text.lowercased().hasPrefix("https://")
+        let url = URL(string: text)
+        guard isHTTPS, let host = url?.host, !host.isEmpty, !text.contains(where: \.isWhitespace) else {
+            report(.error, .typeURL, record, column, value: text,
+                   message: "\(name(column)) must be an https:// address, found \"\(text)\"",
+                   hint: isHTTPS ? "check the address for spaces or a missing host" : "use the https:// form of the address")
+            return nil
+        }
+        return text
+    }
+
+    /// The header as written, for messages.
+    func name(_ column: Int) -> String {
+        table.headers[column] ?? CellReference.columnName(column)
+    }
+}

@@ -1,0 +1,66 @@
+/// The allowed values of a lookup column, and the "did you mean" hint for a value that is not
+/// one of them.
+struct LookupIndex {
+    /// Where the values come from, e.g. `lookup_muscles.muscle_group`.
+    let source: String
+    /// Distinct values in the order they first appear.
+    private(set) var values: [String] = []
+    private var exact: Set<String> = []
+    private var byKey: [String: String] = [:]
+
+    init(source: String, values: some Sequence<String>) {
+        self.source = source
+        for value in values where !exact.contains(value) {
+            exact.insert(value)
+            self.values.append(value)
+            byKey[SheetTable.normalise(value)] = byKey[SheetTable.normalise(value)] ?? value
+        }
+    }
+
+    func contains(_ value: String) -> Bool { exact.contains(value) }
+
+    /// The lookup's spelling of a value that differs only in case or spacing.
+    func sameIgnoringCaseAndSpacing(_ value: String) -> String? {
+        byKey[SheetTable.normalise(value)]
+    }
+
+    /// The closest allowed value, when one is close enough to be a typo.
+    func closest(to value: String) -> String? {
+        if let same = sameIgnoringCaseAndSpacing(value) { return same }
+        let key = Array(SheetTable.normalise(value))
+        var best: (value: String, distance: Int)?
+        for candidate in values {
+            let distance = Self.editDistance(key, Array(SheetTable.normalise(candidate)))
+            if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+        }
+        guard let best else { return nil }
+        let tolerance = max(1, min(3, key.count / 4))
+        return best.distance <= tolerance ? best.value : nil
+    }
+
+    /// The hint for an unknown value: the close match, or where the allowed values are.
+    func hint(for value: String) -> String {
+        if let match = closest(to: value) { return "did you mean \"\(match)\"?" }
+        if values.count <= 12 {
+            return "allowed values: " + values.map { "\"\($0)\"" }.joined(separator: ", ")
+        }
+        return "allowed values are listed in \(source)"
+    }
+
+    /// Levenshtein distance.
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,80 @@
+/// One thing wrong with a workbook, located to the cell, in words a spreadsheet editor
+/// understands.
+public struct Problem: Hashable, Sendable, Codable {
+    public enum Severity: String, Hashable, Sendable, Codable, Comparable {
+        case error, warning
+
+        public static func < (lhs: Self, rhs: Self) -> Bool {
+            lhs == .error && rhs == .warning
+        }
+    }
+
+    public var severity: Severity
+    /// Stable across releases, e.g. `fk.unknown_value`; CI and scripts may match on it.
+    public var code: String
+    /// The workbook, as the user named it (e.g. `database-management/train_exercise_database_prod.xlsx`).
+    public var file: String
+    public var sheet: String?
+    /// A1 style, e.g. `E17`.
+    public var cell: String?
+    /// The column's header.
+    public var column: String?
+    /// The value found, as text.
+    public var value: String?
+    public var message: String
+    public var hint: String?
+
+    public init(
+        _ severity: Severity, _ code: Code, file: String, sheet: String? = nil, cell: String? = nil,
+        column: String? = nil, value: String? = nil, message: String, hint: String? = nil
+    ) {
+        self.severity = severity
+        self.code = code.rawValue
+        self.file = file
+        self.sheet = sheet
+        self.cell = cell
+        self.column = column
+        self.value = value
+        self.message = message
+        self.hint = hint
+    }
+
+    /// `exercises!E17`, `exercises`, or nil when the problem concerns the whole file.
+    public var location: String? {
+        guard let sheet else { return nil }
+        guard let cell else { return sheet }
+        return "\(sheet)!\(cell)"
+    }
+}
+
+extension Problem {
+    /// The stable codes. New checks add cases; existing ones never change meaning.
+    public enum Code: String, Sendable, CaseIterable {
+        case sheetMissing = "sheet.missing"
+        case columnMissing = "column.missing"
+        case columnDuplicate = "column.duplicate"
+        case columnUndeclared = "column.undeclared"
+        case schemaUnknownColumn = "schema.unknown_column"
+        case schemaMissingColumn = "schema.missing_column"
+        case schemaMismatch = "schema.mismatch"
+        case schemaInvalid = "schema.invalid"
+        case requiredMissing = "required.missing"
+        case uniqueDuplicate = "unique.duplicate"
+        case typeNotInteger = "type.not_integer"
+        case typeNumberAsText = "type.number_as_text"
+        case typeNotBoolean = "type.not_boolean"
+        case typeNotText = "type.not_text"
+        case typeURL = "type.url"
+        case cellErrorValue = "type.error_value"
+        case fkUnknownValue = "fk.unknown_value"
+        case equipmentItemNotInCategory = "equipment.item_not_in_category"
+        case listDuplicate = "list.duplicate"
+        case listContainsPrimary = "list.contains_primary"
+        case instructionsGap = "instructions.gap"
+        case lookupDuplicate = "lookup.duplicate"
+        case lookupInvalid = "lookup.invalid"
+        case canonicalSpelling = "canonical.spelling"
+        case swapNoAlternative = "swap.no_alternative"
+        case jointSpelling = "joint.spelling"
+    }
+}

@@ -1,0 +1,100 @@
+import XLSX
+
+/// A sheet read whole, its columns found by header name (case-insensitive, trimmed), never by
+/// position. Catalogue sheets are small; the reader underneath still streams.
+struct SheetTable {
+    struct Record {
+        /// 1-based row number in the sheet.
+        var number: Int
+        var values: [Int: CellValue]
+    }
+
+    /// The workbook, as the user named it.
+    let file: String
+    /// The sheet's name as written in the workbook.
+    let sheet: String
+    /// Normalised header → column index (first occurrence wins).
+    let columns: [String: Int]
+    /// Column index → header as written, trimmed.
+    let headers: [Int: String]
+    /// Data rows (row 2 on), fully empty rows skipped.
+    let records: [Record]
+
+    init(file: String, sheet: String, columns: [String: Int], headers: [Int: String], records: [Record]) {
+        self.file = file
+        self.sheet = sheet
+        self.columns = columns
+        self.headers = headers
+        self.records = records
+    }
+
+    /// Reads `info` from `workbook`; reports duplicate headers into `problems`.
+    init(workbook: Workbook, info: SheetInfo, file: String, problems: inout [Problem]) throws {
+        let cursor = try workbook.cursor(for: info)
+        var columns: [String: Int] = [:]
+        var headers: [Int: String] = [:]
+        var records: [Record] = []
+        var sawHeader = false
+        while let row = try cursor.next() {
+            if !sawHeader {
+                sawHeader = true
+                guard row.number == 1 else {
+                    // No header row: every row is data without columns; the caller reports
+                    // the missing columns.
+                    records.append(Record(number: row.number, values: Self.values(of: row)))
+                    continue
+                }
+                for cell in row.cells {
+                    guard let text = cell.value.trimmedText, !text.isEmpty else { continue }
+                    let key = Self.normalise(text)
+                    headers[cell.reference.column] = text
+                    if let first = columns[key] {
+                        problems.append(Problem(
+                            .error, .columnDuplicate, file: file, sheet: info.name, cell: cell.reference.a1,
+                            column: text, value: text,
+                            message: "column \"\(text)\" appears twice in the header row",
+                            hint: "rename or remove one of the two; the first is at \(CellReference(row: 1, column: first).a1)"))
+                    } else {
+                        columns[key] = cell.reference.column
+                    }
+                }
+                continue
+            }
+            let values = Self.values(of: row)
+            if !values.isEmpty { records.append(Record(number: row.number, values: values)) }
+        }
+        self.init(file: file, sheet: info.name, columns: columns, headers: headers, records: records)
+    }
+
+    /// Non-blank values of a row by column; whitespace-only text counts as blank.
+    private static func values(of row: Row) -> [Int: CellValue] {
+        var values: [Int: CellValue] = [:]
+        for cell in row.cells {
+            if case .text(let text) = cell.value, text.allSatisfy(\.isWhitespace) { continue }
+            values[cell.reference.column] = cell.value
+        }
+        return values
+    }
+
+    /// Header and lookup-value comparison key: lower case, runs of white space folded.
+    static func normalise(_ text: String) -> String {
+        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    func column(_ name: String) -> Int? { columns[Self.normalise(name)] }
+
+    func value(_ record: Record, _ column: Int?) -> CellValue? {
+        guard let column else { return nil }
+        return record.values[column]
+    }
+
+    /// `E17` for a record and a column.
+    func cell(_ record: Record, _ column: Int) -> String {
+        CellReference(row: record.number, column: column).a1
+    }
+
+    /// The column's header cell, e.g. `D1`.
+    func headerCell(_ column: Int) -> String {
+        CellReference(row: 1, column: column).a1
+    }
+}

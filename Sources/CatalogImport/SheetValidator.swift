@@ -1,0 +1,74 @@
+import XLSX
+
+/// Checks every row of a data sheet against its column specs: types, required values,
+/// uniqueness and lookups. Sheet-specific rules run afterwards, on the parsed records.
+struct SheetValidator {
+    let table: SheetTable
+    let specs: [ColumnSpec]
+    /// The allowed values of each lookup the specs name (missing: not checked here; the
+    /// schema check reports an unresolvable lookup).
+    let lookups: [ColumnSpec.Lookup: LookupIndex]
+
+    func validate() -> (records: [ParsedRecord], problems: [Problem]) {
+        var reader = FieldReader(table: table)
+        var firstSeen: [String: [String: Int]] = [:]
+        var records: [ParsedRecord] = []
+        let columns = specs.compactMap { spec in table.column(spec.name).map { (spec, $0) } }
+        for record in table.records {
+            let before = reader.errorCount
+            var parsed = ParsedRecord(number: record.number, fields: [:], columns: [:], isValid: true)
+            for (spec, column) in columns {
+                parsed.columns[spec.name] = column
+                guard let value = read(spec, record, column, &reader) else {
+                    if spec.isRequired, table.value(record, column) == nil {
+                        reader.report(.error, .requiredMissing, record, column, value: nil,
+                                      message: "\(reader.name(column)) is required but empty")
+                    }
+                    continue
+                }
+                if spec.isUnique, let key = value.text.map(SheetTable.normalise) {
+                    if let first = firstSeen[spec.name]?[key] {
+                        reader.report(.error, .uniqueDuplicate, record, column, value: value.text,
+                                      message: "\(reader.name(column)) \"\(value.text ?? "")\" is already used at \(table.sheet)!\(CellReference(row: first, column: column).a1)",
+                                      hint: "each \(reader.name(column)) must be unique, ignoring case and surrounding spaces")
+                    } else {
+                        firstSeen[spec.name, default: [:]][key] = record.number
+                    }
+                }
+                if let lookup = spec.lookup, let index = lookups[lookup] {
+                    check(value, against: index, record, column, &reader)
+                }
+                parsed.fields[spec.name] = value
+            }
+            parsed.isValid = reader.errorCount == before
+            records.append(parsed)
+        }
+        return (records, reader.problems)
+    }
+
+    private func read(_ spec: ColumnSpec, _ record: SheetTable.Record, _ column: Int, _ reader: inout FieldReader) -> FieldValue? {
+        switch spec.dataType {
+        case .text: reader.text(record, column).map(FieldValue.text)
+        case .integer: reader.integer(record, column).map(FieldValue.integer)
+        case .boolean: reader.boolean(record, column).map(FieldValue.boolean)
+        case .list: reader.list(record, column).map(FieldValue.list)
+        case .url: reader.url(record, column).map(FieldValue.text)
+        }
+    }
+
+    private func check(_ value: FieldValue, against index: LookupIndex, _ record: SheetTable.Record, _ column: Int, _ reader: inout FieldReader) {
+        let items: [String] = switch value {
+        case .text(let text): [text]
+        case .integer(let number): [String(number)]
+        case .list(let list): list
+        case .boolean: []
+        }
+        for item in items where !index.contains(item) {
+            let hint = index.hint(for: item)
+            let message = index.sameIgnoringCaseAndSpacing(item) != nil
+                ? "\(reader.name(column)) \"\(item)\" differs in case or spacing from \(index.source)"
+                : "unknown \(reader.name(column)) \"\(item)\""
+            reader.report(.error, .fkUnknownValue, record, column, value: item, message: message, hint: hint)
+        }
+    }
+}

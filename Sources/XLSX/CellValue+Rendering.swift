@@ -1,0 +1,120 @@
+/// Text renderings of cell values: JSON for `traindb xlsx dump`, plain text for CSV, and
+/// ISO 8601 for dates, times and durations.
+extension CellValue {
+    /// The value as a JSON fragment: a number, a string, `true`/`false`, `{"error":"#N/A"}`,
+    /// or an ISO 8601 string for dates and durations. A non-finite number gives `null`.
+    public var json: String {
+        switch self {
+        case .number(let value): value.isFinite ? Self.numberText(value) : "null"
+        case .text(let text): Self.jsonString(text)
+        case .boolean(let value): value ? "true" : "false"
+        case .error(let code): "{\"error\":" + Self.jsonString(code) + "}"
+        case .date, .duration: iso8601.map(Self.jsonString) ?? "null"
+        }
+    }
+
+    /// The value as plain text, for CSV: numbers in general format, `TRUE`/`FALSE`, error codes
+    /// as written, dates and durations in ISO 8601.
+    public var plainText: String {
+        switch self {
+        case .number(let value): value.isFinite ? Self.numberText(value) : ""
+        case .text(let text): text
+        case .boolean(let value): value ? "TRUE" : "FALSE"
+        case .error(let code): code
+        case .date, .duration: iso8601 ?? ""
+        }
+    }
+
+    /// For `.date`: `YYYY-MM-DD` for a whole day, `YYYY-MM-DDTHH:MM:SS[.mmm]` for a moment,
+    /// `HH:MM:SS[.mmm]` for a time of day (serial below 1). For `.duration`: `PT<seconds>S`.
+    /// Nil for other values and for serials too large to be dates.
+    public var iso8601: String? {
+        switch self {
+        case .date(let serial): Self.isoDate(serial: serial)
+        case .duration(let serial): Self.isoDuration(serial: serial)
+        default: nil
+        }
+    }
+
+    /// A number the way Excel's General format shows it, at full precision: integers without
+    /// `.0` (`42`), otherwise the shortest text that reads back as the same double (`0.1`,
+    /// `1e-07`).
+    public static func numberText(_ value: Double) -> String {
+        if value == 0 { return "0" }
+        if value.isFinite, value == value.rounded(.towardZero), abs(value) < 1e15 {
+            return String(Int64(value))
+        }
+        let text = value.description
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+
+    /// `text` as a JSON string literal, quoted and escaped.
+    public static func jsonString(_ text: String) -> String {
+        var needsEscape = false
+        for byte in text.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            needsEscape = true
+            break
+        }
+        guard needsEscape else { return "\"" + text + "\"" }
+        var output: [UInt8] = [UInt8(ascii: "\"")]
+        output.reserveCapacity(text.utf8.count + 8)
+        let hex = Array("0123456789abcdef".utf8)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0x08: output += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x0C: output += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case 0..<0x20:
+                output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Largest serial rendered as a date (9999-12-31 is 2,958,465).
+    private static let maxDateSerial = 2_958_466.0 * 100
+
+    static func isoDate(serial: Double) -> String? {
+        guard serial.isFinite, abs(serial) < maxDateSerial else { return nil }
+        var day = Int(serial.rounded(.down))
+        var milliseconds = Int(((serial - Double(day)) * 86_400_000).rounded())
+        if milliseconds >= 86_400_000 {
+            day += 1
+            milliseconds -= 86_400_000
+        }
+        let time = timeOfDay(milliseconds)
+        if day == 0 { return time }
+        let date: String
+        if let civil = ExcelSerialDate.civilDate(serialDay: day) {
+            date = pad(civil.year, 4) + "-" + pad(civil.month, 2) + "-" + pad(civil.day, 2)
+        } else {
+            date = "1900-02-29"
+        }
+        return milliseconds == 0 ? date : date + "T" + time
+    }
+
+    static func isoDuration(serial: Double) -> String? {
+        guard serial.isFinite, abs(serial) < 1e12 else { return nil }
+        let seconds = (abs(serial) * 86_400_000).rounded() / 1000
+        return (serial < 0 && seconds != 0 ? "-" : "") + "PT" + numberText(seconds) + "S"
+    }
+
+    private static func timeOfDay(_ milliseconds: Int) -> String {
+        let seconds = milliseconds / 1000
+        let fraction = milliseconds % 1000
+        let text = pad(seconds / 3600, 2) + ":" + pad(seconds / 60 % 60, 2) + ":" + pad(seconds % 60, 2)
+        return fraction == 0 ? text : text + "." + pad(fraction, 3)
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(abs(value))
+        let padded = digits.count < width ? String(repeating: "0", count: width - digits.count) + digits : digits
+        return value < 0 ? "-" + padded : padded
+    }
+}

@@ -1,0 +1,285 @@
+/// The state machine behind `SheetParser`: SAX events of a worksheet in, rows of typed cells
+/// out. This is the hot path: names are compared as bytes, values collected into one reused
+/// buffer, numbers parsed from bytes, and a `String` is only made for text a cell keeps.
+struct SheetRowBuilder {
+    /// Rows completed since the consumer last drained them.
+    var completedRows: [Row] = []
+
+    private let part: String
+    /// Keeps the buffers `sharedStrings` and `styleKinds` point into alive.
+    private let tables: WorkbookTables
+    private let sharedStrings: UnsafeBufferPointer<String>
+    private let styleKinds: UnsafeBufferPointer<NumberFormatKind>
+    private let usesDate1904: Bool
+
+    private var inSheetData = false
+    private var inRow = false
+    private var rowNumber = 0
+    private var rowNumberKnown = false
+    private var previousRowNumber = 0
+    private var cells: [Cell] = []
+    private var cellsOutOfOrder = false
+    private var previousColumn = 0
+
+    private var inCell = false
+    private var cellColumn = 0
+    private var cellType = CellType.number
+    private var cellStyle = 0
+    private var cellHasFormula = false
+    private var cellHasValue = false
+    private var inInlineString = false
+    private var inPhonetic = false
+    private var collecting = false
+    private let text = ByteBuffer()
+
+    private enum CellType {
+        case number, sharedString, inlineString, formulaString, boolean, error, isoDate, unknown
+    }
+
+    init(part: String, tables: WorkbookTables) {
+        self.part = part
+        self.tables = tables
+        sharedStrings = tables.sharedStrings
+        styleKinds = tables.styleKinds
+        usesDate1904 = tables.usesDate1904
+        cells.reserveCapacity(16)
+    }
+
+    // MARK: SAX events
+
+    mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError) {
+        switch name.first {
+        case UInt8(ascii: "c") where name.is("c"):
+            if inRow { try startCell(attributes) }
+        case UInt8(ascii: "v") where name.is("v"):
+            if inCell {
+                collecting = true
+                cellHasValue = true
+            }
+        case UInt8(ascii: "f") where name.is("f"):
+            if inCell { cellHasFormula = true }
+        case UInt8(ascii: "r"):
+            if name.is("row") {
+                if inSheetData { try startRow(attributes) }
+            } else if name.is("rPh") {
+                inPhonetic = true
+            }
+        case UInt8(ascii: "t") where name.is("t"):
+            if inInlineString && !inPhonetic { collecting = true }
+        case UInt8(ascii: "i") where name.is("is"):
+            if inCell {
+                inInlineString = true
+                cellHasValue = true
+            }
+        case UInt8(ascii: "s") where name.is("sheetData"):
+            inSheetData = true
+        default:
+            break
+        }
+    }
+
+    mutating func endElement(_ name: XMLName) throws(XLSXError) {
+        switch name.first {
+        case UInt8(ascii: "c") where name.is("c"):
+            if inCell { try finishCell() }
+        case UInt8(ascii: "v") where name.is("v"), UInt8(ascii: "t") where name.is("t"):
+            collecting = false
+        case UInt8(ascii: "r"):
+            if name.is("row") {
+                if inRow { finishRow() }
+            } else if name.is("rPh") {
+                inPhonetic = false
+            }
+        case UInt8(ascii: "i") where name.is("is"):
+            inInlineString = false
+        case UInt8(ascii: "s") where name.is("sheetData"):
+            inSheetData = false
+        default:
+            break
+        }
+    }
+
+    @inline(__always)
+    mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if collecting { text.append(bytes) }
+    }
+
+    // MARK: Rows
+
+    private mutating func startRow(_ attributes: XMLAttributes) throws(XLSXError) {
+        inRow = true
+        cellsOutOfOrder = false
+        previousColumn = 0
+        if let reference = attributes.bytes("r") {
+            guard let number = DecimalParsing.integer(reference), number >= 1, number <= CellReference.maxRow else {
+                throw XLSXError(.badCellReference,
+                    "\(part): row number \"\(String(decoding: reference, as: UTF8.self))\" after row "
+                    + "\(previousRowNumber) is not between 1 and \(CellReference.maxRow)", part: part)
+            }
+            rowNumber = number
+            rowNumberKnown = true
+        } else {
+            rowNumber = previousRowNumber + 1
+            rowNumberKnown = false
+        }
+    }
+
+    private mutating func finishRow() {
+        inRow = false
+        previousRowNumber = rowNumber
+        guard !cells.isEmpty else { return }
+        if cellsOutOfOrder { sortCells() }
+        let count = cells.count
+        completedRows.append(Row(number: rowNumber, cells: cells))
+        cells = []
+        cells.reserveCapacity(count)
+    }
+
+    /// Puts cells written out of column order back in order; a repeated column keeps the last.
+    private mutating func sortCells() {
+        let sorted = cells.enumerated().sorted {
+            ($0.element.reference.column, $0.offset) < ($1.element.reference.column, $1.offset)
+        }
+        var unique: [Cell] = []
+        unique.reserveCapacity(sorted.count)
+        for (_, cell) in sorted {
+            if let last = unique.last, last.reference.column == cell.reference.column {
+                unique[unique.count - 1] = cell
+            } else {
+                unique.append(cell)
+            }
+        }
+        cells = unique
+    }
+
+    // MARK: Cells
+
+    @inline(__always)
+    private mutating func startCell(_ attributes: XMLAttributes) throws(XLSXError) {
+        inCell = true
+        cellHasValue = false
+        cellHasFormula = false
+        collecting = false
+        inInlineString = false
+        inPhonetic = false
+        text.removeAll()
+        cellType = .number
+        cellStyle = 0
+
+        var reference: UnsafeBufferPointer<UInt8>?
+        if let base = attributes.base {
+            // One pass over the attributes: r, s and t are all single letters.
+            for index in 0..<attributes.count {
+                let attribute = base + index * 5
+                guard let name = attribute[0], name[1] == 0,
+                      let start = attribute[3], let end = attribute[4], end >= start else { continue }
+                let value = UnsafeBufferPointer(start: start, count: end - start)
+                switch name[0] {
+                case UInt8(ascii: "r"): reference = value
+                case UInt8(ascii: "s"): cellStyle = DecimalParsing.integer(value) ?? 0
+                case UInt8(ascii: "t"): cellType = Self.cellType(value)
+                default: break
+                }
+            }
+        }
+
+        if let reference {
+            guard let parsed = CellReference.parse(reference) else {
+                throw XLSXError(.badCellReference,
+                    "\(part): cell reference \"\(String(decoding: reference, as: UTF8.self))\" in row "
+                    + "\(rowNumber) is not a valid A1 reference", part: part)
+            }
+            cellColumn = parsed.column
+            if !rowNumberKnown, cells.isEmpty, let row = parsed.row {
+                rowNumber = row
+                rowNumberKnown = true
+            }
+        } else {
+            cellColumn = previousColumn + 1
+            guard cellColumn <= CellReference.maxColumn else {
+                throw XLSXError(.badCellReference,
+                    "\(part): row \(rowNumber) has more than \(CellReference.maxColumn) cells", part: part)
+            }
+        }
+        if cellColumn <= previousColumn { cellsOutOfOrder = true }
+        previousColumn = cellColumn
+    }
+
+    @inline(__always)
+    private static func cellType(_ value: UnsafeBufferPointer<UInt8>) -> CellType {
+        guard let first = value.first else { return .number }
+        switch (first, value.count) {
+        case (UInt8(ascii: "s"), 1): return .sharedString
+        case (UInt8(ascii: "n"), 1): return .number
+        case (UInt8(ascii: "b"), 1): return .boolean
+        case (UInt8(ascii: "e"), 1): return .error
+        case (UInt8(ascii: "d"), 1): return .isoDate
+        case (UInt8(ascii: "s"), 3) where value.elementsEqual("str".utf8): return .formulaString
+        case (UInt8(ascii: "i"), 9) where value.elementsEqual("inlineStr".utf8): return .inlineString
+        default: return .unknown
+        }
+    }
+
+    private mutating func finishCell() throws(XLSXError) {
+        inCell = false
+        collecting = false
+        inInlineString = false
+        guard cellHasValue, let value = try cellValue() else { return }
+        cells.append(Cell(reference: CellReference(row: rowNumber, column: cellColumn),
+                          value: value, isFormula: cellHasFormula))
+    }
+
+    /// The typed value of the cell just closed, or nil when it holds nothing.
+    @inline(__always)
+    private func cellValue() throws(XLSXError) -> CellValue? {
+        switch cellType {
+        case .sharedString:
+            if text.isEmpty { return nil }
+            guard let index = DecimalParsing.integer(text.bytes), index < sharedStrings.count else {
+                throw XLSXError(.badSharedStringIndex,
+                    "\(part): cell \(currentReference) refers to shared string "
+                    + "\"\(String(decoding: text.bytes, as: UTF8.self))\", but the workbook has "
+                    + "\(sharedStrings.count) shared strings", part: part)
+            }
+            return .text(sharedStrings[index])
+        case .number:
+            if text.isEmpty { return nil }
+            guard let number = DecimalParsing.double(text) else {
+                throw XLSXError(.badNumber,
+                    "\(part): cell \(currentReference) holds \"\(String(decoding: text.bytes, as: UTF8.self))\", "
+                    + "which is not a number", part: part)
+            }
+            let kind = cellStyle < styleKinds.count ? styleKinds[cellStyle] : .number
+            switch kind {
+            case .number: return .number(number)
+            case .duration: return .duration(serial: number)
+            case .date:
+                // Times of day (< 1) are the same in both systems; dates shift by 1462 days.
+                return .date(serial: usesDate1904 && number >= 1 ? number + ExcelSerialDate.offset1904 : number)
+            }
+        case .formulaString, .inlineString, .unknown:
+            return .text(ExcelTextEscape.decode(text.bytes))
+        case .boolean:
+            if text.isEmpty { return nil }
+            switch String(decoding: text.bytes, as: UTF8.self).trimmed().lowercased() {
+            case "1", "true": return .boolean(true)
+            case "0", "false": return .boolean(false)
+            default:
+                throw XLSXError(.badBoolean,
+                    "\(part): cell \(currentReference) holds \"\(String(decoding: text.bytes, as: UTF8.self))\", "
+                    + "which is not a boolean (0 or 1)", part: part)
+            }
+        case .error:
+            if text.isEmpty { return nil }
+            return .error(String(decoding: text.bytes, as: UTF8.self).trimmed())
+        case .isoDate:
+            if text.isEmpty { return nil }
+            let written = String(decoding: text.bytes, as: UTF8.self).trimmed()
+            return ExcelSerialDate.serial(iso8601: written).map { .date(serial: $0) } ?? .text(written)
+        }
+    }
+
+    private var currentReference: String {
+        CellReference(row: rowNumber, column: cellColumn).a1
+    }
+}

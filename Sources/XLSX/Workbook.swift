@@ -1,0 +1,95 @@
+/// An `.xlsx` workbook opened for streaming reads.
+///
+/// Opening reads only the package structure (relationships, `workbook.xml`); the shared
+/// strings and styles are loaded when the first cursor is made. Not thread-safe: use a
+/// workbook and its cursors from one thread at a time.
+public final class Workbook {
+    /// The path the workbook was opened from.
+    public let path: String
+    /// The sheets in `workbook.xml` order (the tab order).
+    public let sheets: [SheetInfo]
+    /// Whether the workbook uses the 1904 date system. Dates are reported in 1900-system
+    /// serials either way.
+    public let usesDate1904: Bool
+
+    private let archive: ZipArchive
+    private let sharedStringsPart: String?
+    private let stylesPart: String?
+    private var tables: WorkbookTables?
+
+    public init(path: String, limits: WorkbookLimits = .default) throws {
+        self.path = path
+        archive = try ZipArchive(path: path, limits: limits)
+
+        let packageRelationships = try archive.relationships(of: "", required: true)
+        guard let document = packageRelationships.first(where: { $0.isType("officeDocument") && !$0.isExternal })
+        else {
+            throw XLSXError(.noWorkbook,
+                "\(PartPath.rootRelationships) has no officeDocument relationship, so there is no workbook part",
+                part: PartPath.rootRelationships)
+        }
+        let workbookPart = document.target
+        guard archive.entry(named: workbookPart) != nil else {
+            throw XLSXError(.missingPart,
+                "the workbook part \(workbookPart), named in \(PartPath.rootRelationships), is missing",
+                part: workbookPart)
+        }
+
+        let relationships = try archive.relationships(of: workbookPart, required: true)
+        let workbookContent = WorkbookPartParser()
+        try archive.parseXML(part: workbookPart, into: workbookContent)
+
+        let relationshipsPart = PartPath.relationships(of: workbookPart)
+        var targets: [String: String] = [:]
+        for relationship in relationships where !relationship.isExternal && targets[relationship.id] == nil {
+            targets[relationship.id] = relationship.target
+        }
+        sheets = try workbookContent.sheets.map { sheet in
+            guard let id = sheet.relationshipID, let target = targets[id] else {
+                throw XLSXError(.missingRelationship,
+                    "sheet \"\(sheet.name)\" in \(workbookPart) refers to relationship "
+                    + "\(sheet.relationshipID.map { "\"\($0)\"" } ?? "(none)"), which \(relationshipsPart) does not define",
+                    part: relationshipsPart)
+            }
+            return SheetInfo(name: sheet.name, state: sheet.state, partPath: target)
+        }
+        usesDate1904 = workbookContent.usesDate1904
+        sharedStringsPart = relationships.first { $0.isType("sharedStrings") && !$0.isExternal }?.target
+        stylesPart = relationships.first { $0.isType("styles") && !$0.isExternal }?.target
+    }
+
+    /// The sheet whose name matches `name`, ignoring case and surrounding white space.
+    public func sheet(named name: String) -> SheetInfo? {
+        let wanted = name.trimmed()
+        if let exact = sheets.first(where: { $0.name == wanted }) { return exact }
+        let lowered = wanted.lowercased()
+        return sheets.first { $0.name.trimmed().lowercased() == lowered }
+    }
+
+    /// A cursor streaming the rows of `sheet`.
+    public func cursor(for sheet: SheetInfo) throws -> SheetCursor {
+        let content = SheetParser(part: sheet.partPath, tables: try loadTables())
+        return try SheetCursor(sheet: sheet, archive: archive, content: content)
+    }
+
+    /// Loads the shared strings and the style table once. A part named by a relationship but
+    /// absent from the zip is tolerated (no strings, no date styles), as Excel does.
+    private func loadTables() throws -> WorkbookTables {
+        if let tables { return tables }
+        var sharedStrings: [String] = []
+        if let part = sharedStringsPart, archive.entry(named: part) != nil {
+            let parser = SharedStringsParser()
+            try archive.parseXML(part: part, into: parser)
+            sharedStrings = parser.strings
+        }
+        var styleKinds: [NumberFormatKind] = []
+        if let part = stylesPart, archive.entry(named: part) != nil {
+            let parser = StylesParser()
+            try archive.parseXML(part: part, into: parser)
+            styleKinds = parser.styleKinds
+        }
+        let loaded = WorkbookTables(sharedStrings: sharedStrings, styleKinds: styleKinds, usesDate1904: usesDate1904)
+        tables = loaded
+        return loaded
+    }
+}

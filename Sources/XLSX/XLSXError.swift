@@ -1,0 +1,67 @@
+/// Why a workbook could not be read or written.
+///
+/// `code` is stable (tests and tooling match on it); `message` is one line for a person and
+/// names the zip entry or package part at fault (`xl/worksheets/sheet1.xml`). It does not
+/// repeat the workbook's path: callers know it and put it in front.
+public struct XLSXError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The stable, machine-readable category, e.g. `zip.not_a_zip` or `xml.entity`.
+    public var code: String { kind.code }
+    /// A sentence a person understands, naming the entry or part at fault.
+    public let message: String
+    /// The zip entry or package part at fault, when there is one (`xl/worksheets/sheet1.xml`).
+    public let part: String?
+    /// The 1-based line in `part`, for XML errors.
+    public let line: Int?
+
+    let kind: Kind
+
+    init(_ kind: Kind, _ message: String, part: String? = nil, line: Int? = nil) {
+        self.kind = kind
+        self.message = message
+        self.part = part
+        self.line = line
+    }
+
+    public var description: String { "\(message) [\(code)]" }
+
+    enum Kind: Sendable, Equatable {
+        case fileNotFound, fileUnreadable
+        case emptyFile, notAZip, truncatedZip, corruptZip, encryptedEntry, unsupportedCompression
+        case entryTooLarge, compressionRatio, missingPart
+        case malformedXML, entityDeclaration
+        case noWorkbook, missingRelationship
+        case badCellReference, badSharedStringIndex, badNumber, badBoolean
+        case invalidSheetName, invalidCell, noSheets, noVisibleSheet, writeFailed
+        case threadUnavailable
+
+        var code: String {
+            switch self {
+            case .fileNotFound: "file.not_found"
+            case .fileUnreadable: "file.unreadable"
+            case .emptyFile: "zip.empty"
+            case .notAZip: "zip.not_a_zip"
+            case .truncatedZip: "zip.truncated"
+            case .corruptZip: "zip.corrupt"
+            case .encryptedEntry: "zip.encrypted"
+            case .unsupportedCompression: "zip.unsupported_compression"
+            case .entryTooLarge: "zip.too_large"
+            case .compressionRatio: "zip.ratio"
+            case .missingPart: "zip.missing_part"
+            case .malformedXML: "xml.malformed"
+            case .entityDeclaration: "xml.entity"
+            case .noWorkbook: "package.no_workbook"
+            case .missingRelationship: "package.missing_relationship"
+            case .badCellReference: "sheet.bad_reference"
+            case .badSharedStringIndex: "sheet.bad_shared_string"
+            case .badNumber: "sheet.bad_number"
+            case .badBoolean: "sheet.bad_boolean"
+            case .invalidSheetName: "writer.sheet_name"
+            case .invalidCell: "writer.cell"
+            case .noSheets: "writer.no_sheets"
+            case .noVisibleSheet: "writer.no_visible_sheet"
+            case .writeFailed: "writer.failed"
+            case .threadUnavailable: "system.thread"
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import CLibXML2
+
+/// A libxml2 SAX2 push parser for one package part, fed chunk by chunk. Owns the
+/// `xmlParserCtxt`.
+///
+/// Safe against hostile XML: no network access, no external entities, and any entity
+/// declaration stops the parse with `xml.entity`, so nothing is ever expanded.
+final class XMLPushParser {
+    let part: String
+    private let handler: any XMLContentHandler
+    private var context: xmlParserCtxtPtr?
+    private var failure: XLSXError?
+    /// The first error libxml2 reported, converted while its message is still valid.
+    private var firstError: XLSXError?
+
+    private static let libraryReady: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
+    init(part: String, handler: any XMLContentHandler) throws {
+        _ = Self.libraryReady
+        self.part = part
+        self.handler = handler
+
+        var sax = xmlSAXHandler()
+        sax.initialized = UInt32(XML_SAX2_MAGIC)
+        sax.startElementNs = { context, localName, _, _, _, _, attributeCount, _, attributes in
+            guard let context, let localName else { return }
+            Unmanaged<XMLPushParser>.fromOpaque(context)._withUnsafeGuaranteedRef { parser in
+                do throws(XLSXError) {
+                    try parser.handler.startElement(
+                        XMLName(bytes: localName),
+                        attributes: XMLAttributes(base: attributes, count: Int(max(attributeCount, 0))))
+                } catch { parser.stop(with: error) }
+            }
+        }
+        sax.endElementNs = { context, localName, _, _ in
+            guard let context, let localName else { return }
+            Unmanaged<XMLPushParser>.fromOpaque(context)._withUnsafeGuaranteedRef { parser in
+                do throws(XLSXError) {
+                    try parser.handler.endElement(XMLName(bytes: localName))
+                } catch { parser.stop(with: error) }
+            }
+        }
+        let characters: charactersSAXFunc = { context, text, length in
+            guard let context, let text, length > 0 else { return }
+            Unmanaged<XMLPushParser>.fromOpaque(context)._withUnsafeGuaranteedRef { parser in
+                do throws(XLSXError) {
+                    try parser.handler.characters(UnsafeBufferPointer(start: text, count: Int(length)))
+                } catch { parser.stop(with: error) }
+            }
+        }
+        sax.characters = characters
+        // The same function for both makes libxml2 skip its blank-detection work.
+        sax.ignorableWhitespace = characters
+        sax.cdataBlock = characters
+        sax.entityDecl = { context, name, _, _, _, _ in
+            guard let context else { return }
+            Unmanaged<XMLPushParser>.fromOpaque(context)._withUnsafeGuaranteedRef { parser in
+                parser.refuseEntity(named: name)
+            }
+        }
+        sax.unparsedEntityDecl = { context, name, _, _, _ in
+            guard let context else { return }
+            Unmanaged<XMLPushParser>.fromOpaque(context)._withUnsafeGuaranteedRef { parser in
+                parser.refuseEntity(named: name)
+            }
+        }
+        sax.getEntity = { _, _ in nil }
+        sax.getParameterEntity = { _, _ in nil }
+        sax.resolveEntity = { _, _, _ in nil }
+        sax.serror = { context, error in
+            guard let context, let error else { return }
+            Unmanaged<XMLPushParser>.fromOpaque(context)._withUnsafeGuaranteedRef { parser in
+                parser.record(error.pointee)
+            }
+        }
+
+        let userData = Unmanaged.passUnretained(self).toOpaque()
+        guard let context = xmlCreatePushParserCtxt(&sax, userData, nil, 0, part) else {
+            throw XLSXError(.malformedXML, "cannot start an XML parser for \(part)", part: part)
+        }
+        self.context = context
+        let options = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue
+            | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+        xmlCtxtUseOptions(context, Int32(options))
+    }
+
+    deinit {
+        if let context { xmlFreeParserCtxt(context) }
+    }
+
+    /// Parses the next bytes of the part.
+    func feed(_ bytes: UnsafeRawBufferPointer) throws {
+        var remaining = bytes
+        while !remaining.isEmpty {
+            let count = min(remaining.count, 1 << 30)
+            try parse(UnsafeRawBufferPointer(rebasing: remaining[..<count]), terminate: false)
+            remaining = UnsafeRawBufferPointer(rebasing: remaining[count...])
+        }
+    }
+
+    /// Tells the parser the part is complete; throws if the document is unfinished.
+    func finish() throws {
+        try parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
+    }
+
+    private func parse(_ bytes: UnsafeRawBufferPointer, terminate: Bool) throws {
+        if let failure { throw failure }
+        guard let context else { return }
+        let chunk = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+        xmlParseChunk(context, chunk, Int32(bytes.count), terminate ? 1 : 0)
+        if let failure { throw failure }
+        if context.pointee.wellFormed == 0 {
+            throw firstError ?? XLSXError.libxml2(xmlCtxtGetLastError(context)?.pointee, part: part)
+        }
+    }
+
+    private func stop(with error: XLSXError) {
+        if failure == nil { failure = error }
+        if let context { xmlStopParser(context) }
+    }
+
+    private func refuseEntity(named name: UnsafePointer<xmlChar>?) {
+        let shown = name.map { String(cString: $0) } ?? "?"
+        stop(with: XLSXError(.entityDeclaration,
+            "\(part) declares the XML entity \"\(shown)\"; entity declarations are refused "
+            + "(they can expand into gigabytes)", part: part))
+    }
+
+    private func record(_ error: xmlError) {
+        guard firstError == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        firstError = XLSXError.libxml2(error, part: part)
+    }
+}

@@ -1,0 +1,33 @@
+extension ZipArchive {
+    /// Streams the entry `part` through a SAX push parser into `handler`.
+    ///
+    /// - Parameter chunkSize: inflated bytes handed to libxml2 per call.
+    func parseXML(part: String, into handler: some XMLContentHandler, chunkSize: Int = 1 << 16) throws {
+        let reader = try openEntry(named: part)
+        let parser = try XMLPushParser(part: part, handler: handler)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(chunkSize, 4096), alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = try reader.read(into: buffer)
+            if count == 0 { break }
+            try parser.feed(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        }
+        try parser.finish()
+    }
+
+    /// The relationships of `part` (`""` for the package root).
+    ///
+    /// A missing `.rels` part throws `zip.missing_part` when `required`, else gives none.
+    func relationships(of part: String, required: Bool) throws -> [Relationship] {
+        let relsPart = part.isEmpty ? PartPath.rootRelationships : PartPath.relationships(of: part)
+        guard entry(named: relsPart) != nil else {
+            if !required { return [] }
+            let owner = part.isEmpty ? "the package" : part
+            throw XLSXError(.missingPart,
+                "the workbook has no part \(relsPart) (the relationships of \(owner))", part: relsPart)
+        }
+        let parser = RelationshipsParser(source: part)
+        try parseXML(part: relsPart, into: parser)
+        return parser.relationships
+    }
+}

@@ -1,0 +1,117 @@
+import CLibZip
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A zip file opened read-only through libzip, with entries looked up case-insensitively and
+/// with either `/` or `\` as separator. Owns the `zip_t`.
+public final class ZipArchive {
+    /// The path the archive was opened from, used in messages.
+    public let path: String
+    public let limits: WorkbookLimits
+    /// Every entry, in central-directory order.
+    public let entries: [ZipEntry]
+
+    let handle: OpaquePointer
+    private let entryByKey: [String: Int]
+
+    public init(path: String, limits: WorkbookLimits = .default) throws {
+        self.path = path
+        self.limits = limits
+
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR {
+                throw XLSXError(.fileNotFound, "no such file")
+            }
+            throw XLSXError(.fileUnreadable, "cannot read the file: \(String(cString: strerror(code)))")
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw XLSXError(.fileUnreadable, "not a regular file")
+        }
+        guard status.st_size > 0 else {
+            throw XLSXError(.emptyFile, "the file is empty (0 bytes), not an xlsx workbook")
+        }
+
+        var code: Int32 = 0
+        guard let handle = zip_open(path, ZIP_RDONLY, &code) else {
+            let magic = Self.leadingBytes(of: path)
+            throw XLSXError.libzip(
+                code,
+                startsLikeZip: magic.starts(with: [0x50, 0x4B, 0x03, 0x04]),
+                looksLikeCompoundFile: magic.starts(with: [0xD0, 0xCF, 0x11, 0xE0]))
+        }
+        self.handle = handle
+
+        var entries: [ZipEntry] = []
+        var entryByKey: [String: Int] = [:]
+        let count = max(0, zip_get_num_entries(handle, 0))
+        entries.reserveCapacity(Int(count))
+        for index in 0..<UInt64(count) {
+            var info = zip_stat_t()
+            guard zip_stat_index(handle, index, 0, &info) == 0, let rawName = info.name else { continue }
+            let entry = ZipEntry(
+                name: String(cString: rawName),
+                uncompressedSize: (info.valid & UInt64(ZIP_STAT_SIZE)) != 0 ? Self.clamped(info.size) : 0,
+                compressedSize: (info.valid & UInt64(ZIP_STAT_COMP_SIZE)) != 0 ? Self.clamped(info.comp_size) : 0,
+                index: index)
+            let key = Self.lookupKey(entry.name)
+            if entryByKey[key] == nil { entryByKey[key] = entries.count }
+            entries.append(entry)
+        }
+        self.entries = entries
+        self.entryByKey = entryByKey
+    }
+
+    deinit { zip_discard(handle) }
+
+    /// The entry called `name`, ignoring case, a leading `/`, and `\` versus `/`.
+    public func entry(named name: String) -> ZipEntry? {
+        entryByKey[Self.lookupKey(name)].map { entries[$0] }
+    }
+
+    /// Opens `name` for streaming, refusing it up front when its declared size or compression
+    /// ratio passes the limits.
+    public func openEntry(named name: String) throws -> ZipEntryReader {
+        guard let entry = entry(named: name) else {
+            throw XLSXError(.missingPart, "the workbook has no part \(name)", part: name)
+        }
+        return try ZipEntryReader(archive: self, entry: entry)
+    }
+
+    /// Reads a whole (small) entry into memory, within the limits.
+    func contents(of name: String) throws -> [UInt8] {
+        let reader = try openEntry(named: name)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(min(reader.entry.uncompressedSize, 1 << 24)))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { try reader.read(into: $0) }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    static func lookupKey(_ name: String) -> String {
+        var key = name.replacingBackslashes()
+        while key.hasPrefix("/") { key.removeFirst() }
+        return key.lowercased()
+    }
+
+    private static func clamped(_ value: UInt64) -> Int64 {
+        value > UInt64(Int64.max) ? Int64.max : Int64(value)
+    }
+
+    /// The first four bytes of the file (fewer if it is shorter), to explain a refusal.
+    private static func leadingBytes(of path: String) -> [UInt8] {
+        guard let file = fopen(path, "rb") else { return [] }
+        defer { fclose(file) }
+        var bytes = [UInt8](repeating: 0, count: 4)
+        let count = fread(&bytes, 1, 4, file)
+        return Array(bytes.prefix(count))
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import XLSX
+@testable import CatalogImport
+
+/// A small, valid pair of catalogue workbooks built in code; tests break one thing in it and
+/// assert the exact problem reported.
+struct CatalogFixture {
+    var exerciseHeader = WorkbookContract.exerciseColumns.map(\.name)
+    var exercises: [[CellValue?]] = [
+        row("barbell_bench_press", "Barbell Bench Press", "Bench Press", "Barbells", "Flat Bench", "Chest", "Triceps, Shoulders", "Horizontal Push", 3, 0, 1),
+        row("dumbbell_bench_press", "Dumbbell Bench Press", "Bench Press", "Dumbbells", nil, "Chest", "Triceps", "Horizontal Push", 2, 0, 1),
+        row("barbell_back_squat", "Barbell Back Squat", "Squat", "Barbells", "Squat Rack", "Quads", "Glutes", "Squat", 3, 0, 1),
+        row("machine_leg_press", "Machine Leg Press", "Squat", "Pin-loaded Machines", "Leg Press", "Quads", "Glutes", "Squat", 1, 0, 1),
+        row("plate_loaded_leg_press", "Plate-loaded Leg Press", "Squat", "Plate-loaded Machines", "Leg Press", "Quads", nil, "Squat", 1, 0, 1),
+        row("pull_up", "Pull-Up", "Pull-Up", "Bodyweight", "Pull-up Bar", "Back", "Biceps", "Vertical Pull", 3, 0, 1),
+        row("chin_up", "Chin-Up", "Pull-Up", "Bodyweight", "Pull-up Bar", "Back", "Biceps", "Vertical Pull", 2, 0, 1),
+        row("kettlebell_swing", "Kettlebell Swing", "Swing", "Kettlebells", nil, "Glutes", "Hamstrings", "Hinge", 2, 0, 0),
+    ]
+    var schema: [[CellValue?]] = WorkbookContract.exerciseColumns.map(Self.schemaRow)
+    var equipment: [[CellValue?]] = [
+        ["Barbells", "Squat Rack"], ["Barbells", "Flat Bench"], ["Dumbbells", nil], ["Kettlebells", nil],
+        ["Pin-loaded Machines", "Leg Press"], ["Plate-loaded Machines", "Leg Press"], ["Bodyweight", "Pull-up Bar"],
+    ].map { $0.map { $0.map(CellValue.text) } }
+    var muscles: [[CellValue?]] = [
+        ["Chest", "upper"], ["Back", "upper"], ["Shoulders", "upper"], ["Biceps", "upper"], ["Triceps", "upper"],
+        ["Quads", "lower"], ["Hamstrings", "lower"], ["Glutes", "lower"],
+    ].map { $0.map(CellValue.text) }
+    var patterns: [[CellValue?]] = [
+        ["Squat", "Knees and hips bend together."], ["Hinge", "Hips travel back."],
+        ["Horizontal Push", "Press away from the chest."], ["Vertical Pull", "Pull down from overhead."],
+    ].map { $0.map(CellValue.text) }
+    var complexity: [[CellValue?]] = (1...4).map { [.number(Double($0)), .text("Level \($0)"), .text("Tier \($0).")] }
+    var contraindications: [[CellValue?]] = [
+        ["Bench Press", "Shoulder", "Pressing loads the front of the shoulder."],
+        ["Squat", "Knee", "Deep knee bend under load."],
+        ["Squat", "Lower Back", "The spine carries the bar."],
+        ["Pull-Up", "Elbow", "Hanging pulls strain the elbow."],
+    ].map { $0.map(CellValue.text) }
+    var contraindicationSchema: [[CellValue?]] = WorkbookContract.contraindicationColumns.map(Self.schemaRow)
+    /// Sheets left out of the exercise workbook.
+    var omittedSheets: Set<String> = []
+
+    static func row(
+        _ id: String, _ name: String, _ group: String, _ category: String, _ item: String?, _ primary: String,
+        _ secondary: String?, _ pattern: String, _ complexity: Int, _ isolation: Int, _ programme: Int
+    ) -> [CellValue?] {
+        let text: (String?) -> CellValue? = { $0.map(CellValue.text) }
+        return [
+            text(id), text(name), text(group), text(category), text(item), text(primary), text(secondary), text(pattern),
+            .number(Double(complexity)), .number(Double(isolation)), .number(Double(programme)),
+            text("Set up steady."), text("Move with control."), nil, nil, nil, nil,
+        ]
+    }
+
+    static func schemaRow(_ spec: ColumnSpec) -> [CellValue?] {
+        [.text(spec.name), .text(spec.dataType.rawValue), .text(spec.isRequired ? "Y" : "N"),
+         .text(spec.isUnique ? "Y" : "N"), spec.lookup.map { .text($0.description) }, .text("About \(spec.name).")]
+    }
+
+    /// Sets the value of `column` in data row `index` (0 = the sheet's row 2).
+    mutating func set(_ column: String, row index: Int, _ value: CellValue?) {
+        guard let position = exerciseHeader.firstIndex(of: column) else { return }
+        exercises[index][position] = value
+    }
+
+    func write(to directory: URL) throws {
+        let text: ([String]) -> [CellValue?] = { $0.map(CellValue.text) }
+        var sheets: [WorkbookWriter.Sheet] = [
+            .init(name: "exercises", rows: [text(exerciseHeader)] + exercises),
+            .init(name: "schema", rows: [text(WorkbookContract.schemaSheetColumns)] + schema),
+        ]
+        for (sheet, rows) in [
+            ("lookup_equipment", equipment), ("lookup_muscles", muscles),
+            ("lookup_movement_patterns", patterns), ("lookup_complexity", complexity),
+        ] {
+            let header = WorkbookContract.lookupSheets.first { $0.sheet == sheet }?.columns ?? []
+            sheets.append(.init(name: sheet, rows: [text(header)] + rows))
+        }
+        sheets.removeAll { omittedSheets.contains($0.name) }
+        try WorkbookWriter(sheets: sheets).write(to: directory.appendingPathComponent(WorkbookContract.exerciseWorkbook).path)
+        try WorkbookWriter(sheets: [
+            .init(name: "contraindications", rows: [text(["canonical_name", "joint", "notes"])] + contraindications),
+            .init(name: "schema", rows: [text(WorkbookContract.schemaSheetColumns)] + contraindicationSchema),
+        ]).write(to: directory.appendingPathComponent(WorkbookContract.contraindicationWorkbook).path)
+    }
+
+    /// Writes the workbooks to a fresh folder and imports them.
+    func importCatalog() throws -> CatalogImporter.Result {
+        let directory = try TemporaryDirectory()
+        try write(to: directory.url)
+        return try CatalogImporter().importCatalog(from: directory.url.path)
+    }
+}
+
+/// A folder removed when the value goes away.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("traindb-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+@testable import XLSX
+
+@Suite("Zip container")
+struct ZipArchiveTests {
+    @Test("a file that is not a zip is refused as not_a_zip")
+    func notAZip() throws {
+        let path = try TestFiles.write(Array("name,reps\nSquat,10\n".utf8), named: "exercises.xlsx")
+        let error = xlsxError { _ = try Workbook(path: path) }
+        #expect(error?.code == "zip.not_a_zip")
+    }
+
+    @Test("a legacy .xls / encrypted workbook (OLE2 file) is explained")
+    func compoundFile() throws {
+        let path = try TestFiles.write([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + Array(repeating: 0, count: 504),
+                                       named: "legacy.xls")
+        let error = xlsxError { _ = try Workbook(path: path) }
+        #expect(error?.code == "zip.not_a_zip")
+        #expect(error?.message.contains("legacy .xls") == true)
+    }
+
+    @Test("an empty file is refused as empty")
+    func emptyFile() throws {
+        let path = try TestFiles.write([], named: "empty.xlsx")
+        #expect(xlsxError { _ = try Workbook(path: path) }?.code == "zip.empty")
+    }
+
+    @Test("a missing file is reported as not found")
+    func missingFile() {
+        #expect(xlsxError { _ = try Workbook(path: TestFiles.path("nowhere.xlsx")) }?.code == "file.not_found")
+    }
+
+    @Test("a zip cut short is reported as truncated", arguments: [0.3, 0.6, 0.95])
+    func truncated(fraction: Double) throws {
+        let bytes = try TestPackage.singleSheet("<row r=\"1\"><c r=\"A1\"><v>1</v></c></row>").zipBytes()
+        let path = try TestFiles.write(Array(bytes.prefix(Int(Double(bytes.count) * fraction))), named: "cut.xlsx")
+        #expect(xlsxError { _ = try Workbook(path: path) }?.code == "zip.truncated")
+    }
+
+    @Test("entries are found ignoring case, a leading slash and backslashes",
+          arguments: ["xl/worksheets/sheet1.xml", "XL/Worksheets/Sheet1.XML", "/xl/worksheets/sheet1.xml",
+                      "xl\\worksheets\\sheet1.xml"])
+    func entryLookup(name: String) throws {
+        let zip = try ZipWriter()
+        try zip.add("xl\\Worksheets\\Sheet1.xml", text: "<worksheet/>")
+        let path = try TestFiles.write(try zip.finishData(), named: "lookup.zip")
+        let archive = try ZipArchive(path: path)
+        #expect(archive.entry(named: name)?.uncompressedSize == 12)
+        #expect(try archive.contents(of: name) == Array("<worksheet/>".utf8))
+    }
+
+    @Test("a package written with backslash entry names still opens")
+    func backslashPackage() throws {
+        var package = TestPackage.singleSheet("<row r=\"1\"><c r=\"A1\"><v>5</v></c></row>")
+        package.parts = package.parts.map { ($0.name.replacingOccurrences(of: "/", with: "\\"), $0.content) }
+        #expect(try readCells(package.write()) == ["A1": .number(5)])
+    }
+
+    @Test("an entry declaring more than the size limit is refused before inflating")
+    func declaredSizeBomb() throws {
+        var bytes = try TestPackage.singleSheet("<row r=\"1\"><c r=\"A1\"><v>1</v></c></row>").zipBytes()
+        try ZipPatch.setDeclaredSize(of: "xl/worksheets/sheet1.xml", to: 0xF000_0000, in: &bytes)
+        let path = try TestFiles.write(bytes, named: "declared-bomb.xlsx")
+        let workbook = try Workbook(path: path)
+        let sheet = try #require(workbook.sheets.first)
+        let error = xlsxError { _ = try workbook.cursor(for: sheet) }
+        #expect(error?.code == "zip.too_large")
+        #expect(error?.part == "xl/worksheets/sheet1.xml")
+        #expect(error?.message.contains("xl/worksheets/sheet1.xml") == true)
+    }
+
+    @Test("an entry compressed past the ratio limit is refused")
+    func ratioBomb() throws {
+        let path = try Self.zerosZip()
+        let archive = try ZipArchive(path: path, limits: WorkbookLimits(maxCompressionRatio: 100))
+        let error = xlsxError { _ = try archive.openEntry(named: "zeros.xml") }
+        #expect(error?.code == "zip.ratio")
+        #expect(error?.message.contains("zeros.xml") == true)
+    }
+
+    @Test("an entry claiming 200 MB from 1 KB compressed (far over 1000:1) is refused by default")
+    func defaultRatioLimit() throws {
+        // Deflating a real 200 MB would slow the suite; the header's claim is what is checked.
+        var bytes = try Self.zerosZipBytes()
+        try ZipPatch.setDeclaredSize(of: "zeros.xml", to: 200_000_000, in: &bytes)
+        let archive = try ZipArchive(path: TestFiles.write(bytes, named: "ratio.zip"))
+        #expect(xlsxError { _ = try archive.openEntry(named: "zeros.xml") }?.code == "zip.ratio")
+    }
+
+    @Test("a header that understates the size is caught while inflating")
+    func lyingSizeHeader() throws {
+        var bytes = try Self.zerosZipBytes()
+        try ZipPatch.setDeclaredSize(of: "zeros.xml", to: 100, in: &bytes)
+        let path = try TestFiles.write(bytes, named: "lying.zip")
+        let archive = try ZipArchive(path: path, limits: WorkbookLimits(maxUncompressedSize: 64 << 10,
+                                                                         maxCompressionRatio: 1e9))
+        let error = xlsxError { _ = try archive.contents(of: "zeros.xml") }
+        #expect(error?.code == "zip.too_large")
+        #expect(error?.message.contains("inflates to") == true)
+    }
+
+    @Test("a header that hides the ratio is caught while inflating")
+    func lyingRatioHeader() throws {
+        var bytes = try Self.zerosZipBytes()
+        try ZipPatch.setDeclaredSize(of: "zeros.xml", to: 100, in: &bytes)
+        let archive = try ZipArchive(path: TestFiles.write(bytes, named: "lying-ratio.zip"),
+                                     limits: WorkbookLimits(maxCompressionRatio: 50))
+        #expect(xlsxError { _ = try archive.contents(of: "zeros.xml") }?.code == "zip.ratio")
+    }
+
+    @Test("a sheet that inflates past the limit stops the cursor with zip.too_large")
+    func sheetBombThroughCursor() throws {
+        // Valid XML all the way, so only the size check can stop it.
+        let padding = String(repeating: " ", count: 1 << 20)
+        var package = TestPackage.singleSheet("<row r=\"1\"><c r=\"A1\"><v>1</v></c></row>" + padding)
+        package["xl/sharedStrings.xml"] = nil
+        let path = try package.write()
+        let limits = WorkbookLimits(maxUncompressedSize: 256 << 10, maxCompressionRatio: 1e9)
+        let workbook = try Workbook(path: path, limits: limits)
+        var bytes = try package.zipBytes()
+        try ZipPatch.setDeclaredSize(of: "xl/worksheets/sheet1.xml", to: 1000, in: &bytes)
+        let lying = try Workbook(path: TestFiles.write(bytes, named: "lying-sheet.xlsx"), limits: limits)
+        // Honest header: refused when the cursor is made.
+        #expect(xlsxError { _ = try workbook.cursor(for: workbook.sheets[0]) }?.code == "zip.too_large")
+        // Lying header: the first row arrives, then the size check stops the stream.
+        let cursor = try lying.cursor(for: lying.sheets[0])
+        let error = xlsxError { while try cursor.next() != nil {} }
+        #expect(error?.code == "zip.too_large")
+    }
+
+    @Test("a part the workbook needs but the zip lacks names the part")
+    func missingPart() throws {
+        var package = TestPackage.singleSheet("")
+        package["xl/worksheets/sheet1.xml"] = nil
+        let workbook = try Workbook(path: package.write())
+        let error = xlsxError { _ = try workbook.cursor(for: workbook.sheets[0]) }
+        #expect(error?.code == "zip.missing_part")
+        #expect(error?.part == "xl/worksheets/sheet1.xml")
+        #expect(error?.message.contains("xl/worksheets/sheet1.xml") == true)
+    }
+
+    /// A zip with one entry, `zeros.xml`: 1 MiB of zeros, deflated about 1000:1.
+    static func zerosZipBytes() throws -> [UInt8] {
+        let zip = try ZipWriter()
+        try zip.add("zeros.xml", bytes: [UInt8](repeating: 0, count: 1 << 20), compression: .deflate(level: 9))
+        return try zip.finishData()
+    }
+
+    static func zerosZip() throws -> String {
+        try TestFiles.write(try zerosZipBytes(), named: "zeros.zip")
+    }
+}
+
+/// Rewrites fields of a zip's central directory, to make hostile archives.
+enum ZipPatch {
+    struct EntryNotFound: Error {}
+
+    /// Sets the uncompressed size the central directory declares for `name`.
+    static func setDeclaredSize(of name: String, to size: UInt32, in bytes: inout [UInt8]) throws {
+        let signature: [UInt8] = [0x50, 0x4B, 0x01, 0x02]
+        let wanted = Array(name.utf8)
+        var offset = 0
+        while offset + 46 <= bytes.count {
+            if Array(bytes[offset..<(offset + 4)]) == signature {
+                let nameLength = Int(bytes[offset + 28]) | Int(bytes[offset + 29]) << 8
+                let nameStart = offset + 46
+                if nameStart + nameLength <= bytes.count, Array(bytes[nameStart..<(nameStart + nameLength)]) == wanted {
+                    for index in 0..<4 { bytes[offset + 24 + index] = UInt8(truncatingIfNeeded: size >> (8 * index)) }
+                    return
+                }
+            }
+            offset += 1
+        }
+        throw EntryNotFound()
+    }
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""Times other xlsx readers on the benchmark workbook, for `make bench` (xlsx-bench).
+
+usage: peers.py calamine|openpyxl FILE [REPEAT]
+Prints one JSON line: {"tool", "best", "runs", "cells"}; times exclude interpreter start-up.
+"""
+import json
+import sys
+import time
+import warnings
+
+warnings.simplefilter("ignore")
+
+
+def calamine(path):
+    import python_calamine
+    rows = python_calamine.CalamineWorkbook.from_path(path).get_sheet_by_index(0).to_python()
+    return sum(len(row) for row in rows)
+
+
+def openpyxl_read_only(path):
+    import openpyxl
+    workbook = openpyxl.load_workbook(path, read_only=True)
+    cells = 0
+    for row in workbook.worksheets[0].iter_rows(values_only=True):
+        cells += len(row)
+    workbook.close()
+    return cells
+
+
+READERS = {"calamine": calamine, "openpyxl": openpyxl_read_only}
+
+
+def main():
+    tool, path = sys.argv[1], sys.argv[2]
+    repeat = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    runs, cells = [], 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        cells = READERS[tool](path)
+        runs.append(time.perf_counter() - start)
+    print(json.dumps({"tool": tool, "best": min(runs), "runs": runs, "cells": cells}))
+
+
+if __name__ == "__main__":
+    main()
