@@ -6,7 +6,7 @@ APT_PACKAGES := libzip-dev libxml2-dev libsqlite3-dev pkg-config
 BIN          := .build/debug/traindb
 RELEASE_BIN  := .build/release/traindb
 
-.PHONY: db deps build release test check bench clean
+.PHONY: db deps build release test check bench textconv clean
 
 # Installs only the Debian packages that are missing (needs root or sudo when any are).
 deps:
@@ -40,6 +40,12 @@ bench:
 	@python3 -c "import python_calamine, openpyxl" 2>/dev/null || pip install -q python-calamine openpyxl
 	$(SWIFT) build -c release --product xlsx-bench
 	$$($(SWIFT) build -c release --product xlsx-bench --show-bin-path)/xlsx-bench
+
+# Lets `git diff` and `git log -p` show workbook changes as CSV rows (see .gitattributes).
+textconv: build
+	git config diff.xlsx.textconv "$(CURDIR)/$(BIN) xlsx dump --format csv"
+	git config diff.xlsx.cachetextconv false
+	@echo "git diff now shows .xlsx changes as CSV: try git log -p -- database-management"
 
 clean:
 	rm -rf .build $(WORKBOOKS)/build

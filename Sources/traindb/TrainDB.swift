@@ -10,7 +10,7 @@ struct TrainDB: ParsableCommand {
         discussion: "Exit status: 0 clean, 1 the data has errors, 2 the command could not run (usage, I/O).",
         version: TrainDBVersion.current,
         subcommands: [
-            CheckCommand.self, BuildCommand.self, XLSXCommand.self,
+            CheckCommand.self, BuildCommand.self, ReportCommand.self, DiffCommand.self, XLSXCommand.self,
             SchemaCommand.self, QueryCommand.self, EquipmentCommand.self, JointsCommand.self,
         ]
     )

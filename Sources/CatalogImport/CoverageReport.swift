@@ -1,0 +1,95 @@
+import Catalog
+
+/// What the catalogue offers the programme generator, and where it is thin: the data team
+/// reads it before a release.
+public struct CoverageReport: Encodable, Sendable {
+    /// Programme exercises whose primary muscle is `muscle`, per equipment category.
+    public struct MuscleRow: Encodable, Sendable, Equatable {
+        public var muscle: String
+        public var byCategory: [String: Int]
+        public var total: Int
+    }
+
+    /// Programme exercises of a movement pattern, per complexity level (keys "1"…"4").
+    public struct PatternRow: Encodable, Sendable, Equatable {
+        public var pattern: String
+        public var byComplexity: [String: Int]
+        public var total: Int
+    }
+
+    /// Lookup values that no exercise uses.
+    public struct UnusedValues: Encodable, Sendable, Equatable {
+        /// `Category` or `Category › Item`.
+        public var equipment: [String]
+        public var muscles: [String]
+        public var movementPatterns: [String]
+        public var complexityLevels: [Int]
+    }
+
+    public var exercises: Int
+    public var programmeExercises: Int
+    public var canonicalGroups: Int
+    public var contraindications: Int
+    public var joints: [String]
+    /// Equipment categories in lookup order: the columns of `muscles`.
+    public var categories: [String]
+    public var muscles: [MuscleRow]
+    public var movementPatterns: [PatternRow]
+    /// Groups with a programme exercise but no second one to swap to.
+    public var groupsWithoutAlternative: [String]
+    public var unused: UnusedValues
+    /// Canonical groups no contraindication row mentions.
+    public var groupsWithoutContraindication: [String]
+
+    public init(_ content: CatalogContent) {
+        let programme = content.exercises.filter(\.includeInProgramme)
+        exercises = content.exercises.count
+        programmeExercises = programme.count
+        canonicalGroups = Set(content.exercises.map(\.canonicalName)).count
+        contraindications = content.contraindications.count
+        joints = Set(content.contraindications.map(\.joint)).sorted()
+        categories = Self.ordered(content.equipment.map(\.category))
+
+        muscles = content.muscles.map { muscle in
+            let mine = programme.filter { $0.primaryMuscle == muscle.name }
+            return MuscleRow(
+                muscle: muscle.name,
+                byCategory: Dictionary(grouping: mine, by: \.equipmentCategory).mapValues(\.count),
+                total: mine.count)
+        }
+        movementPatterns = content.movementPatterns.map { pattern in
+            let mine = programme.filter { $0.movementPattern == pattern.name }
+            return PatternRow(
+                pattern: pattern.name,
+                byComplexity: Dictionary(grouping: mine, by: { String($0.complexity) }).mapValues(\.count),
+                total: mine.count)
+        }
+        let programmeGroups = Dictionary(grouping: programme, by: \.canonicalName)
+        groupsWithoutAlternative = programmeGroups.filter { $0.value.count < 2 }.map(\.key).sorted()
+
+        let usedPairs = Set(content.exercises.map { "\($0.equipmentCategory)\u{1F}\($0.equipmentItem ?? "")" })
+        let usedCategories = Set(content.exercises.map(\.equipmentCategory))
+        let usedMuscles = Set(content.exercises.flatMap { [$0.primaryMuscle] + $0.secondaryMuscles })
+        unused = UnusedValues(
+            equipment: content.equipment.compactMap { pair in
+                if let item = pair.item {
+                    return usedPairs.contains("\(pair.category)\u{1F}\(item)") ? nil : "\(pair.category) › \(item)"
+                }
+                return usedCategories.contains(pair.category) ? nil : pair.category
+            },
+            muscles: content.muscles.map(\.name).filter { !usedMuscles.contains($0) },
+            movementPatterns: content.movementPatterns.map(\.name).filter { name in
+                !content.exercises.contains { $0.movementPattern == name }
+            },
+            complexityLevels: content.complexityLevels.map(\.level).filter { level in
+                !content.exercises.contains { $0.complexity == level }
+            })
+        let reviewed = Set(content.contraindications.map(\.canonicalName))
+        groupsWithoutContraindication = Set(content.exercises.map(\.canonicalName)).subtracting(reviewed).sorted()
+    }
+
+    private static func ordered(_ values: [String]) -> [String] {
+        var seen: Set<String> = []
+        return values.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Catalog
+import Foundation
+
+struct DiffCommand: ParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two catalogue databases: exercises added, removed, renamed and changed.",
+        discussion: """
+            A removed exercise_id is an error (exit 1): users' logs point at it. Retire an \
+            exercise by keeping its row with include_in_programme = 0. CI can run this against \
+            the previous release's database.
+            """)
+
+    @Argument(help: "The previous database.")
+    var old: String
+
+    @Argument(help: "The new database.")
+    var new: String
+
+    @Option(name: .long, help: "text or json.")
+    var format: Format = .text
+
+    func run() throws {
+        let diff: CatalogDiff
+        do {
+            diff = CatalogDiff(
+                old: try CatalogDatabase(path: old).exercises(),
+                new: try CatalogDatabase(path: new).exercises())
+        } catch {
+            Terminal.fail("\(error)")
+        }
+        switch format {
+        case .text:
+            print(diff.text(), terminator: "")
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(diff), as: UTF8.self))
+        }
+        if diff.errorCount > 0 { throw ExitCode(1) }
+    }
+}

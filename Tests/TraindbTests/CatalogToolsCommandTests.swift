@@ -1,0 +1,139 @@
+import Catalog
+import Foundation
+import Testing
+import XLSX
+
+/// The data team's review tools: diff between releases, textconv for workbook changes.
+@Suite("traindb diff and the workbook textconv")
+struct CatalogToolsCommandTests {
+    static func exercise(_ id: String, _ name: String, complexity: Int = 2, programme: Bool = true) -> Exercise {
+        Exercise(
+            id: id, displayName: name, canonicalName: "Bench Press", equipmentCategory: "Dumbbells",
+            primaryMuscle: "Chest", secondaryMuscles: ["Triceps"], movementPattern: "Horizontal Push",
+            complexity: complexity, isIsolation: false, includeInProgramme: programme,
+            instructions: ["Set up.", "Press."])
+    }
+
+    static func database(_ exercises: [Exercise], in folder: URL, named name: String) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        try CatalogDatabaseWriter().write(CatalogContent(
+            exercises: exercises,
+            equipment: [.init(category: "Dumbbells", item: nil)],
+            muscles: [.init(name: "Chest", bodyRegion: "upper"), .init(name: "Triceps", bodyRegion: "upper")],
+            movementPatterns: [.init(name: "Horizontal Push", description: "Press away.")],
+            complexityLevels: (1...4).map { .init(level: $0, label: "L\($0)", description: "") }), to: path)
+        return path
+    }
+
+    func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traindb-tools-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func diffReportsAddedRenamedChangedAndRemovedIDsAsErrors() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = try Self.database([
+            Self.exercise("db_press", "Dumbbell Press"),
+            Self.exercise("floor_press", "Floor Press"),
+            Self.exercise("old_press", "Old Press"),
+        ], in: folder, named: "old.sqlite")
+        let new = try Self.database([
+            Self.exercise("db_press", "Dumbbell Bench Press"),
+            Self.exercise("floor_press", "Floor Press", complexity: 3, programme: false),
+            Self.exercise("squeeze_press", "Squeeze Press"),
+        ], in: folder, named: "new.sqlite")
+
+        let output = try TraindbProcess.run(["diff", old, new])
+        #expect(output.status == 1)
+        #expect(output.stdout == """
+            added (1):
+              + squeeze_press  Squeeze Press
+            removed (1):
+              - old_press  Old Press
+                error[diff.removed_id]: users' logs point at "old_press"; keep its row with include_in_programme = 0 to retire it
+            renamed (1):
+              ~ db_press  "Dumbbell Press" → "Dumbbell Bench Press"
+            changed (1):
+              ~ floor_press  Floor Press
+                  complexity_level: "2" → "3"
+                  include_in_programme: "1" → "0"
+            1 added, 1 removed, 1 renamed, 1 changed; 1 error
+
+            """)
+
+        // Retiring instead of removing passes.
+        let retired = try Self.database([
+            Self.exercise("db_press", "Dumbbell Press"),
+            Self.exercise("floor_press", "Floor Press"),
+            Self.exercise("old_press", "Old Press", programme: false),
+        ], in: folder, named: "retired.sqlite")
+        let clean = try TraindbProcess.run(["diff", old, retired, "--format", "json"])
+        #expect(clean.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(clean.stdout.utf8)) as? [String: Any])
+        #expect((json["removed"] as? [Any])?.isEmpty == true)
+        #expect((json["changed"] as? [[String: Any]])?.first?["id"] as? String == "old_press")
+    }
+
+    @Test func diffOfAMissingDatabaseExitsTwo() throws {
+        let output = try TraindbProcess.run(["diff", "/nonexistent/old.sqlite", "/nonexistent/new.sqlite"])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("/nonexistent/old.sqlite"))
+    }
+
+    static let workbook = WorkbookWriter(sheets: [
+        .init(name: "exercises", rows: [
+            [.text("exercise_id"), .text("display_name"), .text("complexity_level"), .text("secondary_muscles")],
+            [.text("push_up"), .text("Push-Up"), .number(1), .text("Triceps, Shoulders")],
+            [.text("dip"), .text("Dip \"bar\""), .number(3), nil],
+        ]),
+        .init(name: "notes", state: .hidden, rows: [[nil, .boolean(true), .error("#N/A")]]),
+    ])
+
+    @Test func textconvShowsEachSheetAsCSV() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("small.xlsx").path
+        try Self.workbook.write(to: path)
+        let output = try TraindbProcess.run(["xlsx", "dump", path, "--format", "csv"])
+        #expect(output.status == 0)
+        #expect(output.stdout == """
+            # sheet: exercises (visible)
+            exercise_id,display_name,complexity_level,secondary_muscles
+            push_up,Push-Up,1,"Triceps, Shoulders"
+            dip,"Dip ""bar\"\"\",3
+            # sheet: notes (hidden)
+            ,TRUE,#N/A
+
+            """)
+    }
+
+    @Test func gitDiffShowsTheChangedCell() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func git(_ arguments: String...) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-C", folder.path, "-c", "user.name=t", "-c", "user.email=t@t"] + arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        _ = try git("init", "-q")
+        _ = try git("config", "diff.xlsx.textconv", "\(TraindbProcess.executable.path) xlsx dump --format csv")
+        try Data("*.xlsx binary diff=xlsx\n".utf8).write(to: folder.appendingPathComponent(".gitattributes"))
+        let path = folder.appendingPathComponent("small.xlsx").path
+        try Self.workbook.write(to: path)
+        _ = try git("add", ".")
+        _ = try git("commit", "-qm", "first")
+        var sheets = Self.workbook.sheets
+        sheets[0].rows[1][2] = .number(2)
+        try WorkbookWriter(sheets: sheets).write(to: path)
+        let diff = try git("diff", "--unified=0")
+        #expect(diff.contains("\n-push_up,Push-Up,1,\"Triceps, Shoulders\"\n+push_up,Push-Up,2,\"Triceps, Shoulders\"\n"), "\(diff)")
+    }
+}
