@@ -56,16 +56,8 @@ struct LookupSheets {
 
     private mutating func readMuscles(_ table: SheetTable) {
         var reader = FieldReader(table: table)
-        let nameColumn = table.column("muscle_group")
         let regionColumn = table.column("body_region")
-        var seen: Set<String> = []
-        for record in table.records {
-            guard let nameColumn, let name = reader.text(record, nameColumn) else { continue }
-            guard seen.insert(SheetTable.normalise(name)).inserted else {
-                reader.report(.warning, .lookupDuplicate, record, nameColumn, value: name,
-                              message: "muscle_group \"\(name)\" is listed twice")
-                continue
-            }
+        for (record, name) in Self.distinctRows(table, key: "muscle_group", &reader) {
             let region = reader.text(record, regionColumn)?.lowercased() ?? ""
             if !WorkbookContract.bodyRegions.contains(region), let regionColumn {
                 reader.report(.error, .lookupInvalid, record, regionColumn, value: region,
@@ -79,19 +71,30 @@ struct LookupSheets {
 
     private mutating func readPatterns(_ table: SheetTable) {
         var reader = FieldReader(table: table)
-        let nameColumn = table.column("movement_pattern")
         let descriptionColumn = table.column("description")
-        var seen: Set<String> = []
-        for record in table.records {
-            guard let nameColumn, let name = reader.text(record, nameColumn) else { continue }
-            guard seen.insert(SheetTable.normalise(name)).inserted else {
-                reader.report(.warning, .lookupDuplicate, record, nameColumn, value: name,
-                              message: "movement_pattern \"\(name)\" is listed twice")
-                continue
-            }
+        for (record, name) in Self.distinctRows(table, key: "movement_pattern", &reader) {
             movementPatterns.append(.init(name: name, description: reader.text(record, descriptionColumn) ?? ""))
         }
         problems += reader.problems
+    }
+
+    /// The rows whose `key` value is filled and not seen before; a repeat is a warning.
+    private static func distinctRows(
+        _ table: SheetTable, key: String, _ reader: inout FieldReader
+    ) -> [(record: SheetTable.Record, name: String)] {
+        guard let column = table.column(key) else { return [] }
+        var seen: Set<String> = []
+        var rows: [(record: SheetTable.Record, name: String)] = []
+        for record in table.records {
+            guard let name = reader.text(record, column) else { continue }
+            guard seen.insert(SheetTable.normalise(name)).inserted else {
+                reader.report(.warning, .lookupDuplicate, record, column, value: name,
+                              message: "\(key) \"\(name)\" is listed twice")
+                continue
+            }
+            rows.append((record, name))
+        }
+        return rows
     }
 
     private mutating func readComplexity(_ table: SheetTable) {

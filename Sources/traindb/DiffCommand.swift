@@ -3,10 +3,6 @@ import Catalog
 import Foundation
 
 struct DiffCommand: ParsableCommand {
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Compare two catalogue databases: exercises added, removed, renamed and changed.",
@@ -23,7 +19,7 @@ struct DiffCommand: ParsableCommand {
     var new: String
 
     @Option(name: .long, help: "text or json.")
-    var format: Format = .text
+    var format: TextOrJSON = .text
 
     func run() throws {
         let diff: CatalogDiff
@@ -38,9 +34,7 @@ struct DiffCommand: ParsableCommand {
         case .text:
             print(diff.text(), terminator: "")
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(diff), as: UTF8.self))
+            try QueryCommand.printJSON(diff)
         }
         if diff.errorCount > 0 { throw ExitCode(1) }
     }

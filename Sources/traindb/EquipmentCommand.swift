@@ -6,14 +6,10 @@ struct EquipmentCommand: ParsableCommand {
         commandName: "equipment",
         abstract: "List the questionnaire's equipment: categories and their items, in display order, with slugs.")
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     @OptionGroup var database: QueryCommand.DatabaseOptions
 
     @Option(help: "Output format: text or json.")
-    var format: Format = .text
+    var format: TextOrJSON = .text
 
     func run() throws {
         try database.query { catalog in

@@ -6,14 +6,10 @@ struct JointsCommand: ParsableCommand {
         commandName: "joints",
         abstract: "List the joints of the contraindications: the answers of the injury question, with slugs.")
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     @OptionGroup var database: QueryCommand.DatabaseOptions
 
     @Option(help: "Output format: text or json.")
-    var format: Format = .text
+    var format: TextOrJSON = .text
 
     func run() throws {
         try database.query { catalog in

@@ -9,10 +9,6 @@ struct ReportCommand: ParsableCommand {
         subcommands: [Coverage.self])
 
     struct Coverage: ParsableCommand {
-        enum Format: String, ExpressibleByArgument, CaseIterable {
-            case text, json
-        }
-
         static let configuration = CommandConfiguration(
             abstract: "What the generator can pick from, and where the catalogue is thin.",
             discussion: """
@@ -26,7 +22,7 @@ struct ReportCommand: ParsableCommand {
         var workbooks = "database-management"
 
         @Option(name: .long, help: "text or json.")
-        var format: Format = .text
+        var format: TextOrJSON = .text
 
         func run() throws {
             let result: CatalogImporter.Result
@@ -44,9 +40,7 @@ struct ReportCommand: ParsableCommand {
             case .text:
                 print(report.text(), terminator: "")
             case .json:
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                print(String(decoding: try encoder.encode(report), as: UTF8.self))
+                try QueryCommand.printJSON(report)
             }
         }
     }

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+/// `--format text|json`: a report for people, or JSON for scripts.
+enum TextOrJSON: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
