@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "traindb", targets: ["traindb"]),
         // App-facing libraries: none of them links libzip or libxml2.
         .library(name: "Catalog", targets: ["Catalog"]),
+        .library(name: "ProgrammeGenerator", targets: ["ProgrammeGenerator"]),
         // Importer-side libraries, used by the data team's tooling.
         .library(name: "XLSX", targets: ["XLSX"]),
         .library(name: "CatalogImport", targets: ["CatalogImport"]),
@@ -43,6 +44,12 @@ let package = Package(
             resources: [.embedInCode("Migrations")]
         ),
 
+        // Questionnaire → personalised programme, swaps and injury warnings (app-facing).
+        .target(
+            name: "ProgrammeGenerator",
+            dependencies: ["Catalog", .product(name: "Logging", package: "swift-log")]
+        ),
+
         // Workbooks → checked catalogue records.
         .target(
             name: "CatalogImport",
@@ -56,7 +63,7 @@ let package = Package(
         .executableTarget(
             name: "traindb",
             dependencies: [
-                "XLSX", "Catalog", "CatalogImport",
+                "XLSX", "Catalog", "CatalogImport", "ProgrammeGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -64,6 +71,8 @@ let package = Package(
 
         // `make bench`: TrainDB's reader against the inflate floor, calamine and openpyxl.
         .executableTarget(name: "xlsx-bench", dependencies: ["XLSX"]),
+        // `make bench-generator`: programmes per second over the whole questionnaire space.
+        .executableTarget(name: "generator-bench", dependencies: ["ProgrammeGenerator", "Catalog", "CatalogImport"]),
 
         .testTarget(name: "XLSXTests", dependencies: ["XLSX"], resources: [.copy("Fixtures")]),
         .testTarget(
@@ -71,6 +80,12 @@ let package = Package(
             dependencies: ["Catalog", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "CatalogImportTests", dependencies: ["CatalogImport", "XLSX", "Catalog"]),
-        .testTarget(name: "TraindbTests", dependencies: ["traindb", "XLSX", "Catalog"]),
+        .testTarget(
+            name: "ProgrammeGeneratorTests",
+            dependencies: ["ProgrammeGenerator", "Catalog", "CatalogImport", "traindb", "TraindbTestSupport"]
+        ),
+        .testTarget(name: "TraindbTests", dependencies: ["traindb", "XLSX", "Catalog", "TraindbTestSupport"]),
+        // Runs the built executable for the end-to-end tests of both test targets.
+        .target(name: "TraindbTestSupport", path: "Tests/Support"),
     ]
 )

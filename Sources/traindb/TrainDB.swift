@@ -12,6 +12,7 @@ struct TrainDB: ParsableCommand {
         subcommands: [
             CheckCommand.self, BuildCommand.self, ReportCommand.self, DiffCommand.self, XLSXCommand.self,
             SchemaCommand.self, QueryCommand.self, EquipmentCommand.self, JointsCommand.self,
+            GenerateCommand.self, SwapCommand.self,
         ]
     )
 

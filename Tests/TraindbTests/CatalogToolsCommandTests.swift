@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import TraindbTestSupport
 import Testing
 import XLSX
 

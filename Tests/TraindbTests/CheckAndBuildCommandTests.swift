@@ -1,4 +1,5 @@
 import Foundation
+import TraindbTestSupport
 import Testing
 import XLSX
 

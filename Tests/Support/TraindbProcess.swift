@@ -1,19 +1,19 @@
 import Foundation
 
 /// Runs the built `traindb` executable the way a user or CI would, and captures what it says.
-struct TraindbProcess {
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+public struct TraindbProcess {
+    public struct Output: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
     }
 
     /// The package's root folder.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `traindb` sits beside the test bundle in the build products folder.
-    static var executable: URL {
+    public static var executable: URL {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         while folder.path != "/" {
             let candidate = folder.appendingPathComponent("traindb")
@@ -23,7 +23,8 @@ struct TraindbProcess {
         return packageRoot.appendingPathComponent(".build/debug/traindb")
     }
 
-    static func run(_ arguments: [String], in directory: URL = packageRoot) throws -> Output {
+    /// Runs `traindb arguments` in `directory`, with `input` on its standard input.
+    public static func run(_ arguments: [String], in directory: URL = packageRoot, input: String? = nil) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -32,7 +33,11 @@ struct TraindbProcess {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let stdin = Pipe()
+        process.standardInput = stdin
         try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
         // Read both pipes before waiting so a large output cannot block the child.
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()

@@ -1,0 +1,43 @@
+extension Programme {
+    /// A readable week plan: the split, then each session with its exercises, their
+    /// prescriptions and warnings, and its empty slots; then the programme's warnings.
+    public var text: String {
+        var lines = [
+            "\(type.title) · \(daysPerWeek) days a week · \(sessionDuration.rawValue) sessions · \(totalWeeks) weeks"
+        ]
+        for (offset, session) in sessions.enumerated() {
+            lines.append("")
+            let minutes = session.exercises.isEmpty ? "no exercises" : "about \(session.estimatedMinutes) min"
+            lines.append("Day \(offset + 1) · \(session.dayName) · \(minutes)")
+            for (number, exercise) in session.exercises.enumerated() {
+                lines.append(
+                    "  \(number + 1). \(exercise.exerciseName) · \(exercise.prescriptionText) · "
+                        + "\(exercise.primaryMuscle) · \(exercise.equipmentText)")
+                for warning in exercise.warnings {
+                    lines.append("     ! \(warning.message)")
+                }
+            }
+            for slot in session.emptySlots {
+                lines.append("  - \(slot.slot) left empty: \(slot.reason)")
+            }
+        }
+        if !warnings.isEmpty {
+            lines.append("")
+            lines.append("Warnings:")
+            lines += warnings.map { "  ! \($0)" }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension ProgrammeExercise {
+    /// `4 × 8-12, rest 120 s`.
+    var prescriptionText: String {
+        "\(sets) × \(repRange), rest \(restSeconds) s"
+    }
+
+    /// `Barbells (Flat Bench)` or `Dumbbells`.
+    var equipmentText: String {
+        equipmentItem.map { "\(equipmentCategory) (\($0))" } ?? equipmentCategory
+    }
+}

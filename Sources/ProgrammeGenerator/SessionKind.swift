@@ -1,0 +1,22 @@
+/// What a session trains. Each kind has a slot template (`SessionKind+Slots.swift`).
+public enum SessionKind: String, CaseIterable, Codable, Hashable, Sendable {
+    case push, pull, legs, upper, lower, fullBody
+
+    /// Sessions of one family vary their exercises: Push A and Push B, Upper A and Upper B, and
+    /// Legs and Lower (the hybrid week's two leg days share a template).
+    var family: SessionKind {
+        self == .lower ? .legs : self
+    }
+
+    /// The muscles (slugs) the session trains, which may take a priority muscle's extra
+    /// isolation slot. A full-body session trains every muscle.
+    func trains(muscleSlug: String) -> Bool {
+        switch self {
+        case .push: ["chest", "shoulders", "triceps"].contains(muscleSlug)
+        case .pull: ["back", "biceps", "forearms", "shoulders"].contains(muscleSlug)
+        case .legs, .lower: ["quads", "hamstrings", "glutes", "calves", "abs", "obliques"].contains(muscleSlug)
+        case .upper: ["chest", "back", "shoulders", "biceps", "triceps", "forearms"].contains(muscleSlug)
+        case .fullBody: true
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Catalog
+
+/// Finds the alternatives to an exercise (business rules §5): the other exercises of its
+/// canonical group that the user's equipment allows, programme exercises only by default,
+/// ordered not contraindicated first, then closest complexity, then display name. Each
+/// alternative keeps the slot's id, sets, reps and rest, and carries its own injury warnings.
+///
+/// With the `exclude` injury policy, alternatives that may aggravate a recorded injury are left
+/// out. The complexity ceiling does not apply: §5 names the filters, and ordering by closest
+/// complexity keeps the nearest levels first.
+public struct SwapFinder: Sendable {
+    public let catalog: GeneratorCatalog
+    public let options: GeneratorOptions
+
+    public init(catalog: GeneratorCatalog, options: GeneratorOptions = GeneratorOptions()) {
+        self.catalog = catalog
+        self.options = options
+    }
+
+    /// Replacements for an exercise of a programme, each keeping its slot's id and
+    /// prescription. Throws `swap.unknown_exercise` when the catalogue has no such exercise.
+    public func alternatives(
+        to programmeExercise: ProgrammeExercise, for profile: TrainingProfile, includeLibraryOnly: Bool = false
+    ) throws(ProgrammeGeneratorError) -> [ProgrammeExercise] {
+        let index = try index(of: programmeExercise.exerciseId)
+        return alternatives(
+            to: index, slotID: programmeExercise.id, prescription: programmeExercise.prescription, profile: profile,
+            includeLibraryOnly: includeLibraryOnly)
+    }
+
+    /// The exercise as the rules would prescribe it in a slot of its own (id `swap`), and its
+    /// alternatives with that prescription.
+    public func alternatives(
+        toExerciseID exerciseID: String, for profile: TrainingProfile, includeLibraryOnly: Bool = false
+    ) throws(ProgrammeGeneratorError) -> SwapList {
+        let index = try index(of: exerciseID)
+        let exercise = catalog.exercises[index]
+        let prescription = Prescription(
+            goal: profile.goal, experience: profile.experience, isIsolation: exercise.isIsolation,
+            isPriority: profile.priorityMuscles.contains { slug($0) == catalog.muscleSlugs[index] })
+        let slotID = "swap"
+        return SwapList(
+            exercise: ProgrammeExercise(
+                id: slotID, exercise: exercise, prescription: prescription,
+                warnings: injuredJoints(of: index, profile: profile).map { InjuryWarning(joint: $0) }),
+            alternatives: alternatives(
+                to: index, slotID: slotID, prescription: prescription, profile: profile,
+                includeLibraryOnly: includeLibraryOnly))
+    }
+
+    private func index(of exerciseID: String) throws(ProgrammeGeneratorError) -> Int {
+        guard let index = catalog.indexByID[exerciseID] else {
+            throw ProgrammeGeneratorError(.unknownExercise, "no exercise has the id \"\(exerciseID)\"")
+        }
+        return index
+    }
+
+    private func injuredJoints(of index: Int, profile: TrainingProfile) -> [String] {
+        let injured = Set(profile.injuries.map(slug))
+        return catalog.contraindicatedJoints[index].filter { injured.contains(slug($0)) }
+    }
+
+    private func alternatives(
+        to index: Int, slotID: String, prescription: Prescription, profile: TrainingProfile, includeLibraryOnly: Bool
+    ) -> [ProgrammeExercise] {
+        let original = catalog.exercises[index]
+        let candidates = catalog.exercises.indices.filter { candidate in
+            let exercise = catalog.exercises[candidate]
+            return candidate != index && exercise.canonicalName == original.canonicalName
+                && (includeLibraryOnly || exercise.includeInProgramme)
+                && profile.equipment.allows(exercise)
+        }
+        let ranked = candidates.map { candidate in
+            (index: candidate, joints: injuredJoints(of: candidate, profile: profile))
+        }
+        .filter { options.injuryPolicy == .warn || $0.joints.isEmpty }
+        .sorted { a, b in
+            let first = catalog.exercises[a.index]
+            let second = catalog.exercises[b.index]
+            return (
+                a.joints.isEmpty ? 0 : 1, abs(first.complexity - original.complexity),
+                first.displayName.lowercased(), first.displayName, first.id
+            ) < (
+                b.joints.isEmpty ? 0 : 1, abs(second.complexity - original.complexity),
+                second.displayName.lowercased(), second.displayName, second.id
+            )
+        }
+        return ranked.map { candidate in
+            ProgrammeExercise(
+                id: slotID, exercise: catalog.exercises[candidate.index], prescription: prescription,
+                warnings: candidate.joints.map { InjuryWarning(joint: $0) })
+        }
+    }
+}

@@ -1,0 +1,27 @@
+extension SwapList {
+    /// `{"exercise":{…},"alternatives":[…]}`, each exercise with the programme's key order.
+    public func jsonText(pretty: Bool = true) -> String {
+        JSONValue.object([
+            ("exercise", exercise.jsonValue),
+            ("alternatives", .array(alternatives.map(\.jsonValue))),
+        ]).rendered(pretty: pretty)
+    }
+
+    /// A readable list: the exercise and its prescription, then each alternative with its
+    /// equipment and any injury warning.
+    public var text: String {
+        var lines = [
+            "Alternatives to \(exercise.exerciseName) (\(exercise.prescriptionText)):"
+        ]
+        if alternatives.isEmpty {
+            lines.append("  none with your equipment")
+        }
+        for (offset, alternative) in alternatives.enumerated() {
+            lines.append("  \(offset + 1). \(alternative.exerciseName) [\(alternative.exerciseId)] · \(alternative.equipmentText)")
+            for warning in alternative.warnings {
+                lines.append("     ! \(warning.message)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

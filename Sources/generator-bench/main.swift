@@ -1,0 +1,108 @@
+// generator-bench: how fast the programme generator is over the whole questionnaire space.
+// Run through `make bench-generator` (release build). Prints figures; it is never a test.
+//
+// The catalogue comes from the database `make db` builds or, when there is none or it is older
+// than the workbooks, straight from the committed workbooks. Every combination of goal × experience × days × duration ×
+// equipment profile × priority muscles × injuries × injury policy is generated once (after a
+// warm-up pass); each is timed from the checked questionnaire to the programme's JSON bytes.
+import Catalog
+import CatalogImport
+import Foundation
+import Logging
+import ProgrammeGenerator
+
+/// The repository root: this file is Sources/generator-bench/main.swift.
+let repositoryRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The database `make db` built, when it is newer than both workbooks; else the workbooks.
+func loadCatalog() throws -> (GeneratorCatalog, String) {
+    let databasePath = repositoryRoot.appendingPathComponent(CatalogDatabase.defaultPath).path
+    let workbooks = repositoryRoot.appendingPathComponent("database-management").path
+    func modified(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+    let sources = ["train_exercise_database_prod.xlsx", "train_exercise_contraindications_prod.xlsx"]
+        .map { modified(workbooks + "/" + $0) ?? .distantFuture }
+    if let built = modified(databasePath), sources.allSatisfy({ $0 <= built }) {
+        return (try GeneratorCatalog(database: CatalogDatabase(path: databasePath)), databasePath)
+    }
+    let result = try CatalogImporter(logger: .silent).importCatalog(from: workbooks)
+    guard let content = result.content else {
+        throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the workbooks have errors; run traindb check"])
+    }
+    return (GeneratorCatalog(exercises: content.exercises, contraindications: content.contraindications), workbooks)
+}
+
+let equipmentProfiles: [(available: [String], detailed: [String: [String]])] = [
+    ([], [:]),
+    (["bodyweight"], [:]),
+    (["dumbbells", "bodyweight"], ["bodyweight": ["pull_up_bar"]]),
+    (["dumbbells", "kettlebells", "barbells", "bodyweight"], ["barbells": ["squat_rack", "flat_bench"]]),
+    (["barbells", "dumbbells", "kettlebells", "cable_machines", "pin_loaded_machines", "plate_loaded_machines", "bodyweight"], [:]),
+]
+let priorityMuscles: [[String]] = [[], ["chest"], ["glutes", "hamstrings"], ["back", "biceps", "shoulders"]]
+let injuries: [[String]] = [[], ["knee"], ["shoulder", "lower_back"], ["knee", "wrist", "elbow"]]
+
+var questionnaires: [Questionnaire] = []
+for goal in Goal.allCases {
+    for experience in ExperienceLevel.allCases {
+        for days in 2...6 {
+            for duration in SessionDuration.allCases {
+                for equipment in equipmentProfiles {
+                    for muscles in priorityMuscles {
+                        for joints in injuries {
+                            questionnaires.append(
+                                Questionnaire(
+                                    primaryGoal: goal.rawValue, targetMuscleGroups: muscles,
+                                    experienceLevel: experience.rawValue, equipmentAvailable: equipment.available,
+                                    detailedEquipment: equipment.detailed, injuries: joints,
+                                    trainingDaysPerWeek: days, sessionDuration: duration.rawValue))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+do {
+    let loadStart = DispatchTime.now().uptimeNanoseconds
+    let (catalog, source) = try loadCatalog()
+    let loadSeconds = Double(DispatchTime.now().uptimeNanoseconds - loadStart) / 1e9
+    print("catalogue: \(catalog.exercises.count) exercises from \(source) (loaded in \(String(format: "%.3f", loadSeconds)) s)")
+
+    let generators = InjuryPolicy.allCases.map {
+        ProgrammeGenerator(catalog: catalog, options: GeneratorOptions(injuryPolicy: $0))
+    }
+    var bytes = 0
+    // Warm-up: one pass over a slice, so caches and allocators settle.
+    for questionnaire in questionnaires.prefix(500) {
+        bytes &+= try generators[0].generate(from: questionnaire, seed: 1).jsonData().count
+    }
+
+    var durations: [UInt64] = []
+    durations.reserveCapacity(questionnaires.count * generators.count)
+    let totalStart = DispatchTime.now().uptimeNanoseconds
+    for generator in generators {
+        for (offset, questionnaire) in questionnaires.enumerated() {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let programme = try generator.generate(from: questionnaire, seed: UInt64(offset))
+            bytes &+= programme.jsonData().count
+            durations.append(DispatchTime.now().uptimeNanoseconds - start)
+        }
+    }
+    let total = Double(DispatchTime.now().uptimeNanoseconds - totalStart) / 1e9
+    durations.sort()
+    func percentile(_ p: Double) -> Double {
+        let rank = min(durations.count - 1, Int((p * Double(durations.count)).rounded(.up)) - 1)
+        return Double(durations[max(0, rank)]) / 1e6
+    }
+    print("programmes: \(durations.count) (every goal × experience × days × duration × 5 equipment × 4 priority sets × 4 injury sets × 2 policies)")
+    print(String(format: "per programme (questionnaire check + generation + JSON): p50 %.3f ms, p99 %.3f ms, max %.3f ms", percentile(0.5), percentile(0.99), Double(durations.last ?? 0) / 1e6))
+    print(String(format: "total: %.2f s (%.0f programmes/s); target p99 ≤ 5 ms: %@", total, Double(durations.count) / total, percentile(0.99) <= 5 ? "met" : "MISSED"))
+    print("json bytes: \(bytes)")
+} catch {
+    FileHandle.standardError.write(Data("generator-bench: \(error)\n".utf8))
+    exit(2)
+}

@@ -1,0 +1,185 @@
+import Catalog
+import Foundation
+import ProgrammeGenerator
+import Testing
+import TraindbTestSupport
+
+/// `traindb generate` and `traindb swap`, end to end, on a small database built in the test.
+@Suite("traindb generate and swap")
+struct GenerateCommandTests {
+    static let exercises = [
+        SmallCatalog.exercise("dumbbell_bench_press", group: "Bench Press", pattern: "Horizontal Push", muscle: "Chest"),
+        SmallCatalog.exercise("push_up", group: "Push-Up", pattern: "Horizontal Push", muscle: "Chest", category: "Bodyweight"),
+        SmallCatalog.exercise("dumbbell_shoulder_press", group: "Overhead Press", pattern: "Vertical Push", muscle: "Shoulders"),
+        SmallCatalog.exercise("dumbbell_lateral_raise", group: "Lateral Raise", pattern: "Shoulder Raise", muscle: "Shoulders", isolation: true),
+        SmallCatalog.exercise("dumbbell_curl", group: "Biceps Curl", pattern: "Elbow Flexion", muscle: "Biceps", isolation: true),
+        SmallCatalog.exercise("dumbbell_row", group: "Row", pattern: "Horizontal Pull", muscle: "Back"),
+        SmallCatalog.exercise("goblet_squat", group: "Squat", pattern: "Squat", muscle: "Quads"),
+        SmallCatalog.exercise("machine_leg_press", group: "Squat", pattern: "Squat", muscle: "Quads", category: "Pin-loaded Machines", item: "Leg Press"),
+    ]
+
+    /// Writes the small catalogue's database into `folder`.
+    static func database(in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent("exercises.sqlite").path
+        let muscles = Set(exercises.map(\.primaryMuscle)).sorted().map { CatalogContent.Muscle(name: $0, bodyRegion: "upper") }
+        let patterns = Set(exercises.map(\.movementPattern)).sorted().map { CatalogContent.MovementPattern(name: $0, description: "") }
+        try CatalogDatabaseWriter().write(
+            CatalogContent(
+                exercises: exercises,
+                contraindications: [
+                    Contraindication(canonicalName: "Bench Press", joint: "Shoulder", notes: "Pressing loads the shoulder."),
+                    Contraindication(canonicalName: "Squat", joint: "Knee", notes: "Deep knee bend."),
+                ],
+                equipment: [
+                    .init(category: "Dumbbells", item: nil), .init(category: "Bodyweight", item: nil),
+                    .init(category: "Pin-loaded Machines", item: "Leg Press"),
+                ],
+                muscles: muscles, movementPatterns: patterns,
+                complexityLevels: (1...4).map { .init(level: $0, label: "L\($0)", description: "") }),
+            to: path)
+        return path
+    }
+
+    static func withDatabase(_ body: (String, URL) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traindb-generate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try body(try database(in: folder), folder)
+    }
+
+    static func write(_ json: String, in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent("questionnaire-\(UUID().uuidString).json").path
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    static let questionnaire = """
+        {"name": "Sam", "primaryGoal": "tone_up", "targetMuscleGroups": ["shoulders"], "experienceLevel": "0_months",
+         "equipmentAvailable": ["dumbbells"], "injuries": ["shoulder"], "trainingDaysPerWeek": 3, "sessionDuration": "30-45 min"}
+        """
+
+    @Test("a readable week plan, session by session, with warnings and empty slots")
+    func textPlan() throws {
+        try Self.withDatabase { database, folder in
+            let run = try TraindbProcess.run(["generate", "--questionnaire", try Self.write(Self.questionnaire, in: folder), "--db", database])
+            #expect(run.status == 0)
+            #expect(run.stderr == "")
+            #expect(run.stdout == """
+                Push/Pull/Legs · 3 days a week · 30-45 min sessions · 8 weeks
+
+                Day 1 · Push · about 39 min
+                  1. Dumbbell Shoulder Press · 4 × 12-15, rest 90 s · Shoulders · Dumbbells
+                  2. Push Up · 3 × 12-15, rest 90 s · Chest · Bodyweight
+                  3. Dumbbell Bench Press · 3 × 12-15, rest 90 s · Chest · Dumbbells
+                     ! This exercise may aggravate the injury in your shoulder that you recorded.
+                  4. Dumbbell Lateral Raise · 4 × 12-15, rest 60 s · Shoulders · Dumbbells
+                  - Triceps isolation left empty: the catalogue has no triceps isolation exercise for programmes
+
+                Day 2 · Pull · about 28 min
+                  1. Dumbbell Row · 3 × 12-15, rest 90 s · Back · Dumbbells
+                  2. Dumbbell Lateral Raise · 4 × 12-15, rest 60 s · Shoulders · Dumbbells
+                  3. Dumbbell Curl · 3 × 12-15, rest 60 s · Biceps · Dumbbells
+                  - Vertical pull left empty: the catalogue has no vertical pull exercise for programmes
+                  - Rear delts left empty: the catalogue has no rear delts exercise for programmes
+                  - Horizontal pull left empty: no horizontal pull exercise with the selected equipment that this session does not already have
+
+                Day 3 · Legs · about 13 min
+                  1. Goblet Squat · 3 × 12-15, rest 90 s · Quads · Dumbbells
+                  - Hinge left empty: the catalogue has no hinge exercise for programmes
+                  - Lunge left empty: the catalogue has no lunge exercise for programmes
+                  - Leg curl left empty: the catalogue has no leg curl exercise for programmes
+                  - Hip extension left empty: the catalogue has no hip extension exercise for programmes
+
+                Warnings:
+                  ! Pull takes about 28 min, under the 30-45 min chosen: nothing more fits the rules with your equipment and level.
+                  ! Legs takes about 13 min, under the 30-45 min chosen: nothing more fits the rules with your equipment and level.
+                  ! 1 exercise may aggravate the injury in your shoulder: each carries a warning; swap it or generate with the exclude policy.
+
+                """)
+        }
+    }
+
+    @Test("JSON: the same questionnaire, database and seed give the same bytes; stdin works")
+    func jsonIsDeterministic() throws {
+        try Self.withDatabase { database, folder in
+            let file = try Self.write(Self.questionnaire, in: folder)
+            let first = try TraindbProcess.run(["generate", "--questionnaire", file, "--db", database, "--format", "json", "--seed", "11"])
+            let second = try TraindbProcess.run(
+                ["generate", "--questionnaire", "-", "--db", database, "--format", "json", "--seed", "11"], input: Self.questionnaire)
+            #expect(first.status == 0 && second.status == 0)
+            #expect(first.stdout == second.stdout)
+            let programme = try JSONDecoder().decode(Programme.self, from: Data(first.stdout.utf8))
+            #expect(programme.type == .pushPullLegs && programme.sessions.count == 3)
+            #expect(first.stdout == programme.jsonText() + "\n")
+        }
+    }
+
+    @Test("--injury-policy exclude never picks a contraindicated exercise")
+    func excludePolicy() throws {
+        try Self.withDatabase { database, folder in
+            let run = try TraindbProcess.run([
+                "generate", "--questionnaire", try Self.write(Self.questionnaire, in: folder), "--db", database,
+                "--format", "json", "--injury-policy", "exclude",
+            ])
+            let programme = try JSONDecoder().decode(Programme.self, from: Data(run.stdout.utf8))
+            #expect(!programme.sessions.flatMap(\.exercises).contains { $0.exerciseId == "dumbbell_bench_press" })
+            #expect(programme.sessions[0].exercises.contains { $0.exerciseId == "push_up" })
+        }
+    }
+
+    @Test("a bad questionnaire exits 2 with one message per bad field")
+    func badQuestionnaire() throws {
+        try Self.withDatabase { database, folder in
+            let bad = #"{"primaryGoal": "get_big", "injuries": ["knees"], "trainingDaysPerWeek": 9, "experienceLevel": "0_months", "sessionDuration": "45-60 min"}"#
+            let run = try TraindbProcess.run(["generate", "--questionnaire", try Self.write(bad, in: folder), "--db", database])
+            #expect(run.status == 2)
+            #expect(run.stdout == "")
+            #expect(run.stderr == """
+                traindb: error[questionnaire.unknown_value]: primaryGoal: "get_big" is not a goal; allowed values: get_stronger, build_muscle, tone_up
+                traindb: error[questionnaire.unknown_value]: injuries: "knees" is not a joint; allowed values: knee, shoulder
+                traindb: error[questionnaire.out_of_range]: trainingDaysPerWeek: 9 is out of range; allowed values: 2, 3, 4, 5, 6
+
+                """)
+        }
+    }
+
+    @Test("a missing database or questionnaire exits 2 naming the path")
+    func missingFiles() throws {
+        try Self.withDatabase { database, folder in
+            let file = try Self.write(Self.questionnaire, in: folder)
+            let noDatabase = try TraindbProcess.run(["generate", "--questionnaire", file, "--db", "/nonexistent/exercises.sqlite"])
+            #expect(noDatabase.status == 2)
+            #expect(noDatabase.stderr == "traindb: error[database.missing]: no catalogue database at /nonexistent/exercises.sqlite; build it with `make db`\n")
+            let noQuestionnaire = try TraindbProcess.run(["generate", "--questionnaire", "/nonexistent/q.json", "--db", database])
+            #expect(noQuestionnaire.status == 2)
+            #expect(noQuestionnaire.stderr == "traindb: error: cannot read the questionnaire /nonexistent/q.json\n")
+        }
+    }
+
+    @Test("swap lists the alternatives with the slot's prescription")
+    func swap() throws {
+        try Self.withDatabase { database, folder in
+            let gym = """
+                {"primaryGoal": "get_stronger", "experienceLevel": "2_plus_years", "equipmentAvailable": ["dumbbells", "pin_loaded_machines"],
+                 "injuries": ["knee"], "trainingDaysPerWeek": 4, "sessionDuration": "60-90 min"}
+                """
+            let file = try Self.write(gym, in: folder)
+            let text = try TraindbProcess.run(["swap", "goblet_squat", "--questionnaire", file, "--db", database])
+            #expect(text.status == 0)
+            #expect(text.stdout == """
+                Alternatives to Goblet Squat (5 × 4-6, rest 180 s):
+                  1. Machine Leg Press [machine_leg_press] · Pin-loaded Machines (Leg Press)
+                     ! This exercise may aggravate the injury in your knee that you recorded.
+
+                """)
+            let json = try TraindbProcess.run(["swap", "goblet_squat", "--questionnaire", file, "--db", database, "--format", "json"])
+            let swaps = try JSONDecoder().decode(SwapList.self, from: Data(json.stdout.utf8))
+            #expect(swaps.alternatives.map(\.exerciseId) == ["machine_leg_press"])
+            #expect(swaps.alternatives[0].prescription == Prescription(sets: 5, repRange: "4-6", restSeconds: 180))
+
+            let unknown = try TraindbProcess.run(["swap", "nope", "--questionnaire", file, "--db", database])
+            #expect(unknown.status == 2)
+            #expect(unknown.stderr == "traindb: error[swap.unknown_exercise]: no exercise has the id \"nope\"\n")
+        }
+    }
+}

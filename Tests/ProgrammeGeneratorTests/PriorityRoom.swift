@@ -1,0 +1,35 @@
+import Catalog
+import ProgrammeGenerator
+
+/// Whether the rules leave room for a priority muscle to get more sets than a programme
+/// without the priority gave it: the catalogue has an exercise for it that the user can do,
+/// and one more set on each of its exercises breaks no cap and no session's time.
+struct PriorityRoom {
+    let muscle: String
+    let programme: Programme
+    let catalog: GeneratorCatalog
+    let profile: TrainingProfile
+    var options = GeneratorOptions()
+
+    var allowsMore: Bool {
+        let key = slug(muscle)
+        let doable = catalog.exercises.contains { exercise in
+            exercise.includeInProgramme && slug(exercise.primaryMuscle) == key && profile.equipment.allows(exercise)
+                && exercise.complexity <= profile.experience.complexityCeiling
+        }
+        guard doable else { return false }
+        let exercises = programme.sessions.flatMap(\.exercises).filter { slug($0.primaryMuscle) == key }
+        let weekly = exercises.reduce(0) { $0 + $1.sets }
+        guard weekly + max(1, exercises.count) <= options.maximumSetsPerMusclePerWeek else { return false }
+        let maximumSeconds = profile.sessionDuration.minutes.upperBound * 60
+        for session in programme.sessions {
+            let own = session.exercises.filter { slug($0.primaryMuscle) == key }
+            let sets = own.reduce(0) { $0 + $1.sets }
+            if !own.isEmpty && sets + own.count > options.maximumSetsPerMusclePerSession { return false }
+            let seconds = session.exercises.reduce(300) { $0 + $1.sets * (40 + $1.restSeconds) + 90 }
+            let extra = own.reduce(0) { $0 + 40 + $1.restSeconds }
+            if !own.isEmpty && seconds + extra > maximumSeconds { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import ProgrammeGenerator
+import Testing
+
+/// The programme's JSON: keys in the documented order, null for a missing item, fixed bytes.
+@Suite("programme JSON")
+struct ProgrammeJSONTests {
+    static let programme = Programme(
+        type: .pushPullLegs, daysPerWeek: 3, sessionDuration: .medium, totalWeeks: 8,
+        sessions: [
+            ProgrammeSession(
+                id: "day-1", dayName: "Push", estimatedMinutes: 52,
+                exercises: [
+                    ProgrammeExercise(
+                        id: "day-1-exercise-1", exerciseId: "barbell_bench_press", exerciseName: "Barbell Bench Press",
+                        canonicalName: "Bench Press", sets: 4, repRange: "8-12", restSeconds: 120, primaryMuscle: "Chest",
+                        equipmentCategory: "Barbells", equipmentItem: "Flat Bench", isIsolation: false,
+                        warnings: [InjuryWarning(joint: "Shoulder")]),
+                    ProgrammeExercise(
+                        id: "day-1-exercise-2", exerciseId: "dumbbell_fly", exerciseName: "Dumbbell \"Fly\"\t\\",
+                        canonicalName: "Chest Fly", sets: 3, repRange: "10-15", restSeconds: 90, primaryMuscle: "Chest",
+                        equipmentCategory: "Dumbbells", equipmentItem: nil, isIsolation: true, warnings: []),
+                ],
+                emptySlots: [EmptySlot(slot: "Hinge", reason: "no hinge exercise with the selected equipment")])
+        ],
+        warnings: ["Straße über 5 min"])
+
+    @Test("compact JSON has exactly the documented keys, in order")
+    func compact() {
+        #expect(Self.programme.jsonText(pretty: false) == #"""
+            {"type":"pushPullLegs","daysPerWeek":3,"sessionDuration":"45-60 min","totalWeeks":8,"sessions":[{"id":"day-1","dayName":"Push","estimatedMinutes":52,"exercises":[{"id":"day-1-exercise-1","exerciseId":"barbell_bench_press","exerciseName":"Barbell Bench Press","canonicalName":"Bench Press","sets":4,"repRange":"8-12","restSeconds":120,"primaryMuscle":"Chest","equipmentCategory":"Barbells","equipmentItem":"Flat Bench","isIsolation":false,"warnings":[{"joint":"Shoulder","message":"This exercise may aggravate the injury in your shoulder that you recorded."}]},{"id":"day-1-exercise-2","exerciseId":"dumbbell_fly","exerciseName":"Dumbbell \"Fly\"\t\\","canonicalName":"Chest Fly","sets":3,"repRange":"10-15","restSeconds":90,"primaryMuscle":"Chest","equipmentCategory":"Dumbbells","equipmentItem":null,"isIsolation":true,"warnings":[]}],"emptySlots":[{"slot":"Hinge","reason":"no hinge exercise with the selected equipment"}]}],"warnings":["Straße über 5 min"]}
+            """#)
+    }
+
+    @Test("pretty JSON indents by two spaces and reads back as the same programme")
+    func prettyRoundTrip() throws {
+        let text = Self.programme.jsonText()
+        #expect(text.hasPrefix("{\n  \"type\": \"pushPullLegs\",\n  \"daysPerWeek\": 3,\n"))
+        #expect(text.contains("\"equipmentItem\": null,"))
+        #expect(text.contains("\"warnings\": []"))
+        let decoded = try JSONDecoder().decode(Programme.self, from: Data(text.utf8))
+        #expect(decoded == Self.programme)
+        // Foundation's encoder writes the same document (its key order aside).
+        let encoded = try JSONEncoder().encode(Self.programme)
+        #expect(try JSONDecoder().decode(Programme.self, from: encoded) == Self.programme)
+        #expect(String(decoding: encoded, as: UTF8.self).contains("\"equipmentItem\":null"))
+    }
+
+    @Test("a generated programme reads back unchanged")
+    func generatedRoundTrip() throws {
+        let programme = try SmallCatalog.generate(SmallCatalog.gym, profile: SmallCatalog.profile(days: 5))
+        let decoded = try JSONDecoder().decode(Programme.self, from: programme.jsonData())
+        #expect(decoded == programme)
+        #expect(decoded.jsonText() == programme.jsonText())
+    }
+}

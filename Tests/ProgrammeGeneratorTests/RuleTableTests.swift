@@ -1,0 +1,153 @@
+import Catalog
+import ProgrammeGenerator
+import Testing
+
+/// The tables of business rules §2-4, row by row.
+@Suite("rule tables")
+struct RuleTableTests {
+    @Test("split table: days and duration → split and sessions", arguments: [
+        (2, SessionDuration.short, SplitType.upperLower, ["Upper", "Lower"]),
+        (2, .medium, .fullBody, ["Full Body A", "Full Body B"]),
+        (2, .long, .fullBody, ["Full Body A", "Full Body B"]),
+        (3, .short, .pushPullLegs, ["Push", "Pull", "Legs"]),
+        (3, .long, .pushPullLegs, ["Push", "Pull", "Legs"]),
+        (4, .medium, .upperLower, ["Upper A", "Lower A", "Upper B", "Lower B"]),
+        (5, .short, .hybrid, ["Push", "Pull", "Legs", "Upper", "Lower"]),
+        (6, .long, .pushPullLegsTwice, ["Push A", "Pull A", "Legs A", "Push B", "Pull B", "Legs B"]),
+    ])
+    func splitTable(days: Int, duration: SessionDuration, split: SplitType, sessions: [String]) throws {
+        #expect(SplitType.forTraining(daysPerWeek: days, duration: duration) == split)
+        #expect(split.sessions(daysPerWeek: days).map(\.dayName) == sessions)
+        // And the generator follows it.
+        let programme = try SmallCatalog.generate(
+            SmallCatalog.gym, profile: SmallCatalog.profile(days: days, duration: duration))
+        #expect(programme.type == split)
+        #expect(programme.sessions.map(\.dayName) == sessions)
+        #expect(programme.sessions.map(\.id) == sessions.indices.map { "day-\($0 + 1)" })
+        #expect(programme.totalWeeks == 8 && programme.daysPerWeek == days && programme.sessionDuration == duration)
+    }
+
+    @Test("no split outside 2-6 days", arguments: [0, 1, 7])
+    func noSplit(days: Int) {
+        #expect(SplitType.forTraining(daysPerWeek: days, duration: .medium) == nil)
+    }
+
+    @Test("experience → complexity ceiling and preferred level", arguments: [
+        (ExperienceLevel.justStartingOut, 2, 1),
+        (.findingMyFeet, 2, 2),
+        (.gettingComfortable, 3, 3),
+        (.confidentAndConsistent, 4, 4),
+    ])
+    func complexity(experience: ExperienceLevel, ceiling: Int, preferred: Int) {
+        #expect(experience.complexityCeiling == ceiling)
+        #expect(experience.preferredComplexity == preferred)
+    }
+
+    @Test("the closest level at or under the ceiling is picked", arguments: [
+        // Levels on offer, experience, the level picked.
+        ([1, 2, 3, 4], ExperienceLevel.justStartingOut, Optional(1)),
+        ([1, 2, 3, 4], .findingMyFeet, 2),
+        ([1, 2, 3, 4], .gettingComfortable, 3),
+        ([1, 2, 3, 4], .confidentAndConsistent, 4),
+        ([2, 3, 4], .justStartingOut, 2),
+        ([1, 3, 4], .findingMyFeet, 1),
+        ([1, 2, 4], .gettingComfortable, 2),
+        ([1, 2], .confidentAndConsistent, 2),
+        ([3, 4], .findingMyFeet, nil),
+    ])
+    func preferredLevel(levels: [Int], experience: ExperienceLevel, picked: Int?) throws {
+        let squats = levels.map {
+            SmallCatalog.exercise("squat_level_\($0)", group: "Squat \($0)", pattern: "Squat", muscle: "Quads", complexity: $0)
+        }
+        let programme = try SmallCatalog.generate(squats, profile: SmallCatalog.profile(experience: experience))
+        let legs = try #require(programme.sessions.first { $0.dayName == "Legs" })
+        #expect(legs.exercises.first.map { $0.exerciseId } == picked.map { "squat_level_\($0)" })
+        if picked == nil {
+            #expect(legs.emptySlots.first == EmptySlot(
+                slot: "Squat",
+                reason: "no squat exercise with the selected equipment at complexity 2 or below (Finding My Feet)"))
+        }
+    }
+
+    @Test("ties at the preferred level are broken by the seed, the same seed always the same way")
+    func tiesBySeed() throws {
+        let squats = ["goblet_squat", "sumo_squat", "box_squat"].map {
+            SmallCatalog.exercise($0, group: $0, pattern: "Squat", muscle: "Quads", complexity: 1)
+        }
+        var picked: Set<String> = []
+        for seed in UInt64(0)..<24 {
+            let first = try SmallCatalog.generate(squats, profile: SmallCatalog.profile(experience: .justStartingOut), seed: seed)
+            let again = try SmallCatalog.generate(squats, profile: SmallCatalog.profile(experience: .justStartingOut), seed: seed)
+            #expect(first == again)
+            picked.insert(try #require(first.sessions[2].exercises.first).exerciseId)
+        }
+        #expect(picked == ["goblet_squat", "sumo_squat", "box_squat"])
+    }
+
+    @Test("sets by experience: compound / isolation", arguments: [
+        (ExperienceLevel.justStartingOut, 3, 3),
+        (.findingMyFeet, 4, 3),
+        (.gettingComfortable, 4, 4),
+        (.confidentAndConsistent, 5, 4),
+    ])
+    func sets(experience: ExperienceLevel, compound: Int, isolation: Int) {
+        #expect(experience.sets(isIsolation: false) == compound)
+        #expect(experience.sets(isIsolation: true) == isolation)
+        #expect(Prescription(goal: .toneUp, experience: experience, isIsolation: false, isPriority: true).sets == compound + 1)
+        #expect(Prescription(goal: .toneUp, experience: experience, isIsolation: true, isPriority: true).sets == isolation + 1)
+    }
+
+    @Test("reps and rest by goal: compound / isolation", arguments: [
+        (Goal.getStronger, "4-6", 180, "8-12", 90),
+        (.buildMuscle, "8-12", 120, "10-15", 90),
+        (.toneUp, "12-15", 90, "12-15", 60),
+    ])
+    func repsAndRest(goal: Goal, compoundReps: String, compoundRest: Int, isolationReps: String, isolationRest: Int) {
+        #expect(goal.repRange(isIsolation: false) == compoundReps)
+        #expect(goal.restSeconds(isIsolation: false) == compoundRest)
+        #expect(goal.repRange(isIsolation: true) == isolationReps)
+        #expect(goal.restSeconds(isIsolation: true) == isolationRest)
+    }
+
+    @Test("session size and minutes by duration", arguments: [
+        (SessionDuration.short, 4...5, 30...45),
+        (.medium, 5...6, 45...60),
+        (.long, 7...8, 60...90),
+    ])
+    func sessionSize(duration: SessionDuration, exercises: ClosedRange<Int>, minutes: ClosedRange<Int>) throws {
+        #expect(duration.exerciseCount == exercises)
+        #expect(duration.minutes == minutes)
+        // Tone up, Just Starting Out, a full gym: the time is there, so the count is in the band.
+        let programme = try SmallCatalog.generate(
+            SmallCatalog.gym,
+            profile: SmallCatalog.profile(goal: .toneUp, experience: .justStartingOut, days: 4, duration: duration))
+        for session in programme.sessions {
+            #expect(exercises.contains(session.exercises.count), "\(session.dayName): \(session.exercises.count)")
+            #expect(minutes.contains(session.estimatedMinutes), "\(session.dayName): \(session.estimatedMinutes) min")
+        }
+    }
+
+    @Test("estimated minutes: Σ sets × (40 s + rest) + 1.5 min per exercise + 5 min warm-up", arguments: [
+        (3, 90, 1, 13),  // 3 × 130 s + 90 s + 300 s = 780 s
+        (4, 120, 2, 29),  // 2 × (4 × 160 s + 90 s) + 300 s = 1760 s
+        (5, 180, 2, 45),  // 2 × (5 × 220 s + 90 s) + 300 s = 2680 s, to the nearest minute
+    ])
+    func estimate(sets: Int, rest: Int, exercises: Int, minutes: Int) {
+        let seconds = 300 + exercises * Prescription(sets: sets, repRange: "8-12", restSeconds: rest).seconds
+        #expect((seconds + 30) / 60 == minutes)
+    }
+
+    @Test("the injury warning names the joint", arguments: [
+        ("Knee", "This exercise may aggravate the injury in your knee that you recorded."),
+        ("Lower Back", "This exercise may aggravate the injury in your lower back that you recorded."),
+        ("Shoulder", "This exercise may aggravate the injury in your shoulder that you recorded."),
+    ])
+    func injuryText(joint: String, message: String) throws {
+        #expect(InjuryWarning(joint: joint) == InjuryWarning(joint: joint, message: message))
+        let bench = SmallCatalog.exercise("bench_press", group: "Bench Press", pattern: "Horizontal Push", muscle: "Chest")
+        let programme = try SmallCatalog.generate(
+            [bench], contraindications: [Contraindication(canonicalName: "Bench Press", joint: joint, notes: "")],
+            profile: SmallCatalog.profile(injuries: [joint]))
+        #expect(programme.sessions[0].exercises.first?.warnings == [InjuryWarning(joint: joint, message: message)])
+    }
+}
