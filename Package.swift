@@ -9,6 +9,7 @@ let package = Package(
         // App-facing libraries: none of them links libzip or libxml2.
         .library(name: "Catalog", targets: ["Catalog"]),
         .library(name: "ProgrammeGenerator", targets: ["ProgrammeGenerator"]),
+        .library(name: "OrderedJSON", targets: ["OrderedJSON"]),
         // Importer-side libraries, used by the data team's tooling.
         .library(name: "XLSX", targets: ["XLSX"]),
         .library(name: "CatalogImport", targets: ["CatalogImport"]),
@@ -33,6 +34,9 @@ let package = Package(
 
         // Bytes → typed workbook cells.
         .target(name: "XLSX", dependencies: ["CLibZip", "CLibXML2"]),
+
+        // Encodable → JSON with the keys in the order they were encoded (app-facing, no dependencies).
+        .target(name: "OrderedJSON"),
 
         // Catalogue records, the database schema, the writer and the queries (app-facing).
         .target(
@@ -75,6 +79,7 @@ let package = Package(
         .executableTarget(name: "generator-bench", dependencies: ["ProgrammeGenerator", "Catalog", "CatalogImport"]),
 
         .testTarget(name: "XLSXTests", dependencies: ["XLSX"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(
             name: "CatalogTests",
             dependencies: ["Catalog", .product(name: "GRDB", package: "GRDB.swift")]

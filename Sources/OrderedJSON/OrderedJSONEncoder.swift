@@ -1,0 +1,39 @@
+import Foundation
+
+/// Encodes `Encodable` values as JSON whose objects keep the order their members were encoded
+/// in: a type's `encode(to:)` (or its synthesised `CodingKeys` order) is its JSON's key order,
+/// so the same value always gives the same bytes.
+///
+/// ```swift
+/// let encoder = OrderedJSONEncoder(layout: .indented)
+/// let text = try encoder.encodeText(programme)
+/// ```
+///
+/// It follows `JSONEncoder`'s conventions: a nil optional that a synthesised `Codable`
+/// conformance encodes with `encodeIfPresent` is left out, one encoded with `encode` is `null`,
+/// and a non-finite number is an `EncodingError`.
+public struct OrderedJSONEncoder: Sendable {
+    /// How the text is laid out.
+    public var layout: JSONLayout
+
+    public init(layout: JSONLayout = .compact) {
+        self.layout = layout
+    }
+
+    /// The value as a `JSONValue` tree.
+    public func value(of value: some Encodable) throws -> JSONValue {
+        let node = JSONNode()
+        try node.encode(value, codingPath: [])
+        return node.value
+    }
+
+    /// The value's JSON text as UTF-8 bytes, without a final newline.
+    public func encode(_ value: some Encodable) throws -> Data {
+        Data(try self.value(of: value).renderedBytes(layout))
+    }
+
+    /// The value's JSON text, without a final newline.
+    public func encodeText(_ value: some Encodable) throws -> String {
+        try self.value(of: value).rendered(layout)
+    }
+}
