@@ -51,14 +51,14 @@ let package = Package(
         // Questionnaire → personalised programme, swaps and injury warnings (app-facing).
         .target(
             name: "ProgrammeGenerator",
-            dependencies: ["Catalog", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Catalog", "OrderedJSON", .product(name: "Logging", package: "swift-log")]
         ),
 
         // Workbooks → checked catalogue records.
         .target(
             name: "CatalogImport",
             dependencies: [
-                "XLSX", "Catalog",
+                "XLSX", "Catalog", "OrderedJSON",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -67,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "traindb",
             dependencies: [
-                "XLSX", "Catalog", "CatalogImport", "ProgrammeGenerator",
+                "XLSX", "Catalog", "CatalogImport", "ProgrammeGenerator", "OrderedJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -76,7 +76,8 @@ let package = Package(
         // `make bench`: TrainDB's reader against the inflate floor, calamine and openpyxl.
         .executableTarget(name: "xlsx-bench", dependencies: ["XLSX"]),
         // `make bench-generator`: programmes per second over the whole questionnaire space.
-        .executableTarget(name: "generator-bench", dependencies: ["ProgrammeGenerator", "Catalog", "CatalogImport"]),
+        .executableTarget(
+            name: "generator-bench", dependencies: ["ProgrammeGenerator", "Catalog", "CatalogImport", "OrderedJSON"]),
 
         .testTarget(name: "XLSXTests", dependencies: ["XLSX"], resources: [.copy("Fixtures")]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
@@ -84,10 +85,12 @@ let package = Package(
             name: "CatalogTests",
             dependencies: ["Catalog", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "CatalogImportTests", dependencies: ["CatalogImport", "XLSX", "Catalog"]),
+        .testTarget(name: "CatalogImportTests", dependencies: ["CatalogImport", "XLSX", "Catalog", "OrderedJSON"]),
         .testTarget(
             name: "ProgrammeGeneratorTests",
-            dependencies: ["ProgrammeGenerator", "Catalog", "CatalogImport", "traindb", "TraindbTestSupport"]
+            dependencies: [
+                "ProgrammeGenerator", "Catalog", "CatalogImport", "OrderedJSON", "traindb", "TraindbTestSupport",
+            ]
         ),
         .testTarget(name: "TraindbTests", dependencies: ["traindb", "XLSX", "Catalog", "TraindbTestSupport"]),
         // Runs the built executable for the end-to-end tests of both test targets.

@@ -1,7 +1,8 @@
 /// A personalised week of training, repeated for `totalWeeks`: the generator's output.
 ///
-/// `jsonText(pretty:)` writes it with the keys in a fixed order (`Programme+JSON.swift`);
-/// `Codable` reads that JSON back.
+/// Its JSON is its `Codable` form: `OrderedJSONEncoder` writes the keys in the order of the
+/// properties (`type`, `daysPerWeek`, … `warnings`), so the same programme gives the same bytes,
+/// and `JSONDecoder` reads it back.
 public struct Programme: Codable, Hashable, Sendable {
     public var type: SplitType
     public var daysPerWeek: Int

@@ -14,7 +14,7 @@ import Logging
 /// let catalog = try GeneratorCatalog(database: CatalogDatabase(path: path))
 /// let generator = ProgrammeGenerator(catalog: catalog)
 /// let programme = try generator.generate(fromJSON: questionnaireData, seed: 42)
-/// print(programme.jsonText())
+/// print(try OrderedJSONEncoder(layout: .indented).encodeText(programme))
 /// ```
 public struct ProgrammeGenerator: Sendable {
     public let catalog: GeneratorCatalog

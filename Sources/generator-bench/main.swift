@@ -9,6 +9,7 @@ import Catalog
 import CatalogImport
 import Foundation
 import Logging
+import OrderedJSON
 import ProgrammeGenerator
 
 /// The repository root: this file is Sources/generator-bench/main.swift.
@@ -75,10 +76,11 @@ do {
     let generators = InjuryPolicy.allCases.map {
         ProgrammeGenerator(catalog: catalog, options: GeneratorOptions(injuryPolicy: $0))
     }
+    let encoder = OrderedJSONEncoder(layout: .indented)
     var bytes = 0
     // Warm-up: one pass over a slice, so caches and allocators settle.
     for questionnaire in questionnaires.prefix(500) {
-        bytes &+= try generators[0].generate(from: questionnaire, seed: 1).jsonData().count
+        bytes &+= try encoder.encode(generators[0].generate(from: questionnaire, seed: 1)).count
     }
 
     var durations: [UInt64] = []
@@ -88,7 +90,7 @@ do {
         for (offset, questionnaire) in questionnaires.enumerated() {
             let start = DispatchTime.now().uptimeNanoseconds
             let programme = try generator.generate(from: questionnaire, seed: UInt64(offset))
-            bytes &+= programme.jsonData().count
+            bytes &+= try encoder.encode(programme).count
             durations.append(DispatchTime.now().uptimeNanoseconds - start)
         }
     }

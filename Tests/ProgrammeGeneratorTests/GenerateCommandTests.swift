@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import OrderedJSON
 import ProgrammeGenerator
 import Testing
 import TraindbTestSupport
@@ -110,7 +111,7 @@ struct GenerateCommandTests {
             #expect(first.stdout == second.stdout)
             let programme = try JSONDecoder().decode(Programme.self, from: Data(first.stdout.utf8))
             #expect(programme.type == .pushPullLegs && programme.sessions.count == 3)
-            #expect(first.stdout == programme.jsonText() + "\n")
+            #expect(first.stdout == (try OrderedJSONEncoder(layout: .indented).encodeText(programme)) + "\n")
         }
     }
 
@@ -152,7 +153,9 @@ struct GenerateCommandTests {
             #expect(noDatabase.stderr == "traindb: error[database.missing]: no catalogue database at /nonexistent/exercises.sqlite; build it with `make db`\n")
             let noQuestionnaire = try TraindbProcess.run(["generate", "--questionnaire", "/nonexistent/q.json", "--db", database])
             #expect(noQuestionnaire.status == 2)
-            #expect(noQuestionnaire.stderr == "traindb: error: cannot read the questionnaire /nonexistent/q.json\n")
+            #expect(
+                noQuestionnaire.stderr
+                    == "traindb: error[file.unreadable]: cannot read the questionnaire /nonexistent/q.json\n")
         }
     }
 

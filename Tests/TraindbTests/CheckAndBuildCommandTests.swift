@@ -69,14 +69,17 @@ struct CheckAndBuildCommandTests {
         try bytes.write(to: file)
         let output = try TraindbProcess.run(["check", "--workbooks", folder.path])
         #expect(output.status == 2, "\(name)")
-        #expect(output.stderr.hasPrefix("traindb: error: \(file.path): "))
-        #expect(output.stderr.contains("[\(code)]") || code == "zip.truncated")
+        #expect(output.stderr.hasPrefix("traindb: error["))
+        #expect(output.stderr.contains("]: \(file.path): "))
+        #expect(output.stderr.hasPrefix("traindb: error[\(code)]: ") || code == "zip.truncated")
     }
 
     @Test func missingFolderExitsTwo() throws {
         let output = try TraindbProcess.run(["check", "--workbooks", "/nonexistent/catalogue"])
         #expect(output.status == 2)
-        #expect(output.stderr == "traindb: error: /nonexistent/catalogue/train_exercise_database_prod.xlsx: no such workbook [file.missing]\n")
+        #expect(
+            output.stderr
+                == "traindb: error[file.missing]: /nonexistent/catalogue/train_exercise_database_prod.xlsx: no such workbook\n")
     }
 
     @Test func buildIsReproducibleAndAtomic() throws {
