@@ -5,6 +5,7 @@ DB           ?= $(WORKBOOKS)/build/exercises.sqlite
 APT_PACKAGES := libzip-dev libxml2-dev libsqlite3-dev pkg-config
 BIN          := .build/debug/traindb
 RELEASE_BIN  := .build/release/traindb
+TEST_LOG     := .build/test.log
 
 .PHONY: db deps build release test check bench textconv clean
 
@@ -30,9 +31,12 @@ db: build
 check: build
 	$(BIN) check --workbooks $(WORKBOOKS)
 
+# Builds, then runs every test with the output in $(TEST_LOG); prints the failures in full and
+# the summary line, and keeps `swift test`'s exit status.
 test: deps
-	$(SWIFT) build
-	$(SWIFT) test
+	$(SWIFT) build --build-tests
+	@status=0; $(SWIFT) test --skip-build > $(TEST_LOG) 2>&1 || status=$$?; \
+	awk -f Tests/summary.awk $(TEST_LOG); echo "full log: $(TEST_LOG)"; exit $$status
 
 # Reader benchmark (figures only, never a test): TrainDB vs the inflate floor, python-calamine
 # and openpyxl on a generated 200,000 × 10 workbook cached in bench-data/.
