@@ -83,17 +83,21 @@ let package = Package(
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(
             name: "CatalogTests",
-            dependencies: ["Catalog", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Catalog", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "CatalogImportTests", dependencies: ["CatalogImport", "XLSX", "Catalog", "OrderedJSON"]),
+        .testTarget(
+            name: "CatalogImportTests",
+            dependencies: ["CatalogImport", "XLSX", "Catalog", "OrderedJSON", "TestSupport"]
+        ),
         .testTarget(
             name: "ProgrammeGeneratorTests",
             dependencies: [
-                "ProgrammeGenerator", "Catalog", "CatalogImport", "OrderedJSON", "traindb", "TraindbTestSupport",
+                "ProgrammeGenerator", "Catalog", "OrderedJSON", "TestSupport",
             ]
         ),
-        .testTarget(name: "TraindbTests", dependencies: ["traindb", "XLSX", "Catalog", "TraindbTestSupport"]),
-        // Runs the built executable for the end-to-end tests of both test targets.
-        .target(name: "TraindbTestSupport", path: "Tests/Support"),
+        .testTarget(name: "TraindbTests", dependencies: ["traindb", "XLSX", "Catalog", "TestSupport"]),
+        // What every test target shares: temporary directories, the package root, subprocesses,
+        // the built executable and the committed catalogue's database.
+        .target(name: "TestSupport", path: "Tests/Support"),
     ]
 )

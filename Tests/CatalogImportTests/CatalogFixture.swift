@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XLSX
 @testable import CatalogImport
 
@@ -86,20 +87,9 @@ struct CatalogFixture {
 
     /// Writes the workbooks to a fresh folder and imports them.
     func importCatalog() throws -> CatalogImporter.Result {
-        let directory = try TemporaryDirectory()
-        try write(to: directory.url)
-        return try CatalogImporter().importCatalog(from: directory.url.path)
+        try TemporaryDirectory.with { directory in
+            try write(to: directory.url)
+            return try CatalogImporter().importCatalog(from: directory.url.path)
+        }
     }
-}
-
-/// A folder removed when the value goes away.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("traindb-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
 }

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import TestSupport
 import Testing
 import XLSX
 @testable import CatalogImport
@@ -112,36 +113,42 @@ struct WorkbookChecksTests {
     }
 
     @Test func sheetsAreFoundByNameIgnoringCaseAndSpaces() throws {
-        let directory = try TemporaryDirectory()
-        try CatalogFixture().write(to: directory.url)
-        // Rewrite the contraindication workbook with differently cased sheet names.
-        let fixture = CatalogFixture()
-        let text: ([String]) -> [CellValue?] = { $0.map(CellValue.text) }
-        try WorkbookWriter(sheets: [
-            .init(name: "Schema", rows: [text(WorkbookContract.schemaSheetColumns)] + fixture.contraindicationSchema),
-            .init(name: " Contraindications ", rows: [text(["Canonical_Name", "JOINT", "notes"])] + fixture.contraindications),
-        ]).write(to: directory.url.appendingPathComponent(WorkbookContract.contraindicationWorkbook).path)
-        let result = try CatalogImporter().importCatalog(from: directory.url.path)
-        #expect(result.problems == [])
-        #expect(result.content?.contraindications.count == 4)
+        try TemporaryDirectory.with { directory in
+            try CatalogFixture().write(to: directory.url)
+            // Rewrite the contraindication workbook with differently cased sheet names.
+            let fixture = CatalogFixture()
+            let text: ([String]) -> [CellValue?] = { $0.map(CellValue.text) }
+            try WorkbookWriter(sheets: [
+                .init(
+                    name: "Schema",
+                    rows: [text(WorkbookContract.schemaSheetColumns)] + fixture.contraindicationSchema),
+                .init(
+                    name: " Contraindications ",
+                    rows: [text(["Canonical_Name", "JOINT", "notes"])] + fixture.contraindications),
+            ]).write(to: directory.path(WorkbookContract.contraindicationWorkbook))
+            let result = try CatalogImporter().importCatalog(from: directory.url.path)
+            #expect(result.problems == [])
+            #expect(result.content?.contraindications.count == 4)
+        }
     }
 
     @Test func unreadableWorkbooksFailWithTheFileNamed() throws {
-        let directory = try TemporaryDirectory()
-        try CatalogFixture().write(to: directory.url)
-        let contraindications = directory.url.appendingPathComponent(WorkbookContract.contraindicationWorkbook)
-        try Data("not a spreadsheet".utf8).write(to: contraindications)
-        #expect {
-            try CatalogImporter().importCatalog(from: directory.url.path)
-        } throws: { error in
-            guard let failure = error as? ImportFailure else { return false }
-            return failure.code == "zip.not_a_zip" && failure.file == contraindications.path
-        }
-        try FileManager.default.removeItem(at: contraindications)
-        #expect {
-            try CatalogImporter().importCatalog(from: directory.url.path)
-        } throws: { error in
-            (error as? ImportFailure)?.code == "file.missing"
+        try TemporaryDirectory.with { directory in
+            try CatalogFixture().write(to: directory.url)
+            let contraindications = directory.url.appendingPathComponent(WorkbookContract.contraindicationWorkbook)
+            try Data("not a spreadsheet".utf8).write(to: contraindications)
+            #expect {
+                try CatalogImporter().importCatalog(from: directory.url.path)
+            } throws: { error in
+                guard let failure = error as? ImportFailure else { return false }
+                return failure.code == "zip.not_a_zip" && failure.file == contraindications.path
+            }
+            try FileManager.default.removeItem(at: contraindications)
+            #expect {
+                try CatalogImporter().importCatalog(from: directory.url.path)
+            } throws: { error in
+                (error as? ImportFailure)?.code == "file.missing"
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Opening the database and its lookups")

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @Suite("Writing the catalogue database")

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import TestSupport
 
 /// A small catalogue covering the cases users notice: Barbells with items (and a library-only
 /// item-less move), Dumbbells without items, Bodyweight with a Pull-up Bar and item-less moves,

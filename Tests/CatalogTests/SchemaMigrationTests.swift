@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @Suite("Schema migrations")
@@ -14,9 +15,7 @@ struct SchemaMigrationTests {
         "0003_carry_legacy_exercises": "31cdc5bd8fa90035",
     ]
 
-    static let schemaDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("schema", isDirectory: true)
+    static let schemaDirectory = PackageRoot.url("schema")
 
     static func fnv1a(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

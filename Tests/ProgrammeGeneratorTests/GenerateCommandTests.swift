@@ -3,7 +3,7 @@ import Foundation
 import OrderedJSON
 import ProgrammeGenerator
 import Testing
-import TraindbTestSupport
+import TestSupport
 
 /// `traindb generate` and `traindb swap`, end to end, on a small database built in the test.
 @Suite("traindb generate and swap")
@@ -42,10 +42,9 @@ struct GenerateCommandTests {
     }
 
     static func withDatabase(_ body: (String, URL) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traindb-generate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try body(try database(in: folder), folder)
+        try TemporaryDirectory.with { directory in
+            try body(try database(in: directory.url), directory.url)
+        }
     }
 
     static func write(_ json: String, in folder: URL) throws -> String {
