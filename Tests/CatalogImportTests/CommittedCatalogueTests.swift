@@ -122,6 +122,13 @@ struct CommittedCatalogueTests {
                    "wall_handstand_push_up", "nordic_hamstring_curl", "toes_to_bar"] {
             #expect(specialists.contains(id), "\(id)")
         }
+        // Every specialist's swap group offers a swap that is not one, so a user who cannot jump
+        // or catch a clean is never stuck. The barbell cleans and the get-ups keep groups of their
+        // own: every wider group would drop a contraindication their catch or kneel needs.
+        let ownGroups: Set<String> = ["Clean", "Turkish Get-Up"]
+        for group in Set(programme.filter { $0.selectionTier == 3 }.map(\.canonicalName)).subtracting(ownGroups) {
+            #expect(programme.contains { $0.canonicalName == group && $0.selectionTier < 3 }, "\(group)")
+        }
     }
 
     @Test func contraindicationsReviewEveryGroup() {
