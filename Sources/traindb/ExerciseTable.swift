@@ -3,7 +3,7 @@ import Catalog
 /// The exercises `query` lists, as an aligned table for people.
 struct ExerciseTable {
     static let header = [
-        "id", "display name", "category", "item", "primary muscle", "complexity", "isolation", "programme",
+        "id", "display name", "category", "item", "primary muscle", "complexity", "tier", "isolation", "programme",
     ]
 
     let exercises: [Exercise]
@@ -28,8 +28,8 @@ struct ExerciseTable {
     private static func row(_ exercise: Exercise) -> [String] {
         [
             exercise.id, exercise.displayName, exercise.equipmentCategory, exercise.equipmentItem ?? "-",
-            exercise.primaryMuscle, String(exercise.complexity), exercise.isIsolation ? "yes" : "no",
-            exercise.includeInProgramme ? "yes" : "no",
+            exercise.primaryMuscle, String(exercise.complexity), String(exercise.selectionTier),
+            exercise.isIsolation ? "yes" : "no", exercise.includeInProgramme ? "yes" : "no",
         ]
     }
 }

@@ -32,6 +32,10 @@ struct QueryCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Only exercises at or under this complexity (1-4).", valueName: "n"))
         var maxComplexity: Int?
 
+        @Option(help: ArgumentHelp("Only exercises of this selection tier: 1 staple, 2 standard, 3 specialist.",
+                                   valueName: "n"))
+        var tier: Int?
+
         @Flag var kind: Kind?
 
         @Flag(help: "Only exercises the programme generator may pick.")
@@ -46,6 +50,9 @@ struct QueryCommand: ParsableCommand {
             if let maxComplexity, !(1...4).contains(maxComplexity) {
                 throw ValidationError("--max-complexity must be 1, 2, 3 or 4, not \(maxComplexity)")
             }
+            if let tier, !(1...3).contains(tier) {
+                throw ValidationError("--tier must be 1 (staple), 2 (standard) or 3 (specialist), not \(tier)")
+            }
             if let muscle, muscle.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw ValidationError("--muscle needs a muscle name or slug")
             }
@@ -55,7 +62,7 @@ struct QueryCommand: ParsableCommand {
             let catalog = try database.open()
             let filter = ExerciseFilter(
                 equipment: try equipment.selection(checkedAgainst: catalog), muscle: muscle,
-                maxComplexity: maxComplexity, isIsolation: kind.map { $0 == .isolation },
+                maxComplexity: maxComplexity, selectionTier: tier, isIsolation: kind.map { $0 == .isolation },
                 programmeOnly: programmeOnly, searchText: search)
             try QueryCommand.print(try catalog.exercises(matching: filter), output, empty: "no exercises match")
         }
