@@ -18,20 +18,10 @@ struct SchemaMigrationTests {
 
     static let schemaDirectory = PackageRoot.url("schema")
 
-    static func fnv1a(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
-
     @Test("a shipped migration's text never changes", arguments: SchemaMigration.shipped.map(\.identifier))
     func checksumIsPinned(identifier: String) throws {
         let migration = try #require(SchemaMigration.shipped.first { $0.identifier == identifier })
-        #expect(Self.pinnedChecksums[identifier] == Self.fnv1a(migration.sql))
+        #expect(Self.pinnedChecksums[identifier] == Checksum.fnv1a(migration.sql))
     }
 
     @Test("every pinned migration is still shipped")
