@@ -38,10 +38,14 @@ let package = Package(
         // Encodable → JSON with the keys in the order they were encoded (app-facing, no dependencies).
         .target(name: "OrderedJSON"),
 
+        // Ordered plain-SQL migrations for a GRDB store: the catalogue's, and any store after it.
+        .target(name: "SchemaMigrations", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+
         // Catalogue records, the database schema, the writer and the queries (app-facing).
         .target(
             name: "Catalog",
             dependencies: [
+                "SchemaMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -67,7 +71,7 @@ let package = Package(
         .executableTarget(
             name: "traindb",
             dependencies: [
-                "XLSX", "Catalog", "CatalogImport", "ProgrammeGenerator", "OrderedJSON",
+                "XLSX", "Catalog", "CatalogImport", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -82,8 +86,12 @@ let package = Package(
         .testTarget(name: "XLSXTests", dependencies: ["XLSX"], resources: [.copy("Fixtures")]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(
+            name: "SchemaMigrationsTests",
+            dependencies: ["SchemaMigrations", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
             name: "CatalogTests",
-            dependencies: ["Catalog", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Catalog", "SchemaMigrations", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "CatalogImportTests",

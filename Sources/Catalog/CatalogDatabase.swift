@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SchemaMigrations
 
 /// A catalogue database opened read-only: what the app, the generator and the command line
 /// query. Safe to share between threads.
@@ -33,11 +34,11 @@ public final class CatalogDatabase: Sendable {
                 "cannot read the catalogue database at \(path) (\(Self.reason(error))); "
                     + "rebuild it with `make db`", path: path)
         }
-        guard version == SchemaMigration.latestVersion else {
+        guard version == CatalogSchema.latestVersion else {
             throw CatalogDatabaseError(
                 .schemaVersionMismatch,
                 "the catalogue database at \(path) has schema version \(version) but this "
-                    + "library reads version \(SchemaMigration.latestVersion); rebuild it with `make db`",
+                    + "library reads version \(CatalogSchema.latestVersion); rebuild it with `make db`",
                 path: path)
         }
     }

@@ -7,7 +7,6 @@ public struct CatalogDatabaseError: Error, Hashable, Sendable, CustomStringConve
         case databaseMissing
         case databaseUnreadable
         case schemaVersionMismatch
-        case migrationFailed
         case unknownLookupValue
         case duplicateExercise
         case constraintViolation
@@ -37,7 +36,6 @@ public struct CatalogDatabaseError: Error, Hashable, Sendable, CustomStringConve
         case .databaseMissing: "database.missing"
         case .databaseUnreadable: "database.unreadable"
         case .schemaVersionMismatch: "database.schema_version"
-        case .migrationFailed: "schema.migration_failed"
         case .unknownLookupValue: "write.unknown_lookup_value"
         case .duplicateExercise: "write.duplicate_exercise"
         case .constraintViolation: "write.constraint_violation"

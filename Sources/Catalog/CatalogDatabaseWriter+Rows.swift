@@ -66,7 +66,7 @@ extension CatalogDatabaseWriter {
             }
         }
         try inserting("the provenance") {
-            try db.cachedStatement(sql: "INSERT INTO catalogue_provenance (id, tool_version, schema_version) VALUES (1, ?, ?)").execute(arguments: [TrainDBVersion.current, SchemaMigration.latestVersion])
+            try db.cachedStatement(sql: "INSERT INTO catalogue_provenance (id, tool_version, schema_version) VALUES (1, ?, ?)").execute(arguments: [TrainDBVersion.current, CatalogSchema.latestVersion])
         }
         for source in catalog.sources {
             try inserting("source \"\(source.fileName)\"") {

@@ -61,7 +61,7 @@ public struct CatalogDatabaseWriter: Sendable {
         configuration.label = "catalogue build"
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         do {
-            try SchemaMigrator().migrate(queue)
+            try CatalogSchema.migrator.migrate(queue)
             try queue.write { db in
                 try insert(catalog, into: db)
                 try checkForeignKeys(db)

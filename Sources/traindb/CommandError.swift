@@ -1,6 +1,7 @@
 import Catalog
 import CatalogImport
 import ProgrammeGenerator
+import SchemaMigrations
 import XLSX
 
 /// Why a command stopped: the lines `traindb` prints on standard error, each
@@ -43,6 +44,8 @@ struct CommandError: Error {
         case let error as CommandError:
             self = error
         case let error as CatalogDatabaseError:
+            self.init(error.code, error.message)
+        case let error as SchemaMigrationError:
             self.init(error.code, error.message)
         case let error as ImportFailure:
             self.init(error.code, "\(error.file): \(error.message)")
