@@ -59,21 +59,12 @@ public final class CatalogDatabase: Sendable {
     /// Who built the database, from which workbooks.
     public func provenance() throws -> CatalogProvenance {
         try read { db in
-            let row = try Row.fetchOne(
-                db, sql: "SELECT tool_version, schema_version FROM catalogue_provenance WHERE id = 1")
-            let toolVersion = try row?.decode(String.self, forColumn: "tool_version")
-            let recordedVersion = try row?.decode(Int.self, forColumn: "schema_version")
-            let sources = try Row.fetchAll(
-                db, sql: "SELECT file_name, sha256 FROM catalogue_sources ORDER BY file_name"
-            ).map { row in
-                CatalogContent.Source(
-                    fileName: try row.decode(forColumn: "file_name"),
-                    sha256: try row.decode(forColumn: "sha256"))
-            }
+            let recorded = try CatalogueProvenanceRecord.fetchOne(db, key: 1)
+            let sources = try CatalogueSourceRecord.order(Column("file_name")).fetchAll(db)
             return CatalogProvenance(
-                toolVersion: toolVersion,
-                schemaVersion: try recordedVersion ?? SchemaMigrator.currentVersion(db),
-                sources: sources)
+                toolVersion: recorded?.toolVersion,
+                schemaVersion: try recorded?.schemaVersion ?? SchemaMigrator.currentVersion(db),
+                sources: sources.map { CatalogContent.Source(fileName: $0.fileName, sha256: $0.sha256) })
         }
     }
 

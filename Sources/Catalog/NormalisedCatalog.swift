@@ -1,73 +1,32 @@
-/// A `CatalogContent` resolved into the rows of the normalised tables: lookups cut down to the
-/// values the exercises use, integer keys assigned, every list in a deterministic order.
+/// A `CatalogContent` resolved into the records of the normalised tables: lookups cut down to
+/// the values the exercises use, integer keys assigned, every list in a deterministic order.
 ///
 /// Orders: equipment, muscles and movement patterns keep the lookup sheet's order (the
-/// questionnaire shows equipment in it); complexity levels by level; selection tiers by tier; exercises by id; canonical
-/// groups and joints by name; contraindications by canonical group then joint; sources by file
-/// name. Keys count from 1 in those orders, so the same content always gives the same rows.
+/// questionnaire shows equipment in it); complexity levels by level; selection tiers by tier;
+/// exercises by id; canonical groups and joints by name; contraindications by canonical group
+/// then joint; sources by file name. Keys count from 1 in those orders, so the same content
+/// always gives the same rows.
 struct NormalisedCatalog: Sendable {
-    struct Category: Sendable {
-        var id: Int
-        var name: String
-        var position: Int
+    /// An exercise's row and the rows that hang off it, inserted together.
+    struct ExerciseRows: Sendable {
+        var exercise: ExerciseRecord
+        var secondaryMuscles: [ExerciseSecondaryMuscleRecord]
+        var instructions: [ExerciseInstructionRecord]
     }
 
-    struct Item: Sendable {
-        var id: Int
-        var categoryID: Int
-        var name: String
-        var position: Int
-    }
-
-    struct Muscle: Sendable {
-        var id: Int
-        var name: String
-        var bodyRegion: String
-    }
-
-    struct MovementPattern: Sendable {
-        var id: Int
-        var name: String
-        var description: String
-    }
-
-    struct Group: Sendable {
-        var id: Int
-        var name: String
-    }
-
-    struct ExerciseRow: Sendable {
-        var exercise: Exercise
-        var groupID: Int
-        var categoryID: Int
-        var itemID: Int?
-        var primaryMuscleID: Int
-        var secondaryMuscleIDs: [Int]
-        var movementPatternID: Int
-    }
-
-    struct Joint: Sendable {
-        var id: Int
-        var name: String
-    }
-
-    struct ContraindicationRow: Sendable {
-        var groupID: Int
-        var jointID: Int
-        var notes: String
-    }
-
-    var categories: [Category] = []
-    var items: [Item] = []
-    var muscles: [Muscle] = []
-    var movementPatterns: [MovementPattern] = []
-    var complexityLevels: [CatalogContent.ComplexityLevel] = []
-    var selectionTiers: [CatalogContent.SelectionTier] = []
-    var groups: [Group] = []
-    var exercises: [ExerciseRow] = []
-    var joints: [Joint] = []
-    var contraindications: [ContraindicationRow] = []
-    var sources: [CatalogContent.Source] = []
+    var categories: [EquipmentCategoryRecord] = []
+    var items: [EquipmentItemRecord] = []
+    var muscles: [MuscleRecord] = []
+    var movementPatterns: [MovementPatternRecord] = []
+    var complexityLevels: [ComplexityLevelRecord] = []
+    var selectionTiers: [SelectionTierRecord] = []
+    var groups: [CanonicalGroupRecord] = []
+    var exercises: [ExerciseRows] = []
+    var joints: [JointRecord] = []
+    var contraindications: [ContraindicationRecord] = []
+    var provenance = CatalogueProvenanceRecord(
+        toolVersion: TrainDBVersion.current, schemaVersion: CatalogSchema.latestVersion)
+    var sources: [CatalogueSourceRecord] = []
 
     /// Resolves `content`, reporting every exercise or contraindication that names a value its
     /// lookup lacks (all of them, in one error).
@@ -75,160 +34,108 @@ struct NormalisedCatalog: Sendable {
         var problems = Problems()
         let exercises = content.exercises.sorted { $0.id < $1.id }
         problems.checkUniqueIDs(exercises)
-
-        // What the lookups declare, first occurrence wins.
-        var declaredItems: [String: [String]] = [:]
-        var declaredCategories: [String] = []
-        for pair in content.equipment {
-            if declaredItems[pair.category] == nil {
-                declaredItems[pair.category] = []
-                declaredCategories.append(pair.category)
-            }
-            if let item = pair.item, declaredItems[pair.category]?.contains(item) == false {
-                declaredItems[pair.category]?.append(item)
-            }
-        }
-        let declaredMuscles = Set(content.muscles.map(\.name))
-        let declaredPatterns = Set(content.movementPatterns.map(\.name))
-        let declaredLevels = Set(content.complexityLevels.map(\.level))
-        let declaredTiers = Set(content.selectionTiers.map(\.tier))
-
-        // What the exercises use.
-        var usedItems: [String: Set<String>] = [:]
-        var usedMuscles: Set<String> = []
-        var usedPatterns: Set<String> = []
-        var usedLevels: Set<Int> = []
-        var usedTiers: Set<Int> = []
+        let lookups = DeclaredLookups(content)
+        var used = DeclaredLookups.Used()
         for exercise in exercises {
-            let subject = "exercise \"\(exercise.id)\""
-            if let items = declaredItems[exercise.equipmentCategory] {
-                if usedItems[exercise.equipmentCategory] == nil { usedItems[exercise.equipmentCategory] = [] }
-                if let item = exercise.equipmentItem {
-                    if items.contains(item) {
-                        usedItems[exercise.equipmentCategory, default: []].insert(item)
-                    } else {
-                        problems.unknown(
-                            "\(subject) names equipment item \"\(item)\", which the equipment "
-                                + "lookup does not list under \"\(exercise.equipmentCategory)\"")
-                    }
-                }
-            } else {
-                problems.unknown(
-                    "\(subject) names equipment category \"\(exercise.equipmentCategory)\", "
-                        + "which the equipment lookup does not list")
-            }
-            for muscle in [exercise.primaryMuscle] + exercise.secondaryMuscles {
-                if declaredMuscles.contains(muscle) {
-                    usedMuscles.insert(muscle)
-                } else {
-                    problems.unknown("\(subject) names muscle \"\(muscle)\", which the muscle lookup does not list")
-                }
-            }
-            if declaredPatterns.contains(exercise.movementPattern) {
-                usedPatterns.insert(exercise.movementPattern)
-            } else {
-                problems.unknown(
-                    "\(subject) names movement pattern \"\(exercise.movementPattern)\", "
-                        + "which the movement pattern lookup does not list")
-            }
-            if declaredLevels.contains(exercise.complexity) {
-                usedLevels.insert(exercise.complexity)
-            } else {
-                problems.unknown(
-                    "\(subject) has complexity \(exercise.complexity), which the complexity lookup does not list")
-            }
-            if declaredTiers.contains(exercise.selectionTier) {
-                usedTiers.insert(exercise.selectionTier)
-            } else {
-                problems.unknown(
-                    "\(subject) has selection tier \(exercise.selectionTier), which the selection tier lookup does not list")
-            }
+            lookups.resolve(exercise, into: &used, problems: &problems)
         }
-
-        // Lookup rows, in lookup order, only those used.
-        var categoryIDs: [String: Int] = [:]
-        var itemIDs: [String: [String: Int]] = [:]
-        for category in declaredCategories {
-            guard let used = usedItems[category] else { continue }
-            let categoryID = categories.count + 1
-            categoryIDs[category] = categoryID
-            categories.append(Category(id: categoryID, name: category, position: categoryID))
-            var position = 0
-            for item in declaredItems[category] ?? [] where used.contains(item) {
-                position += 1
-                let itemID = items.count + 1
-                itemIDs[category, default: [:]][item] = itemID
-                items.append(Item(id: itemID, categoryID: categoryID, name: item, position: position))
-            }
+        let groupNames = Set(exercises.map(\.canonicalName))
+        for contraindication in content.contraindications where !groupNames.contains(contraindication.canonicalName) {
+            problems.unknown(
+                "contraindication for joint \"\(contraindication.joint)\" names canonical group "
+                    + "\"\(contraindication.canonicalName)\", which no exercise has")
         }
-        var muscleIDs: [String: Int] = [:]
-        for muscle in content.muscles where usedMuscles.contains(muscle.name) && muscleIDs[muscle.name] == nil {
-            muscleIDs[muscle.name] = muscles.count + 1
-            muscles.append(Muscle(id: muscles.count + 1, name: muscle.name, bodyRegion: muscle.bodyRegion))
-        }
-        var patternIDs: [String: Int] = [:]
-        for pattern in content.movementPatterns
-        where usedPatterns.contains(pattern.name) && patternIDs[pattern.name] == nil {
-            patternIDs[pattern.name] = movementPatterns.count + 1
-            movementPatterns.append(
-                MovementPattern(id: movementPatterns.count + 1, name: pattern.name, description: pattern.description))
-        }
-        var seenLevels: Set<Int> = []
-        complexityLevels = content.complexityLevels
-            .filter { usedLevels.contains($0.level) && seenLevels.insert($0.level).inserted }
-            .sorted { $0.level < $1.level }
-        var seenTiers: Set<Int> = []
-        selectionTiers = content.selectionTiers
-            .filter { usedTiers.contains($0.tier) && seenTiers.insert($0.tier).inserted }
-            .sorted { $0.tier < $1.tier }
-
-        var groupIDs: [String: Int] = [:]
-        for name in Set(exercises.map(\.canonicalName)).sorted() {
-            groupIDs[name] = groups.count + 1
-            groups.append(Group(id: groups.count + 1, name: name))
-        }
-
-        for exercise in exercises {
-            guard let groupID = groupIDs[exercise.canonicalName],
-                let categoryID = categoryIDs[exercise.equipmentCategory],
-                let primaryMuscleID = muscleIDs[exercise.primaryMuscle],
-                let patternID = patternIDs[exercise.movementPattern]
-            else { continue }  // Already reported above.
-            var itemID: Int?
-            if let item = exercise.equipmentItem {
-                guard let id = itemIDs[exercise.equipmentCategory]?[item] else { continue }
-                itemID = id
-            }
-            self.exercises.append(
-                ExerciseRow(
-                    exercise: exercise, groupID: groupID, categoryID: categoryID, itemID: itemID,
-                    primaryMuscleID: primaryMuscleID,
-                    secondaryMuscleIDs: exercise.secondaryMuscles.compactMap { muscleIDs[$0] },
-                    movementPatternID: patternID))
-        }
-
-        // Joints come from the contraindications, which must name canonical groups that exist.
-        var jointIDs: [String: Int] = [:]
-        for name in Set(content.contraindications.map(\.joint)).sorted() {
-            jointIDs[name] = joints.count + 1
-            joints.append(Joint(id: joints.count + 1, name: name))
-        }
-        let sortedContraindications = content.contraindications.sorted {
-            ($0.canonicalName, $0.joint) < ($1.canonicalName, $1.joint)
-        }
-        for contraindication in sortedContraindications {
-            guard let groupID = groupIDs[contraindication.canonicalName] else {
-                problems.unknown(
-                    "contraindication for joint \"\(contraindication.joint)\" names canonical group "
-                        + "\"\(contraindication.canonicalName)\", which no exercise has")
-                continue
-            }
-            guard let jointID = jointIDs[contraindication.joint] else { continue }
-            contraindications.append(
-                ContraindicationRow(groupID: groupID, jointID: jointID, notes: contraindication.notes))
-        }
-
-        sources = content.sources.sorted { $0.fileName < $1.fileName }
         try problems.throwIfAny()
+
+        let keys = assignLookupKeys(lookups, used: used)
+        let groupIDs = Self.keys(groupNames.sorted())
+        groups = groupNames.sorted().map { CanonicalGroupRecord(id: groupIDs[$0] ?? 0, name: $0) }
+        self.exercises = exercises.map { Self.rows(of: $0, keys: keys, groupID: groupIDs[$0.canonicalName] ?? 0) }
+
+        let jointNames = Set(content.contraindications.map(\.joint)).sorted()
+        let jointIDs = Self.keys(jointNames)
+        joints = jointNames.map { JointRecord(id: jointIDs[$0] ?? 0, name: $0, slug: slug($0)) }
+        contraindications = content.contraindications
+            .sorted { ($0.canonicalName, $0.joint) < ($1.canonicalName, $1.joint) }
+            .map {
+                ContraindicationRecord(
+                    canonicalGroupId: groupIDs[$0.canonicalName] ?? 0, jointId: jointIDs[$0.joint] ?? 0,
+                    notes: $0.notes)
+            }
+        sources = content.sources.sorted { $0.fileName < $1.fileName }
+            .map { CatalogueSourceRecord(fileName: $0.fileName, sha256: $0.sha256) }
     }
+
+    /// Keys 1, 2, 3 … in `names`' order.
+    private static func keys(_ names: [String]) -> [String: Int] {
+        Dictionary(names.enumerated().map { ($1, $0 + 1) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The lookup rows the exercises use, in lookup order, with their keys.
+    private mutating func assignLookupKeys(_ lookups: DeclaredLookups, used: DeclaredLookups.Used) -> LookupKeys {
+        var keys = LookupKeys()
+        for (category, declaredItems) in lookups.equipment {
+            guard let usedItems = used.items[category] else { continue }
+            let categoryID = categories.count + 1
+            keys.categories[category] = categoryID
+            categories.append(
+                EquipmentCategoryRecord(id: categoryID, name: category, slug: slug(category), position: categoryID))
+            for item in declaredItems where usedItems.contains(item) {
+                let record = EquipmentItemRecord(
+                    id: items.count + 1, categoryId: categoryID, name: item, slug: slug(item),
+                    position: (keys.items[category]?.count ?? 0) + 1)
+                keys.items[category, default: [:]][item] = record.id
+                items.append(record)
+            }
+        }
+        for muscle in lookups.muscles where used.muscles.contains(muscle.name) {
+            keys.muscles[muscle.name] = muscles.count + 1
+            muscles.append(
+                MuscleRecord(
+                    id: muscles.count + 1, name: muscle.name, slug: slug(muscle.name), bodyRegion: muscle.bodyRegion))
+        }
+        for pattern in lookups.movementPatterns where used.movementPatterns.contains(pattern.name) {
+            keys.movementPatterns[pattern.name] = movementPatterns.count + 1
+            movementPatterns.append(
+                MovementPatternRecord(
+                    id: movementPatterns.count + 1, name: pattern.name, slug: slug(pattern.name),
+                    description: pattern.description))
+        }
+        complexityLevels = lookups.complexityLevels.filter { used.complexityLevels.contains($0.level) }
+            .map { ComplexityLevelRecord(level: $0.level, label: $0.label, description: $0.description) }
+        selectionTiers = lookups.selectionTiers.filter { used.selectionTiers.contains($0.tier) }
+            .map { SelectionTierRecord(tier: $0.tier, label: $0.label, description: $0.description) }
+        return keys
+    }
+
+    /// The records of one exercise whose every lookup value resolved.
+    private static func rows(of exercise: Exercise, keys: LookupKeys, groupID: Int) -> ExerciseRows {
+        let record = ExerciseRecord(
+            id: exercise.id, displayName: exercise.displayName, canonicalGroupId: groupID,
+            equipmentCategoryId: keys.categories[exercise.equipmentCategory] ?? 0,
+            equipmentItemId: exercise.equipmentItem.flatMap { keys.items[exercise.equipmentCategory]?[$0] },
+            primaryMuscleId: keys.muscles[exercise.primaryMuscle] ?? 0,
+            movementPatternId: keys.movementPatterns[exercise.movementPattern] ?? 0,
+            complexityLevel: exercise.complexity, selectionTier: exercise.selectionTier,
+            isIsolation: exercise.isIsolation, includeInProgramme: exercise.includeInProgramme,
+            videoUrl: exercise.videoURL, thumbnailUrl: exercise.thumbnailURL)
+        return ExerciseRows(
+            exercise: record,
+            secondaryMuscles: exercise.secondaryMuscles.enumerated().compactMap { offset, muscle in
+                keys.muscles[muscle].map {
+                    ExerciseSecondaryMuscleRecord(exerciseId: exercise.id, position: offset + 1, muscleId: $0)
+                }
+            },
+            instructions: exercise.instructions.enumerated().map { offset, text in
+                ExerciseInstructionRecord(exerciseId: exercise.id, step: offset + 1, instruction: text)
+            })
+    }
+}
+
+/// The keys assigned to the lookup values the exercises use.
+private struct LookupKeys {
+    var categories: [String: Int] = [:]
+    var items: [String: [String: Int]] = [:]
+    var muscles: [String: Int] = [:]
+    var movementPatterns: [String: Int] = [:]
 }

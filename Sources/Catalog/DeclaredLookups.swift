@@ -1,0 +1,95 @@
+/// The lookup values a `CatalogContent` declares, each once (the first declaration wins), in
+/// the order the normalised tables keep: equipment, muscles and movement patterns in lookup
+/// order, complexity levels and selection tiers by number.
+struct DeclaredLookups {
+    /// The values the exercises use, collected while resolving them.
+    struct Used {
+        /// Category → the items used under it (empty: only the category).
+        var items: [String: Set<String>] = [:]
+        var muscles: Set<String> = []
+        var movementPatterns: Set<String> = []
+        var complexityLevels: Set<Int> = []
+        var selectionTiers: Set<Int> = []
+    }
+
+    /// Category → its items, in lookup order.
+    private(set) var equipment: [(category: String, items: [String])] = []
+    private(set) var muscles: [CatalogContent.Muscle] = []
+    private(set) var movementPatterns: [CatalogContent.MovementPattern] = []
+    private(set) var complexityLevels: [CatalogContent.ComplexityLevel] = []
+    private(set) var selectionTiers: [CatalogContent.SelectionTier] = []
+    private var itemsByCategory: [String: [String]] = [:]
+    private var muscleNames: Set<String> = []
+
+    init(_ content: CatalogContent) {
+        for pair in content.equipment {
+            if itemsByCategory[pair.category] == nil {
+                itemsByCategory[pair.category] = []
+                equipment.append((pair.category, []))
+            }
+            if let item = pair.item, itemsByCategory[pair.category]?.contains(item) == false {
+                itemsByCategory[pair.category]?.append(item)
+            }
+        }
+        equipment = equipment.map { ($0.category, itemsByCategory[$0.category] ?? []) }
+        muscles = Self.firstOfEach(content.muscles, by: \.name)
+        muscleNames = Set(muscles.map(\.name))
+        movementPatterns = Self.firstOfEach(content.movementPatterns, by: \.name)
+        complexityLevels = Self.firstOfEach(content.complexityLevels, by: \.level).sorted { $0.level < $1.level }
+        selectionTiers = Self.firstOfEach(content.selectionTiers, by: \.tier).sorted { $0.tier < $1.tier }
+    }
+
+    /// Records the lookup values `exercise` names in `used`, and each one no lookup declares
+    /// as a problem.
+    func resolve(_ exercise: Exercise, into used: inout Used, problems: inout NormalisedCatalog.Problems) {
+        let subject = "exercise \"\(exercise.id)\""
+        if let items = itemsByCategory[exercise.equipmentCategory] {
+            if used.items[exercise.equipmentCategory] == nil { used.items[exercise.equipmentCategory] = [] }
+            if let item = exercise.equipmentItem {
+                if items.contains(item) {
+                    used.items[exercise.equipmentCategory, default: []].insert(item)
+                } else {
+                    problems.unknown(
+                        "\(subject) names equipment item \"\(item)\", which the equipment "
+                            + "lookup does not list under \"\(exercise.equipmentCategory)\"")
+                }
+            }
+        } else {
+            problems.unknown(
+                "\(subject) names equipment category \"\(exercise.equipmentCategory)\", "
+                    + "which the equipment lookup does not list")
+        }
+        for muscle in [exercise.primaryMuscle] + exercise.secondaryMuscles {
+            if muscleNames.contains(muscle) {
+                used.muscles.insert(muscle)
+            } else {
+                problems.unknown("\(subject) names muscle \"\(muscle)\", which the muscle lookup does not list")
+            }
+        }
+        if movementPatterns.contains(where: { $0.name == exercise.movementPattern }) {
+            used.movementPatterns.insert(exercise.movementPattern)
+        } else {
+            problems.unknown(
+                "\(subject) names movement pattern \"\(exercise.movementPattern)\", "
+                    + "which the movement pattern lookup does not list")
+        }
+        if complexityLevels.contains(where: { $0.level == exercise.complexity }) {
+            used.complexityLevels.insert(exercise.complexity)
+        } else {
+            problems.unknown(
+                "\(subject) has complexity \(exercise.complexity), which the complexity lookup does not list")
+        }
+        if selectionTiers.contains(where: { $0.tier == exercise.selectionTier }) {
+            used.selectionTiers.insert(exercise.selectionTier)
+        } else {
+            problems.unknown(
+                "\(subject) has selection tier \(exercise.selectionTier), "
+                    + "which the selection tier lookup does not list")
+        }
+    }
+
+    private static func firstOfEach<Value, Key: Hashable>(_ values: [Value], by key: (Value) -> Key) -> [Value] {
+        var seen: Set<Key> = []
+        return values.filter { seen.insert(key($0)).inserted }
+    }
+}

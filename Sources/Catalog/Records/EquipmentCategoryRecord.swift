@@ -1,0 +1,10 @@
+/// `equipment_categories`: the questionnaire's top level of equipment, in display order.
+package struct EquipmentCategoryRecord: CatalogRecord, Hashable {
+    package static let databaseTableName = "equipment_categories"
+    package var id: Int
+    package var name: String
+    package var slug: String
+    package var position: Int
+
+    package var subject: String { "equipment category \"\(name)\"" }
+}

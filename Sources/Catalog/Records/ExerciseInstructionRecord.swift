@@ -1,0 +1,9 @@
+/// `exercise_instructions`: the numbered steps of the Demo tab.
+package struct ExerciseInstructionRecord: CatalogRecord, Hashable {
+    package static let databaseTableName = "exercise_instructions"
+    package var exerciseId: String
+    package var step: Int
+    package var instruction: String
+
+    package var subject: String { "instruction \(step) of exercise \"\(exerciseId)\"" }
+}
