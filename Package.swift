@@ -78,12 +78,12 @@ let package = Package(
         ),
 
         // `make bench`: TrainDB's reader against the inflate floor, calamine and openpyxl.
-        .executableTarget(name: "xlsx-bench", dependencies: ["XLSX"]),
+        .executableTarget(name: "xlsx-bench", dependencies: ["XLSX", "XLSXTestSupport"]),
         // `make bench-generator`: programmes per second over the whole questionnaire space.
         .executableTarget(
             name: "generator-bench", dependencies: ["ProgrammeGenerator", "Catalog", "CatalogImport", "OrderedJSON"]),
 
-        .testTarget(name: "XLSXTests", dependencies: ["XLSX"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(
             name: "SchemaMigrationsTests",
@@ -95,7 +95,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CatalogImportTests",
-            dependencies: ["CatalogImport", "XLSX", "Catalog", "OrderedJSON", "TestSupport"]
+            dependencies: ["CatalogImport", "XLSX", "Catalog", "OrderedJSON", "TestSupport", "XLSXTestSupport"]
         ),
         .testTarget(
             name: "ProgrammeGeneratorTests",
@@ -103,9 +103,12 @@ let package = Package(
                 "ProgrammeGenerator", "Catalog", "OrderedJSON", "TestSupport",
             ]
         ),
-        .testTarget(name: "TraindbTests", dependencies: ["traindb", "XLSX", "Catalog", "TestSupport"]),
+        .testTarget(name: "TraindbTests", dependencies: ["traindb", "XLSX", "Catalog", "TestSupport", "XLSXTestSupport"]),
         // What every test target shares: temporary directories, the package root, subprocesses,
         // the built executable and the committed catalogue's database.
         .target(name: "TestSupport", path: "Tests/Support"),
+        // Writes .xlsx files (through libzip) for the tests and the reader benchmark; no library
+        // ships it.
+        .target(name: "XLSXTestSupport", dependencies: ["XLSX", "CLibZip"], path: "Tests/XLSXTestSupport"),
     ]
 )

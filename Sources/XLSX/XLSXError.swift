@@ -15,7 +15,7 @@ public struct XLSXError: Error, Sendable, Equatable, CustomStringConvertible {
 
     let kind: Kind
 
-    init(_ kind: Kind, _ message: String, part: String? = nil, line: Int? = nil) {
+    package init(_ kind: Kind, _ message: String, part: String? = nil, line: Int? = nil) {
         self.kind = kind
         self.message = message
         self.part = part
@@ -24,7 +24,7 @@ public struct XLSXError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { "\(message) [\(code)]" }
 
-    enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case fileNotFound, fileUnreadable
         case emptyFile, notAZip, truncatedZip, corruptZip, encryptedEntry, unsupportedCompression
         case entryTooLarge, compressionRatio, missingPart

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XLSX
+import XLSXTestSupport
 @testable import CatalogImport
 
 /// A small, valid pair of catalogue workbooks built in code; tests break one thing in it and

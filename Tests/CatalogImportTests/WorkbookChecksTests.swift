@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 import XLSX
+import XLSXTestSupport
 @testable import CatalogImport
 
 @Suite("schema, lookup and contraindication checks")

@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 import XLSX
+import XLSXTestSupport
 
 /// The data team's review tools: diff between releases, textconv for workbook changes.
 @Suite("traindb diff and the workbook textconv")

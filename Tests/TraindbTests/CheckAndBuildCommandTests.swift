@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import XLSX
+import XLSXTestSupport
 
 /// The data team's and CI's view: the real workbooks, the real executable, exit codes and files.
 @Suite("traindb check and build", .serialized)

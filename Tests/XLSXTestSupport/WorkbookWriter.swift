@@ -1,3 +1,5 @@
+import XLSX
+
 /// Writes a small, valid `.xlsx` from values: text as shared strings, booleans, errors,
 /// numbers, and dates, times and durations with matching number formats. Used by tests and
 /// tooling; the output opens in Excel, LibreOffice and openpyxl, and the same sheets always

@@ -1,3 +1,5 @@
+import XLSX
+
 /// The XML of each part `WorkbookWriter` writes.
 extension WorkbookWriter {
     static let mainNamespace = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"

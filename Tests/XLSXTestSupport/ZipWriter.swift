@@ -1,4 +1,5 @@
 import CLibZip
+import XLSX
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+import XLSX
+
 /// Text cells' strings, each written once, in first-use order.
 struct SharedStringTable {
     private(set) var strings: [String] = []
