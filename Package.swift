@@ -10,8 +10,9 @@ let package = Package(
         .library(name: "Catalog", targets: ["Catalog"]),
         .library(name: "ProgrammeGenerator", targets: ["ProgrammeGenerator"]),
         .library(name: "OrderedJSON", targets: ["OrderedJSON"]),
-        // Importer-side libraries, used by the data team's tooling.
+        // Build-time libraries, used by the data team's tooling.
         .library(name: "XLSX", targets: ["XLSX"]),
+        .library(name: "CatalogBuild", targets: ["CatalogBuild"]),
         .library(name: "CatalogImport", targets: ["CatalogImport"]),
     ],
     dependencies: [
@@ -41,7 +42,7 @@ let package = Package(
         // Ordered plain-SQL migrations for a GRDB store: the catalogue's, and any store after it.
         .target(name: "SchemaMigrations", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
 
-        // Catalogue records, the database schema, the writer and the queries (app-facing).
+        // Catalogue records, the database schema and the queries (app-facing).
         .target(
             name: "Catalog",
             dependencies: [
@@ -50,6 +51,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.embedInCode("Migrations")]
+        ),
+
+        // Build time: checked content → a reproducible database file; two databases → their diff.
+        .target(
+            name: "CatalogBuild",
+            dependencies: [
+                "Catalog", "SchemaMigrations",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
 
         // Questionnaire → personalised programme, swaps and injury warnings (app-facing).
@@ -62,7 +73,7 @@ let package = Package(
         .target(
             name: "CatalogImport",
             dependencies: [
-                "XLSX", "Catalog", "OrderedJSON",
+                "XLSX", "Catalog", "CatalogBuild",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -71,7 +82,8 @@ let package = Package(
         .executableTarget(
             name: "traindb",
             dependencies: [
-                "XLSX", "Catalog", "CatalogImport", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations",
+                "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ProgrammeGenerator", "OrderedJSON",
+                "SchemaMigrations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -81,7 +93,8 @@ let package = Package(
         .executableTarget(name: "xlsx-bench", dependencies: ["XLSX", "XLSXTestSupport"]),
         // `make bench-generator`: programmes per second over the whole questionnaire space.
         .executableTarget(
-            name: "generator-bench", dependencies: ["ProgrammeGenerator", "Catalog", "CatalogImport", "OrderedJSON"]),
+            name: "generator-bench",
+            dependencies: ["ProgrammeGenerator", "Catalog", "CatalogBuild", "CatalogImport", "OrderedJSON"]),
 
         .testTarget(name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
@@ -91,19 +104,27 @@ let package = Package(
         ),
         .testTarget(
             name: "CatalogTests",
-            dependencies: ["Catalog", "SchemaMigrations", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "Catalog", "CatalogBuild", "SchemaMigrations", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "CatalogImportTests",
-            dependencies: ["CatalogImport", "XLSX", "Catalog", "OrderedJSON", "TestSupport", "XLSXTestSupport"]
+            dependencies: [
+                "CatalogImport", "XLSX", "Catalog", "CatalogBuild", "OrderedJSON", "TestSupport", "XLSXTestSupport",
+            ]
         ),
         .testTarget(
             name: "ProgrammeGeneratorTests",
             dependencies: [
-                "ProgrammeGenerator", "Catalog", "OrderedJSON", "TestSupport",
+                "ProgrammeGenerator", "Catalog", "CatalogBuild", "OrderedJSON", "TestSupport",
             ]
         ),
-        .testTarget(name: "TraindbTests", dependencies: ["traindb", "XLSX", "Catalog", "TestSupport", "XLSXTestSupport"]),
+        .testTarget(
+            name: "TraindbTests",
+            dependencies: ["traindb", "XLSX", "Catalog", "CatalogBuild", "TestSupport", "XLSXTestSupport"]
+        ),
         // What every test target shares: temporary directories, the package root, subprocesses,
         // the built executable and the committed catalogue's database.
         .target(name: "TestSupport", path: "Tests/Support"),

@@ -22,7 +22,7 @@ extension CatalogDatabase {
     /// The canonical groups that may aggravate these joints (names or slugs), by canonical
     /// group then joint: what a questionnaire's injuries rule out or flag.
     public func contraindications(forJoints joints: [String]) throws -> [Contraindication] {
-        let slugs = Array(Set(joints.map(slug))).sorted()
+        let slugs = Array(Set(joints.map(\.slug))).sorted()
         guard !slugs.isEmpty else { return [] }
         return try read { db in try Self.fetchContraindications(where: "j.slug IN \(slugs)", db) }
     }

@@ -64,7 +64,7 @@ public final class CatalogDatabase: Sendable {
             return CatalogProvenance(
                 toolVersion: recorded?.toolVersion,
                 schemaVersion: try recorded?.schemaVersion ?? SchemaMigrator.currentVersion(db),
-                sources: sources.map { CatalogContent.Source(fileName: $0.fileName, sha256: $0.sha256) })
+                sources: sources.map { CatalogSource(fileName: $0.fileName, sha256: $0.sha256) })
         }
     }
 

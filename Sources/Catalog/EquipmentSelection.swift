@@ -37,15 +37,15 @@ public struct EquipmentSelection: Hashable, Sendable, Codable {
     public init(equipmentAvailable: [String], detailedEquipment: [String: Set<String>] = [:]) {
         categories = [:]
         for category in equipmentAvailable {
-            let key = slug(category)
-            let entries = detailedEquipment.filter { slug($0.key) == key }
+            let key = category.slug
+            let entries = detailedEquipment.filter { $0.key.slug == key }
             if entries.isEmpty {
                 select(category: category)
             } else {
                 select(category: category, items: entries.values.flatMap { $0 })
             }
         }
-        for (category, items) in detailedEquipment where !items.isEmpty && categories[slug(category)] == nil {
+        for (category, items) in detailedEquipment where !items.isEmpty && categories[category.slug] == nil {
             select(category: category, items: items)
         }
     }
@@ -55,14 +55,14 @@ public struct EquipmentSelection: Hashable, Sendable, Codable {
 
     /// Selects a category with all its items.
     public mutating func select(category: String) {
-        categories[slug(category)] = .all
+        categories[category.slug] = .all
     }
 
     /// Selects a category with these items ticked (added to any already ticked). Selecting
     /// no items selects the category's item-less exercises only.
     public mutating func select(category: String, items: some Sequence<String>) {
-        let key = slug(category)
-        let slugs = Set(items.map(slug))
+        let key = category.slug
+        let slugs = Set(items.map(\.slug))
         switch categories[key] {
         case .all:
             break
@@ -80,13 +80,13 @@ public struct EquipmentSelection: Hashable, Sendable, Codable {
 
     /// Whether an exercise needing `category` (and `item`, when not nil) can be done.
     public func allows(category: String, item: String?) -> Bool {
-        let categorySlug = slug(category)
+        let categorySlug = category.slug
         if item == nil && categorySlug == Self.bodyweightCategory { return true }
         guard let items = categories[categorySlug] else { return false }
         guard let item else { return true }
         switch items {
         case .all: return true
-        case .only(let selected): return selected.contains(slug(item))
+        case .only(let selected): return selected.contains(item.slug)
         }
     }
 

@@ -15,10 +15,10 @@ struct ExerciseQuery {
             require(Self.condition(allowing: equipment))
         }
         if let muscle = filter.muscle {
-            require("m.slug = \(slug(muscle))")
+            require("m.slug = \(muscle.slug)")
         }
         if let pattern = filter.movementPattern {
-            require("p.slug = \(slug(pattern))")
+            require("p.slug = \(pattern.slug)")
         }
         if let maxComplexity = filter.maxComplexity {
             require("e.complexity_level <= \(maxComplexity)")

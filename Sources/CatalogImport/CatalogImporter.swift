@@ -1,4 +1,5 @@
 import Catalog
+import CatalogBuild
 import Foundation
 import Logging
 import XLSX
@@ -144,11 +145,11 @@ public struct CatalogImporter {
         }
     }
 
-    private static func source(_ file: String, name: String) throws(ImportFailure) -> CatalogContent.Source {
+    private static func source(_ file: String, name: String) throws(ImportFailure) -> CatalogSource {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw ImportFailure(code: "file.unreadable", file: file, message: "cannot read the workbook")
         }
-        return CatalogContent.Source(fileName: name, sha256: SHA256.hex([UInt8](data)))
+        return CatalogSource(fileName: name, sha256: SHA256.hex([UInt8](data)))
     }
 
     static func join(_ directory: String, _ name: String) -> String {

@@ -1,4 +1,5 @@
 import Catalog
+import CatalogBuild
 
 /// The exercise workbook's lookup sheets, read and checked. They only check the master; the
 /// database keeps the values the exercises use.

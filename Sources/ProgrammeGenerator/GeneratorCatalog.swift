@@ -68,12 +68,12 @@ public struct GeneratorCatalog: Sendable {
 
         for (index, exercise) in sorted.enumerated() {
             if indexByID[exercise.id] == nil { indexByID[exercise.id] = index }
-            let muscle = slug(exercise.primaryMuscle)
+            let muscle = exercise.primaryMuscle.slug
             muscleSlugs.append(muscle)
-            for name in [exercise.primaryMuscle] + exercise.secondaryMuscles where muscleNames[slug(name)] == nil {
-                muscleNames[slug(name)] = name
+            for name in [exercise.primaryMuscle] + exercise.secondaryMuscles where muscleNames[name.slug] == nil {
+                muscleNames[name.slug] = name
             }
-            contraindicated.append((jointsByGroup[exercise.canonicalName] ?? []).sorted { slug($0) < slug($1) })
+            contraindicated.append((jointsByGroup[exercise.canonicalName] ?? []).sorted { $0.slug < $1.slug })
 
             let needKey = exercise.equipmentCategory + "\u{1F}" + (exercise.equipmentItem ?? "")
             if let existing = needIndex[needKey] {
@@ -83,13 +83,13 @@ public struct GeneratorCatalog: Sendable {
                 equipmentNeedIndex.append(needs.count)
                 needs.append((exercise.equipmentCategory, exercise.equipmentItem))
             }
-            let categorySlug = slug(exercise.equipmentCategory)
+            let categorySlug = exercise.equipmentCategory.slug
             var category = itemsByCategory[categorySlug] ?? (exercise.equipmentCategory, [:])
-            if let item = exercise.equipmentItem { category.items[slug(item)] = item }
+            if let item = exercise.equipmentItem { category.items[item.slug] = item }
             itemsByCategory[categorySlug] = category
 
             if exercise.includeInProgramme {
-                byPattern[slug(exercise.movementPattern), default: []].append(index)
+                byPattern[exercise.movementPattern.slug, default: []].append(index)
                 byMuscle[muscle, default: []].append(index)
             }
         }
@@ -104,16 +104,16 @@ public struct GeneratorCatalog: Sendable {
         self.muscleNameBySlug = muscleNames
         self.muscles = muscleNames.keys.sorted().compactMap { muscleNames[$0] }
         var jointNames: [String: String] = [:]
-        for contraindication in contraindications where jointNames[slug(contraindication.joint)] == nil {
-            jointNames[slug(contraindication.joint)] = contraindication.joint
+        for contraindication in contraindications where jointNames[contraindication.joint.slug] == nil {
+            jointNames[contraindication.joint.slug] = contraindication.joint
         }
         self.jointNameBySlug = jointNames
         var byTarget: [Slot.Target: [Int]] = [:]
         let targets = SessionKind.allCases.flatMap { $0.slots.map(\.target) } + muscleNames.values.map { .muscle($0) }
         for target in targets where byTarget[target] == nil {
             switch target {
-            case .movementPattern(let name): byTarget[target] = byPattern[slug(name)] ?? []
-            case .muscle(let name): byTarget[target] = byMuscle[slug(name)] ?? []
+            case .movementPattern(let name): byTarget[target] = byPattern[name.slug] ?? []
+            case .muscle(let name): byTarget[target] = byMuscle[name.slug] ?? []
             }
         }
         self.programmeByTarget = byTarget
@@ -146,8 +146,8 @@ public struct GeneratorCatalog: Sendable {
     func programmeExercises(for target: Slot.Target) -> [Int] {
         if let indices = programmeByTarget[target] { return indices }
         return switch target {
-        case .movementPattern(let name): programmeByPattern[slug(name)] ?? []
-        case .muscle(let name): programmeByMuscle[slug(name)] ?? []
+        case .movementPattern(let name): programmeByPattern[name.slug] ?? []
+        case .muscle(let name): programmeByMuscle[name.slug] ?? []
         }
     }
 }

@@ -8,11 +8,11 @@ extension ProgrammeGenerator {
         var warnings: [String] = []
         for muscle in profile.priorityMuscles {
             let name = muscle.lowercased()
-            if planner.weeklySets[slug(muscle), default: 0] == 0 {
+            if planner.weeklySets[muscle.slug, default: 0] == 0 {
                 warnings.append(
                     "\(muscle) is a priority, but no \(name) exercise fits your equipment and level: "
                         + "the programme cannot train it.")
-            } else if planner.prioritySlotsFilled[slug(muscle), default: 0] == 0 {
+            } else if planner.prioritySlotsFilled[muscle.slug, default: 0] == 0 {
                 warnings.append(
                     "\(muscle) is a priority, but no session has room for an extra \(name) isolation exercise "
                         + "with your equipment and level: \(name) exercises get one extra set each.")

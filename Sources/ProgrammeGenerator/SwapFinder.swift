@@ -37,7 +37,7 @@ public struct SwapFinder: Sendable {
         let exercise = catalog.exercises[index]
         let prescription = Prescription(
             goal: profile.goal, experience: profile.experience, isIsolation: exercise.isIsolation,
-            isPriority: profile.priorityMuscles.contains { slug($0) == catalog.muscleSlugs[index] })
+            isPriority: profile.priorityMuscles.contains { $0.slug == catalog.muscleSlugs[index] })
         let slotID = "swap"
         return SwapList(
             exercise: ProgrammeExercise(
@@ -56,8 +56,8 @@ public struct SwapFinder: Sendable {
     }
 
     private func injuredJoints(of index: Int, profile: TrainingProfile) -> [String] {
-        let injured = Set(profile.injuries.map(slug))
-        return catalog.contraindicatedJoints[index].filter { injured.contains(slug($0)) }
+        let injured = Set(profile.injuries.map(\.slug))
+        return catalog.contraindicatedJoints[index].filter { injured.contains($0.slug) }
     }
 
     private func alternatives(

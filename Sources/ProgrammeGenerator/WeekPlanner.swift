@@ -48,13 +48,13 @@ struct WeekPlanner {
         self.options = options
         let allowedNeeds = catalog.equipmentNeeds.map { profile.equipment.allows(category: $0.category, item: $0.item) }
         equipmentAllows = catalog.equipmentNeedIndex.map { allowedNeeds[$0] }
-        let injured = Set(profile.injuries.map(slug))
+        let injured = Set(profile.injuries.map(\.slug))
         var jointSlugs: [String: String] = [:]
-        for joint in catalog.joints { jointSlugs[joint] = slug(joint) }
+        for joint in catalog.joints { jointSlugs[joint] = joint.slug }
         injuredJoints = catalog.contraindicatedJoints.map { joints in
-            injured.isEmpty ? [] : joints.filter { injured.contains(jointSlugs[$0] ?? slug($0)) }
+            injured.isEmpty ? [] : joints.filter { injured.contains(jointSlugs[$0] ?? $0.slug) }
         }
-        prioritySlugs = Set(profile.priorityMuscles.map(slug))
+        prioritySlugs = Set(profile.priorityMuscles.map(\.slug))
     }
 
     /// Sets per muscle slug over the week planned so far.
@@ -81,7 +81,7 @@ struct WeekPlanner {
                 session.seconds += prescription.seconds
                 setsThisWeek[muscle, default: 0] += prescription.sets
                 if let priority = entry.priorityMuscle {
-                    prioritySlotsFilled[slug(priority), default: 0] += 1
+                    prioritySlotsFilled[priority.slug, default: 0] += 1
                 }
             case .empty(let reason, let forLackOfTime):
                 ranOutOfTime = ranOutOfTime || forLackOfTime
@@ -154,8 +154,8 @@ struct WeekPlanner {
             }
         }
         let extras = profile.priorityMuscles.filter { muscle in
-            kind.trains(muscleSlug: slug(muscle))
-                && prioritySlotsFilled[slug(muscle), default: 0] < options.priorityIsolationSessionsPerWeek
+            kind.trains(muscleSlug: muscle.slug)
+                && prioritySlotsFilled[muscle.slug, default: 0] < options.priorityIsolationSessionsPerWeek
         }.map { (slot: Slot.priorityIsolation(muscle: $0), isPlanned: false, priorityMuscle: Optional($0)) }
         return zip(planned, servesPriority).filter(\.1).map(\.0) + extras
             + zip(planned, servesPriority).filter { !$0.1 }.map(\.0) + reserves

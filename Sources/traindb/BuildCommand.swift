@@ -1,5 +1,6 @@
 import ArgumentParser
 import Catalog
+import CatalogBuild
 import CatalogImport
 
 struct BuildCommand: ParsableCommand {

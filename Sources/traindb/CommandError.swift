@@ -1,4 +1,5 @@
 import Catalog
+import CatalogBuild
 import CatalogImport
 import ProgrammeGenerator
 import SchemaMigrations
@@ -44,6 +45,8 @@ struct CommandError: Error {
         case let error as CommandError:
             self = error
         case let error as CatalogDatabaseError:
+            self.init(error.code, error.message)
+        case let error as CatalogBuildError:
             self.init(error.code, error.message)
         case let error as SchemaMigrationError:
             self.init(error.code, error.message)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Catalog
+import CatalogBuild
 
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

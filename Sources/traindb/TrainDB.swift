@@ -1,5 +1,6 @@
 import ArgumentParser
 import Catalog
+import CatalogBuild
 import Foundation
 
 @main

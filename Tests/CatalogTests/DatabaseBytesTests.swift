@@ -1,4 +1,5 @@
 import Catalog
+import CatalogBuild
 import Foundation
 import GRDB
 import TestSupport
@@ -67,7 +68,9 @@ struct DatabaseBytesTests {
     /// The file's fingerprint per SQLite version (its header records the version that wrote it).
     static let pinnedFiles: [String: String] = ["3.40.1": "d2a2a2d0257d45b4"]
 
-    static let sqliteVersion = (try? DatabaseQueue().read { db in try String.fetchOne(db, sql: "SELECT sqlite_version()") }) ?? nil
+    static let sqliteVersion = try? DatabaseQueue().read { db in
+        try String.fetchOne(db, sql: "SELECT sqlite_version()")
+    }
 
     @Test("the rows, keys and order a build writes are pinned")
     func contentsArePinned() throws {

@@ -1,4 +1,5 @@
 import Catalog
+import CatalogBuild
 import Foundation
 import TestSupport
 
@@ -143,7 +144,7 @@ enum SampleCatalog {
         Contraindication(canonicalName: "Pull-up", joint: "Elbow", notes: "Loaded elbow flexion."),
     ]
 
-    static let sources: [CatalogContent.Source] = [
+    static let sources: [CatalogSource] = [
         .init(fileName: "train_exercise_database_prod.xlsx", sha256: String(repeating: "ab", count: 32)),
         .init(fileName: "train_exercise_contraindications_prod.xlsx", sha256: String(repeating: "0f", count: 32)),
     ]

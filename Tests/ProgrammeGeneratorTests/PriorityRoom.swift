@@ -12,18 +12,18 @@ struct PriorityRoom {
     var options = GeneratorOptions()
 
     var allowsMore: Bool {
-        let key = slug(muscle)
+        let key = muscle.slug
         let doable = catalog.exercises.contains { exercise in
-            exercise.includeInProgramme && slug(exercise.primaryMuscle) == key && profile.equipment.allows(exercise)
+            exercise.includeInProgramme && exercise.primaryMuscle.slug == key && profile.equipment.allows(exercise)
                 && exercise.complexity <= profile.experience.complexityCeiling
         }
         guard doable else { return false }
-        let exercises = programme.sessions.flatMap(\.exercises).filter { slug($0.primaryMuscle) == key }
+        let exercises = programme.sessions.flatMap(\.exercises).filter { $0.primaryMuscle.slug == key }
         let weekly = exercises.reduce(0) { $0 + $1.sets }
         guard weekly + max(1, exercises.count) <= options.maximumSetsPerMusclePerWeek else { return false }
         let maximumSeconds = profile.sessionDuration.minutes.upperBound * 60
         for session in programme.sessions {
-            let own = session.exercises.filter { slug($0.primaryMuscle) == key }
+            let own = session.exercises.filter { $0.primaryMuscle.slug == key }
             let sets = own.reduce(0) { $0 + $1.sets }
             if !own.isEmpty && sets + own.count > options.maximumSetsPerMusclePerSession { return false }
             let seconds = session.exercises.reduce(300) { $0 + $1.sets * (40 + $1.restSeconds) + 90 }

@@ -17,10 +17,10 @@ struct ProgrammeInvariants {
         #expect(programme.sessions.map(\.dayName) == expectedDays, "\(label): sessions", sourceLocation: sourceLocation)
         #expect(programme.daysPerWeek == profile.daysPerWeek && programme.totalWeeks == options.totalWeeks)
 
-        let priority = Set(profile.priorityMuscles.map(slug))
-        let injured = Set(profile.injuries.map(slug))
+        let priority = Set(profile.priorityMuscles.map(\.slug))
+        let injured = Set(profile.injuries.map(\.slug))
         var jointsByGroup: [String: Set<String>] = [:]
-        for contraindication in catalog.contraindications where injured.contains(slug(contraindication.joint)) {
+        for contraindication in catalog.contraindications where injured.contains(contraindication.joint.slug) {
             jointsByGroup[contraindication.canonicalName, default: []].insert(contraindication.joint)
         }
         let duration = profile.sessionDuration
@@ -64,7 +64,7 @@ struct ProgrammeInvariants {
                 } else {
                     #expect(!seenIsolation, "\(what): compound after isolation", sourceLocation: sourceLocation)
                 }
-                let isPriority = priority.contains(slug(exercise.primaryMuscle))
+                let isPriority = priority.contains(exercise.primaryMuscle.slug)
                 #expect(
                     entry.sets == profile.experience.sets(isIsolation: exercise.isIsolation) + (isPriority ? 1 : 0),
                     "\(what): sets", sourceLocation: sourceLocation)
@@ -83,8 +83,8 @@ struct ProgrammeInvariants {
                     }
                 }
                 seconds += entry.sets * (40 + entry.restSeconds) + 90
-                perMuscle[slug(exercise.primaryMuscle), default: 0] += entry.sets
-                weekly[slug(exercise.primaryMuscle), default: 0] += entry.sets
+                perMuscle[exercise.primaryMuscle.slug, default: 0] += entry.sets
+                weekly[exercise.primaryMuscle.slug, default: 0] += entry.sets
             }
             for (muscle, sets) in perMuscle {
                 #expect(sets <= options.maximumSetsPerMusclePerSession, "\(where_): \(muscle) has \(sets) sets", sourceLocation: sourceLocation)
@@ -116,7 +116,7 @@ struct ProgrammeInvariants {
     static func weeklySets(_ programme: Programme) -> [String: Int] {
         var sets: [String: Int] = [:]
         for exercise in programme.sessions.flatMap(\.exercises) {
-            sets[slug(exercise.primaryMuscle), default: 0] += exercise.sets
+            sets[exercise.primaryMuscle.slug, default: 0] += exercise.sets
         }
         return sets
     }

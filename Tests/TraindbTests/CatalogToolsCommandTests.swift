@@ -1,4 +1,5 @@
 import Catalog
+import CatalogBuild
 import Foundation
 import TestSupport
 import Testing

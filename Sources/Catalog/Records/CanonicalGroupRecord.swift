@@ -4,5 +4,10 @@ package struct CanonicalGroupRecord: CatalogRecord, Hashable {
     package var id: Int
     package var name: String
 
+    package init(id: Int, name: String) {
+        self.id = id
+        self.name = name
+    }
+
     package var subject: String { "canonical group \"\(name)\"" }
 }

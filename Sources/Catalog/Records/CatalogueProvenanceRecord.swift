@@ -5,5 +5,10 @@ package struct CatalogueProvenanceRecord: CatalogRecord, Hashable {
     package var toolVersion: String
     package var schemaVersion: Int
 
+    package init(toolVersion: String, schemaVersion: Int) {
+        self.toolVersion = toolVersion
+        self.schemaVersion = schemaVersion
+    }
+
     package var subject: String { "the provenance" }
 }

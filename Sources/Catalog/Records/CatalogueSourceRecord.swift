@@ -5,5 +5,10 @@ package struct CatalogueSourceRecord: CatalogRecord, Hashable {
     /// Lower-case hex SHA-256 of the file's bytes.
     package var sha256: String
 
+    package init(fileName: String, sha256: String) {
+        self.fileName = fileName
+        self.sha256 = sha256
+    }
+
     package var subject: String { "source \"\(fileName)\"" }
 }

@@ -5,5 +5,11 @@ package struct ComplexityLevelRecord: CatalogRecord, Hashable {
     package var label: String
     package var description: String
 
+    package init(level: Int, label: String, description: String) {
+        self.level = level
+        self.label = label
+        self.description = description
+    }
+
     package var subject: String { "complexity level \(level)" }
 }

@@ -5,5 +5,11 @@ package struct ContraindicationRecord: CatalogRecord, Hashable {
     package var jointId: Int
     package var notes: String
 
+    package init(canonicalGroupId: Int, jointId: Int, notes: String) {
+        self.canonicalGroupId = canonicalGroupId
+        self.jointId = jointId
+        self.notes = notes
+    }
+
     package var subject: String { "a contraindication" }
 }

@@ -6,5 +6,12 @@ package struct EquipmentCategoryRecord: CatalogRecord, Hashable {
     package var slug: String
     package var position: Int
 
+    package init(id: Int, name: String, slug: String, position: Int) {
+        self.id = id
+        self.name = name
+        self.slug = slug
+        self.position = position
+    }
+
     package var subject: String { "equipment category \"\(name)\"" }
 }

@@ -8,5 +8,13 @@ package struct EquipmentItemRecord: CatalogRecord, Hashable {
     /// Display order within the category.
     package var position: Int
 
+    package init(id: Int, categoryId: Int, name: String, slug: String, position: Int) {
+        self.id = id
+        self.categoryId = categoryId
+        self.name = name
+        self.slug = slug
+        self.position = position
+    }
+
     package var subject: String { "equipment item \"\(name)\"" }
 }

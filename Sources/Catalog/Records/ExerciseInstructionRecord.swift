@@ -5,5 +5,11 @@ package struct ExerciseInstructionRecord: CatalogRecord, Hashable {
     package var step: Int
     package var instruction: String
 
+    package init(exerciseId: String, step: Int, instruction: String) {
+        self.exerciseId = exerciseId
+        self.step = step
+        self.instruction = instruction
+    }
+
     package var subject: String { "instruction \(step) of exercise \"\(exerciseId)\"" }
 }

@@ -5,5 +5,11 @@ package struct ExerciseSecondaryMuscleRecord: CatalogRecord, Hashable {
     package var position: Int
     package var muscleId: Int
 
+    package init(exerciseId: String, position: Int, muscleId: Int) {
+        self.exerciseId = exerciseId
+        self.position = position
+        self.muscleId = muscleId
+    }
+
     package var subject: String { "secondary muscle \(position) of exercise \"\(exerciseId)\"" }
 }

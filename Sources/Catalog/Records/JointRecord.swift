@@ -5,5 +5,11 @@ package struct JointRecord: CatalogRecord, Hashable {
     package var name: String
     package var slug: String
 
+    package init(id: Int, name: String, slug: String) {
+        self.id = id
+        self.name = name
+        self.slug = slug
+    }
+
     package var subject: String { "joint \"\(name)\"" }
 }

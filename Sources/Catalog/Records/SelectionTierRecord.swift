@@ -5,5 +5,11 @@ package struct SelectionTierRecord: CatalogRecord, Hashable {
     package var label: String
     package var description: String
 
+    package init(tier: Int, label: String, description: String) {
+        self.tier = tier
+        self.label = label
+        self.description = description
+    }
+
     package var subject: String { "selection tier \(tier)" }
 }

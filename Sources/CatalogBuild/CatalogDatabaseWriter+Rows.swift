@@ -1,3 +1,4 @@
+import Catalog
 import GRDB
 
 extension CatalogDatabaseWriter {
@@ -35,12 +36,12 @@ extension CatalogDatabaseWriter {
             try record.insert(db)
         } catch let error as DatabaseError where error.message?.contains("exercises_display_name_key") == true {
             let name = (record as? ExerciseRecord)?.displayName ?? ""
-            throw CatalogDatabaseError(
+            throw CatalogBuildError(
                 .constraintViolation,
                 "cannot write \(record.subject): another exercise already has the display name \"\(name)\" "
                     + "(display names are unique ignoring case)")
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-            throw CatalogDatabaseError(
+            throw CatalogBuildError(
                 .constraintViolation, "cannot write \(record.subject): \(error.message ?? "a constraint failed")")
         }
     }

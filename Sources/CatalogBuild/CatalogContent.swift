@@ -1,3 +1,5 @@
+import Catalog
+
 /// Everything a database build writes: the checked records of both workbooks plus the
 /// lookup details (body regions, descriptions, labels) for the values the exercises use.
 public struct CatalogContent: Hashable, Sendable {
@@ -54,17 +56,6 @@ public struct CatalogContent: Hashable, Sendable {
         }
     }
 
-    /// A source workbook, recorded in the database's provenance.
-    public struct Source: Codable, Hashable, Sendable {
-        public var fileName: String
-        /// Lower-case hex SHA-256 of the file's bytes.
-        public var sha256: String
-        public init(fileName: String, sha256: String) {
-            self.fileName = fileName
-            self.sha256 = sha256
-        }
-    }
-
     public var exercises: [Exercise]
     public var contraindications: [Contraindication]
     /// Lookup rows; the writer keeps only those the exercises use.
@@ -74,12 +65,12 @@ public struct CatalogContent: Hashable, Sendable {
     public var movementPatterns: [MovementPattern]
     public var complexityLevels: [ComplexityLevel]
     public var selectionTiers: [SelectionTier]
-    public var sources: [Source]
+    public var sources: [CatalogSource]
 
     public init(
         exercises: [Exercise], contraindications: [Contraindication] = [],
         equipment: [EquipmentPair], muscles: [Muscle], movementPatterns: [MovementPattern],
-        complexityLevels: [ComplexityLevel], selectionTiers: [SelectionTier], sources: [Source] = []
+        complexityLevels: [ComplexityLevel], selectionTiers: [SelectionTier], sources: [CatalogSource] = []
     ) {
         self.exercises = exercises
         self.contraindications = contraindications

@@ -1,3 +1,5 @@
+import Catalog
+
 /// The lookup values a `CatalogContent` declares, each once (the first declaration wins), in
 /// the order the normalised tables keep: equipment, muscles and movement patterns in lookup
 /// order, complexity levels and selection tiers by number.

@@ -1,3 +1,5 @@
+import Catalog
+
 /// What changed between two releases of the catalogue, exercise by exercise. Users' workout
 /// logs point at exercise ids, so an id that disappears is an error: an exercise is retired by
 /// keeping its row with `include_in_programme = 0`.
@@ -38,8 +40,9 @@ public struct CatalogDiff: Encodable, Sendable, Equatable {
     public init(old: [Exercise], new: [Exercise]) {
         let oldByID = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let newByID = Dictionary(new.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        added = new.filter { oldByID[$0.id] == nil }.map { Entry(id: $0.id, displayName: $0.displayName) }.sorted { $0.id < $1.id }
-        removed = old.filter { newByID[$0.id] == nil }.map { Entry(id: $0.id, displayName: $0.displayName) }.sorted { $0.id < $1.id }
+        let entry = { (exercise: Exercise) in Entry(id: exercise.id, displayName: exercise.displayName) }
+        added = new.filter { oldByID[$0.id] == nil }.map(entry).sorted { $0.id < $1.id }
+        removed = old.filter { newByID[$0.id] == nil }.map(entry).sorted { $0.id < $1.id }
         var renamed: [Rename] = []
         var changed: [Change] = []
         for before in old.sorted(by: { $0.id < $1.id }) {

@@ -1,7 +1,9 @@
+import Catalog
+
 extension NormalisedCatalog {
     /// The problems found while resolving content, reported together in one error.
     struct Problems {
-        private var found: [(kind: CatalogDatabaseError.Kind, message: String)] = []
+        private var found: [(kind: CatalogBuildError.Kind, message: String)] = []
 
         mutating func unknown(_ message: String) {
             found.append((.unknownLookupValue, message))
@@ -21,7 +23,7 @@ extension NormalisedCatalog {
                 found.count == 1
                 ? first.message
                 : "\(found.count) problems:\n" + found.map { "  \($0.message)" }.joined(separator: "\n")
-            throw CatalogDatabaseError(first.kind, message)
+            throw CatalogBuildError(first.kind, message)
         }
     }
 }

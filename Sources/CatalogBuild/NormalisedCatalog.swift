@@ -1,3 +1,5 @@
+import Catalog
+
 /// A `CatalogContent` resolved into the records of the normalised tables: lookups cut down to
 /// the values the exercises use, integer keys assigned, every list in a deterministic order.
 ///
@@ -54,7 +56,7 @@ struct NormalisedCatalog: Sendable {
 
         let jointNames = Set(content.contraindications.map(\.joint)).sorted()
         let jointIDs = Self.keys(jointNames)
-        joints = jointNames.map { JointRecord(id: jointIDs[$0] ?? 0, name: $0, slug: slug($0)) }
+        joints = jointNames.map { JointRecord(id: jointIDs[$0] ?? 0, name: $0, slug: $0.slug) }
         contraindications = content.contraindications
             .sorted { ($0.canonicalName, $0.joint) < ($1.canonicalName, $1.joint) }
             .map {
@@ -79,10 +81,10 @@ struct NormalisedCatalog: Sendable {
             let categoryID = categories.count + 1
             keys.categories[category] = categoryID
             categories.append(
-                EquipmentCategoryRecord(id: categoryID, name: category, slug: slug(category), position: categoryID))
+                EquipmentCategoryRecord(id: categoryID, name: category, slug: category.slug, position: categoryID))
             for item in declaredItems where usedItems.contains(item) {
                 let record = EquipmentItemRecord(
-                    id: items.count + 1, categoryId: categoryID, name: item, slug: slug(item),
+                    id: items.count + 1, categoryId: categoryID, name: item, slug: item.slug,
                     position: (keys.items[category]?.count ?? 0) + 1)
                 keys.items[category, default: [:]][item] = record.id
                 items.append(record)
@@ -92,13 +94,13 @@ struct NormalisedCatalog: Sendable {
             keys.muscles[muscle.name] = muscles.count + 1
             muscles.append(
                 MuscleRecord(
-                    id: muscles.count + 1, name: muscle.name, slug: slug(muscle.name), bodyRegion: muscle.bodyRegion))
+                    id: muscles.count + 1, name: muscle.name, slug: muscle.name.slug, bodyRegion: muscle.bodyRegion))
         }
         for pattern in lookups.movementPatterns where used.movementPatterns.contains(pattern.name) {
             keys.movementPatterns[pattern.name] = movementPatterns.count + 1
             movementPatterns.append(
                 MovementPatternRecord(
-                    id: movementPatterns.count + 1, name: pattern.name, slug: slug(pattern.name),
+                    id: movementPatterns.count + 1, name: pattern.name, slug: pattern.name.slug,
                     description: pattern.description))
         }
         complexityLevels = lookups.complexityLevels.filter { used.complexityLevels.contains($0.level) }

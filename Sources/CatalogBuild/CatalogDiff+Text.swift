@@ -1,3 +1,5 @@
+import Catalog
+
 extension CatalogDiff {
     /// A reviewer's summary: added, removed (each an error), renamed, changed, then a count line.
     public func text() -> String {
@@ -9,11 +11,13 @@ extension CatalogDiff {
             out += "removed (\(removed.count)):\n"
             for entry in removed {
                 out += "  - \(entry.id)  \(entry.displayName)\n"
-                out += "    error[diff.removed_id]: users' logs point at \"\(entry.id)\"; keep its row with include_in_programme = 0 to retire it\n"
+                out += "    error[diff.removed_id]: users' logs point at \"\(entry.id)\"; "
+                    + "keep its row with include_in_programme = 0 to retire it\n"
             }
         }
         if !renamed.isEmpty {
-            out += "renamed (\(renamed.count)):\n" + renamed.map { "  ~ \($0.id)  \"\($0.from)\" → \"\($0.to)\"\n" }.joined()
+            out += "renamed (\(renamed.count)):\n"
+                + renamed.map { "  ~ \($0.id)  \"\($0.from)\" → \"\($0.to)\"\n" }.joined()
         }
         if !changed.isEmpty {
             out += "changed (\(changed.count)):\n"

@@ -1,6 +1,8 @@
+import Catalog
 import Foundation
 import GRDB
 import Logging
+import SchemaMigrations
 
 #if canImport(Darwin)
 import Darwin
@@ -32,7 +34,7 @@ public struct CatalogDatabaseWriter: Sendable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw CatalogDatabaseError(
+            throw CatalogBuildError(
                 .fileSystem, "cannot create the directory \(directory.path): \(error.localizedDescription)",
                 path: path)
         }
@@ -45,8 +47,8 @@ public struct CatalogDatabaseWriter: Sendable {
         } catch {
             removeFiles(of: temporary.path)
             logger.debug("catalogue build failed; temporary file removed", metadata: ["error": "\(error)"])
-            if let error = error as? CatalogDatabaseError { throw error }
-            throw CatalogDatabaseError(.fileSystem, "cannot write \(path): \(error)", path: path)
+            if error is CatalogBuildError || error is SchemaMigrationError { throw error }
+            throw CatalogBuildError(.fileSystem, "cannot write \(path): \(error)", path: path)
         }
         logger.debug(
             "catalogue database written",
@@ -70,7 +72,7 @@ public struct CatalogDatabaseWriter: Sendable {
                 try checkIntegrity(db)
                 let journalMode = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
                 guard journalMode?.lowercased() == "delete" else {
-                    throw CatalogDatabaseError(
+                    throw CatalogBuildError(
                         .fileSystem, "cannot set the rollback journal (journal_mode is \(journalMode ?? "unknown"))")
                 }
                 try db.execute(sql: "VACUUM")
@@ -91,7 +93,7 @@ public struct CatalogDatabaseWriter: Sendable {
             let parent: String? = try row.decode(forColumn: "parent")
             return "\(table ?? "?") row \(rowID.map(String.init) ?? "?") → \(parent ?? "?")"
         }
-        throw CatalogDatabaseError(
+        throw CatalogBuildError(
             .foreignKeyCheckFailed,
             "\(violations.count) foreign key violation(s): \(listed.joined(separator: "; "))")
     }
@@ -99,7 +101,7 @@ public struct CatalogDatabaseWriter: Sendable {
     private func checkIntegrity(_ db: Database) throws {
         let report = try String.fetchAll(db, sql: "PRAGMA integrity_check")
         guard report == ["ok"] else {
-            throw CatalogDatabaseError(
+            throw CatalogBuildError(
                 .integrityCheckFailed,
                 "the integrity check failed: \(report.prefix(5).joined(separator: "; "))")
         }
@@ -109,7 +111,7 @@ public struct CatalogDatabaseWriter: Sendable {
     private func replace(_ path: String, with temporary: String) throws {
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
-            throw CatalogDatabaseError(.fileSystem, "cannot move the new database to \(path): \(reason)", path: path)
+            throw CatalogBuildError(.fileSystem, "cannot move the new database to \(path): \(reason)", path: path)
         }
     }
 
