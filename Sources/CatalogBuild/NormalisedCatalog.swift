@@ -36,8 +36,8 @@ struct NormalisedCatalog: Sendable {
         var problems = Problems()
         let exercises = content.exercises.sorted { $0.id < $1.id }
         problems.checkUniqueIDs(exercises)
-        let lookups = DeclaredLookups(content)
-        var used = DeclaredLookups.Used()
+        let lookups = CatalogLookups(content)
+        var used = CatalogLookups.Used()
         for exercise in exercises {
             lookups.resolve(exercise, into: &used, problems: &problems)
         }
@@ -74,7 +74,7 @@ struct NormalisedCatalog: Sendable {
     }
 
     /// The lookup rows the exercises use, in lookup order, with their keys.
-    private mutating func assignLookupKeys(_ lookups: DeclaredLookups, used: DeclaredLookups.Used) -> LookupKeys {
+    private mutating func assignLookupKeys(_ lookups: CatalogLookups, used: CatalogLookups.Used) -> LookupKeys {
         var keys = LookupKeys()
         for (category, declaredItems) in lookups.equipment {
             guard let usedItems = used.items[category] else { continue }

@@ -11,15 +11,6 @@ struct LookupSheets {
     var selectionTiers: [CatalogContent.SelectionTier] = []
     private(set) var problems: [Problem] = []
 
-    /// Items of each category, keyed by the category as written.
-    var itemsByCategory: [String: [String]] {
-        var items: [String: [String]] = [:]
-        for pair in equipment {
-            items[pair.category, default: []] += pair.item.map { [$0] } ?? []
-        }
-        return items
-    }
-
     /// Reads whichever lookup sheets are present (a missing one is reported by the caller).
     init(tables: [String: SheetTable]) {
         if let table = tables["lookup_equipment"] { readEquipment(table) }

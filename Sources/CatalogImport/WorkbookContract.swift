@@ -6,33 +6,10 @@ enum WorkbookContract {
     static let contraindicationWorkbook = "train_exercise_contraindications_prod.xlsx"
 
     /// The columns of `exercises`, in the order the data team keeps them.
-    static let exerciseColumns: [ColumnSpec] = [
-        ColumnSpec("exercise_id", .text, required: true, unique: true),
-        ColumnSpec("display_name", .text, required: true, unique: true),
-        ColumnSpec("canonical_name", .text, required: true),
-        ColumnSpec("equipment_category", .text, required: true, lookup: "lookup_equipment.equipment_category"),
-        ColumnSpec("equipment_specific", .text, required: false, lookup: "lookup_equipment.equipment_specific"),
-        ColumnSpec("primary_muscle", .text, required: true, lookup: "lookup_muscles.muscle_group"),
-        ColumnSpec("secondary_muscles", .list, required: false, lookup: "lookup_muscles.muscle_group"),
-        ColumnSpec("movement_pattern", .text, required: true, lookup: "lookup_movement_patterns.movement_pattern"),
-        ColumnSpec("complexity_level", .integer, required: true, lookup: "lookup_complexity.complexity_level"),
-        ColumnSpec("selection_tier", .integer, required: true, lookup: "lookup_selection_tier.selection_tier"),
-        ColumnSpec("is_isolation", .boolean, required: true),
-        ColumnSpec("include_in_programme", .boolean, required: true),
-        ColumnSpec("instruction_1", .text, required: true),
-        ColumnSpec("instruction_2", .text, required: true),
-        ColumnSpec("instruction_3", .text, required: false),
-        ColumnSpec("instruction_4", .text, required: false),
-        ColumnSpec("video_url", .url, required: false),
-        ColumnSpec("thumbnail_url", .url, required: false),
-    ]
+    static let exerciseColumns = ExerciseColumn.contract
 
     /// The columns of `contraindications`.
-    static let contraindicationColumns: [ColumnSpec] = [
-        ColumnSpec("canonical_name", .text, required: true, lookup: "exercises.canonical_name"),
-        ColumnSpec("joint", .text, required: true),
-        ColumnSpec("notes", .text, required: true),
-    ]
+    static let contraindicationColumns = ContraindicationColumn.contract
 
     /// The lookup sheets of the exercise workbook and the columns each must have.
     static let lookupSheets: [(sheet: String, columns: [String])] = [

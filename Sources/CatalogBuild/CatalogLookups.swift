@@ -1,9 +1,13 @@
 import Catalog
 
-/// The lookup values a `CatalogContent` declares, each once (the first declaration wins), in
-/// the order the normalised tables keep: equipment, muscles and movement patterns in lookup
-/// order, complexity levels and selection tiers by number.
-struct DeclaredLookups {
+/// The lookup values a catalogue declares, each once (the first declaration wins), in the
+/// order the normalised tables keep: equipment, muscles and movement patterns in lookup order,
+/// complexity levels and selection tiers by number.
+///
+/// The one home of what an exercise's names must resolve to: the importer asks it which items
+/// a category lists (an item belongs to its own category), and the build resolves every
+/// exercise through it before assigning keys.
+public struct CatalogLookups: Sendable {
     /// The values the exercises use, collected while resolving them.
     struct Used {
         /// Category → the items used under it (empty: only the category).
@@ -23,29 +27,51 @@ struct DeclaredLookups {
     private var itemsByCategory: [String: [String]] = [:]
     private var muscleNames: Set<String> = []
 
-    init(_ content: CatalogContent) {
-        for pair in content.equipment {
+    /// The lookups of `content`.
+    public init(_ content: CatalogContent) {
+        self.init(
+            equipment: content.equipment, muscles: content.muscles, movementPatterns: content.movementPatterns,
+            complexityLevels: content.complexityLevels, selectionTiers: content.selectionTiers)
+    }
+
+    public init(
+        equipment: [CatalogContent.EquipmentPair], muscles: [CatalogContent.Muscle],
+        movementPatterns: [CatalogContent.MovementPattern], complexityLevels: [CatalogContent.ComplexityLevel],
+        selectionTiers: [CatalogContent.SelectionTier]
+    ) {
+        for pair in equipment {
             if itemsByCategory[pair.category] == nil {
                 itemsByCategory[pair.category] = []
-                equipment.append((pair.category, []))
+                self.equipment.append((pair.category, []))
             }
             if let item = pair.item, itemsByCategory[pair.category]?.contains(item) == false {
                 itemsByCategory[pair.category]?.append(item)
             }
         }
-        equipment = equipment.map { ($0.category, itemsByCategory[$0.category] ?? []) }
-        muscles = Self.firstOfEach(content.muscles, by: \.name)
-        muscleNames = Set(muscles.map(\.name))
-        movementPatterns = Self.firstOfEach(content.movementPatterns, by: \.name)
-        complexityLevels = Self.firstOfEach(content.complexityLevels, by: \.level).sorted { $0.level < $1.level }
-        selectionTiers = Self.firstOfEach(content.selectionTiers, by: \.tier).sorted { $0.tier < $1.tier }
+        self.equipment = self.equipment.map { ($0.category, itemsByCategory[$0.category] ?? []) }
+        self.muscles = Self.firstOfEach(muscles, by: \.name)
+        muscleNames = Set(self.muscles.map(\.name))
+        self.movementPatterns = Self.firstOfEach(movementPatterns, by: \.name)
+        self.complexityLevels = Self.firstOfEach(complexityLevels, by: \.level).sorted { $0.level < $1.level }
+        self.selectionTiers = Self.firstOfEach(selectionTiers, by: \.tier).sorted { $0.tier < $1.tier }
+    }
+
+    /// The items listed under `category`, in lookup order; nil when no lookup row names the
+    /// category.
+    public func items(under category: String) -> [String]? {
+        itemsByCategory[category]
+    }
+
+    /// The categories that list `item`, by name.
+    public func categories(listing item: String) -> [String] {
+        itemsByCategory.filter { $0.value.contains(item) }.map(\.key).sorted()
     }
 
     /// Records the lookup values `exercise` names in `used`, and each one no lookup declares
     /// as a problem.
     func resolve(_ exercise: Exercise, into used: inout Used, problems: inout NormalisedCatalog.Problems) {
         let subject = "exercise \"\(exercise.id)\""
-        if let items = itemsByCategory[exercise.equipmentCategory] {
+        if let items = items(under: exercise.equipmentCategory) {
             if used.items[exercise.equipmentCategory] == nil { used.items[exercise.equipmentCategory] = [] }
             if let item = exercise.equipmentItem {
                 if items.contains(item) {
