@@ -22,7 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
     ],
     targets: [
-        // C libraries, each imported by exactly one Swift module (XLSX).
+        // C libraries, each imported by exactly one library module (XLSX); the test-support writer
+        // also imports libzip, to write the files the tests read.
         .systemLibrary(
             name: "CLibZip",
             pkgConfig: "libzip",
@@ -37,7 +38,7 @@ let package = Package(
         // Bytes → typed workbook cells.
         .target(name: "XLSX", dependencies: ["CLibZip", "CLibXML2"]),
 
-        // Encodable → JSON with the keys in the order they were encoded (app-facing, no dependencies).
+        // Encodable → JSON, keys in the order they were encoded (app-facing, no dependencies).
         .target(name: "OrderedJSON"),
 
         // Ordered plain-SQL migrations for a GRDB store: the catalogue's, and any store after it.
@@ -98,7 +99,9 @@ let package = Package(
             name: "generator-bench",
             dependencies: ["ProgrammeGenerator", "Catalog", "CatalogBuild", "CatalogImport", "OrderedJSON"]),
 
-        .testTarget(name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(
             name: "SchemaMigrationsTests",
