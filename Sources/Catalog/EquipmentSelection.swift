@@ -50,6 +50,20 @@ public struct EquipmentSelection: Hashable, Sendable, Codable {
         }
     }
 
+    /// From entries as the command line takes them: `category` (all its items) or
+    /// `category:item`, by name or slug; entries add up.
+    public init(entries: [String]) {
+        categories = [:]
+        for entry in entries {
+            let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
+            if parts.count == 2 {
+                select(category: parts[0], item: parts[1])
+            } else {
+                select(category: entry)
+            }
+        }
+    }
+
     /// True when no category is selected.
     public var isEmpty: Bool { categories.isEmpty }
 

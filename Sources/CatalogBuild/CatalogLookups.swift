@@ -88,31 +88,35 @@ public struct CatalogLookups: Sendable {
                     + "which the equipment lookup does not list")
         }
         for muscle in [exercise.primaryMuscle] + exercise.secondaryMuscles {
-            if muscleNames.contains(muscle) {
-                used.muscles.insert(muscle)
-            } else {
-                problems.unknown("\(subject) names muscle \"\(muscle)\", which the muscle lookup does not list")
-            }
+            Self.use(
+                muscle, declared: muscleNames.contains(muscle), in: &used.muscles, &problems,
+                otherwise: "\(subject) names muscle \"\(muscle)\", which the muscle lookup does not list")
         }
-        if movementPatterns.contains(where: { $0.name == exercise.movementPattern }) {
-            used.movementPatterns.insert(exercise.movementPattern)
+        let pattern = exercise.movementPattern
+        Self.use(
+            pattern, declared: movementPatterns.contains { $0.name == pattern }, in: &used.movementPatterns,
+            &problems,
+            otherwise: "\(subject) names movement pattern \"\(pattern)\", "
+                + "which the movement pattern lookup does not list")
+        let level = exercise.complexity
+        Self.use(
+            level, declared: complexityLevels.contains { $0.level == level }, in: &used.complexityLevels, &problems,
+            otherwise: "\(subject) has complexity \(level), which the complexity lookup does not list")
+        let tier = exercise.selectionTier
+        Self.use(
+            tier, declared: selectionTiers.contains { $0.tier == tier }, in: &used.selectionTiers, &problems,
+            otherwise: "\(subject) has selection tier \(tier), which the selection tier lookup does not list")
+    }
+
+    /// Records a declared `value` as used, or the problem of one no lookup declares.
+    private static func use<Value: Hashable>(
+        _ value: Value, declared: Bool, in used: inout Set<Value>, _ problems: inout NormalisedCatalog.Problems,
+        otherwise problem: @autoclosure () -> String
+    ) {
+        if declared {
+            used.insert(value)
         } else {
-            problems.unknown(
-                "\(subject) names movement pattern \"\(exercise.movementPattern)\", "
-                    + "which the movement pattern lookup does not list")
-        }
-        if complexityLevels.contains(where: { $0.level == exercise.complexity }) {
-            used.complexityLevels.insert(exercise.complexity)
-        } else {
-            problems.unknown(
-                "\(subject) has complexity \(exercise.complexity), which the complexity lookup does not list")
-        }
-        if selectionTiers.contains(where: { $0.tier == exercise.selectionTier }) {
-            used.selectionTiers.insert(exercise.selectionTier)
-        } else {
-            problems.unknown(
-                "\(subject) has selection tier \(exercise.selectionTier), "
-                    + "which the selection tier lookup does not list")
+            problems.unknown(problem())
         }
     }
 

@@ -24,15 +24,7 @@ struct EquipmentOption: ParsableArguments {
     /// has every category and item named.
     func selection(checkedAgainst catalog: CatalogDatabase) throws -> EquipmentSelection? {
         guard !equipment.isEmpty else { return nil }
-        var selection = EquipmentSelection()
-        for entry in equipment {
-            let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
-            if parts.count == 2 {
-                selection.select(category: parts[0], item: parts[1])
-            } else {
-                selection.select(category: entry)
-            }
-        }
+        let selection = EquipmentSelection(entries: equipment)
         try catalog.check(selection)
         return selection
     }

@@ -183,15 +183,6 @@ extension SampleCatalog {
 
     /// A selection from command-line style entries: `barbells` or `barbells:squat_rack`.
     static func selection(_ entries: [String]) -> EquipmentSelection {
-        var selection = EquipmentSelection()
-        for entry in entries {
-            let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
-            if parts.count == 2 {
-                selection.select(category: parts[0], item: parts[1])
-            } else {
-                selection.select(category: entry)
-            }
-        }
-        return selection
+        EquipmentSelection(entries: entries)
     }
 }
