@@ -40,7 +40,7 @@ extension JSONValue {
         return output
     }
 
-    private func write(to output: inout [UInt8], layout: JSONLayout, depth: Int) {
+    func write(to output: inout [UInt8], layout: JSONLayout, depth: Int) {
         switch self {
         case .null: output += "null".utf8
         case .bool(let value): output += (value ? "true" : "false").utf8
@@ -65,7 +65,7 @@ extension JSONValue {
         }
     }
 
-    private static func writeContainer<Element>(
+    static func writeContainer<Element>(
         _ elements: [Element], open: Unicode.Scalar, close: Unicode.Scalar, to output: inout [UInt8],
         layout: JSONLayout, depth: Int, writeElement: (Element, inout [UInt8]) -> Void
     ) {

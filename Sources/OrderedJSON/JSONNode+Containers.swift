@@ -1,17 +1,23 @@
-// The three containers of `NodeEncoder`. Keyed and unkeyed containers take every value through
-// their generic `encode`, which also stands in for the per-type requirements; the single-value
-// container spells each leaf type out, because that is where leaf types encode themselves.
+// The three containers of `NodeEncoder`. Keyed and unkeyed containers write the common leaf
+// types directly and take every other value through their generic `encode`, which also stands
+// in for the remaining per-type requirements; the single-value container spells each leaf type
+// out, because that is where leaf types encode themselves.
 
 struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: JSONNode
     let codingPath: [any CodingKey]
 
-    mutating func encodeNil(forKey key: Key) throws {
-        node.member(key.stringValue).set(.null)
+    mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { set(.integer(value), key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
+
+    private func set(_ leaf: JSONValue, _ key: Key) {
+        node.setMember(key.stringValue, .leaf(leaf))
     }
 
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
-        try node.member(key.stringValue).encode(value, codingPath: codingPath + [key])
+        node.setMember(key.stringValue, try JSONNode.child(value, codingPath: codingPath + [key]))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -45,13 +51,13 @@ struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
 
     private var nextKey: JSONKey { JSONKey(intValue: node.elementCount) }
 
-    mutating func encodeNil() throws {
-        node.appendElement().set(.null)
-    }
+    mutating func encodeNil() throws { node.append(.leaf(.null)) }
+    mutating func encode(_ value: String) throws { node.append(.leaf(.string(value))) }
+    mutating func encode(_ value: Int) throws { node.append(.leaf(.integer(value))) }
+    mutating func encode(_ value: Bool) throws { node.append(.leaf(.bool(value))) }
 
     mutating func encode<Value: Encodable>(_ value: Value) throws {
-        let path = codingPath + [nextKey]
-        try node.appendElement().encode(value, codingPath: path)
+        node.append(try JSONNode.child(value, codingPath: codingPath + [nextKey]))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(

@@ -1,15 +1,38 @@
 /// One value of a document being encoded: set once by a single-value container, or grown
 /// member by member (an object keeps its keys in first-encoded order) or element by element.
+///
+/// Leaves (strings, numbers, booleans, null) are stored as values in their parent; only a
+/// nested object or array gets a node of its own.
 final class JSONNode {
+    /// A member or element: a finished leaf, or a node still being encoded.
+    enum Child {
+        case leaf(JSONValue)
+        case node(JSONNode)
+
+        var value: JSONValue {
+            switch self {
+            case .leaf(let value): value
+            case .node(let node): node.value
+            }
+        }
+
+        func write(to output: inout [UInt8], layout: JSONLayout, depth: Int) {
+            switch self {
+            case .leaf(let value): value.write(to: &output, layout: layout, depth: depth)
+            case .node(let node): node.write(to: &output, layout: layout, depth: depth)
+            }
+        }
+    }
+
     private enum Kind {
         case unset, scalar, array, object
     }
 
     private var kind = Kind.unset
     private var scalar = JSONValue.null
-    private var elements: [JSONNode] = []
+    /// The array's elements, or the object's members in first-encoded order.
+    private var children: [Child] = []
     private var keys: [String] = []
-    private var members: [String: JSONNode] = [:]
 
     /// The finished value. A value that encoded nothing is an empty object, as `JSONEncoder`
     /// writes it.
@@ -17,8 +40,30 @@ final class JSONNode {
         switch kind {
         case .unset: .object([])
         case .scalar: scalar
-        case .array: .array(elements.map(\.value))
-        case .object: .object(keys.compactMap { key in members[key].map { (key: key, value: $0.value) } })
+        case .array: .array(children.map(\.value))
+        case .object: .object(zip(keys, children).map { (key: $0, value: $1.value) })
+        }
+    }
+
+    var elementCount: Int { kind == .array ? children.count : 0 }
+
+    /// Writes the finished value as `layout` says, as `JSONValue.write` would write `value`.
+    func write(to output: inout [UInt8], layout: JSONLayout, depth: Int) {
+        switch kind {
+        case .unset: JSONValue.object([]).write(to: &output, layout: layout, depth: depth)
+        case .scalar: scalar.write(to: &output, layout: layout, depth: depth)
+        case .array:
+            JSONValue.writeContainer(children, open: "[", close: "]", to: &output, layout: layout, depth: depth) {
+                $0.write(to: &$1, layout: layout, depth: depth + 1)
+            }
+        case .object:
+            var members = zip(keys, children).map { (key: $0, child: $1) }
+            if layout.sortsKeys { members.sort { $0.key < $1.key } }
+            JSONValue.writeContainer(members, open: "{", close: "}", to: &output, layout: layout, depth: depth) {
+                JSONString.append($0.key, to: &$1)
+                $1 += layout.separator
+                $0.child.write(to: &$1, layout: layout, depth: depth + 1)
+            }
         }
     }
 
@@ -32,43 +77,72 @@ final class JSONNode {
         guard kind != .object else { return }
         kind = .object
         keys = []
-        members = [:]
+        children = []
     }
 
     /// Makes this node an array (keeping its elements if it already is one).
     func becomeArray() {
         guard kind != .array else { return }
         kind = .array
-        elements = []
+        children = []
     }
 
-    /// A fresh node for the member `key`; a key encoded twice keeps its first place and its
-    /// last value.
-    func member(_ key: String) -> JSONNode {
+    /// Sets the member `key`; a key encoded twice keeps its first place and its last value.
+    func setMember(_ key: String, _ child: Child) {
         becomeObject()
+        if keys.contains(key), let index = keys.lastIndex(of: key) {
+            children[index] = child
+        } else {
+            keys.append(key)
+            children.append(child)
+        }
+    }
+
+    /// A fresh node for the member `key`.
+    func member(_ key: String) -> JSONNode {
         let node = JSONNode()
-        if members.updateValue(node, forKey: key) == nil { keys.append(key) }
+        setMember(key, .node(node))
         return node
+    }
+
+    func append(_ child: Child) {
+        becomeArray()
+        children.append(child)
     }
 
     /// A fresh node appended to the array.
     func appendElement() -> JSONNode {
-        becomeArray()
         let node = JSONNode()
-        elements.append(node)
+        append(.node(node))
         return node
     }
 
-    var elementCount: Int { elements.count }
-
-    /// Encodes `value` into this node, writing common leaf types directly.
-    func encode<Value: Encodable>(_ value: Value, codingPath: [any CodingKey]) throws {
+    /// `value` as a child: a leaf for the common leaf types, otherwise a node it encodes
+    /// itself into.
+    static func child<Value: Encodable>(
+        _ value: Value, codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> Child {
         switch value {
-        case let text as String: set(.string(text))
-        case let number as Int: set(.integer(number))
-        case let flag as Bool: set(.bool(flag))
-        case let number as Double: set(try Self.number(number, codingPath: codingPath))
-        default: try value.encode(to: NodeEncoder(node: self, codingPath: codingPath))
+        case let text as String: return .leaf(.string(text))
+        case let number as Int: return .leaf(.integer(number))
+        case let flag as Bool: return .leaf(.bool(flag))
+        case let number as Double: return .leaf(try Self.number(number, codingPath: codingPath()))
+        default:
+            let node = JSONNode()
+            try value.encode(to: NodeEncoder(node: node, codingPath: codingPath()))
+            return .node(node)
+        }
+    }
+
+    /// Encodes `value` into this node.
+    func encode<Value: Encodable>(_ value: Value, codingPath: @autoclosure () -> [any CodingKey]) throws {
+        switch try Self.child(value, codingPath: codingPath()) {
+        case .leaf(let leaf): set(leaf)
+        case .node(let node):
+            kind = node.kind
+            scalar = node.scalar
+            children = node.children
+            keys = node.keys
         }
     }
 

@@ -29,11 +29,20 @@ public struct OrderedJSONEncoder: Sendable {
 
     /// The value's JSON text as UTF-8 bytes, without a final newline.
     public func encode(_ value: some Encodable) throws -> Data {
-        Data(try self.value(of: value).renderedBytes(layout))
+        Data(try bytes(of: value))
     }
 
     /// The value's JSON text, without a final newline.
     public func encodeText(_ value: some Encodable) throws -> String {
-        try self.value(of: value).rendered(layout)
+        String(decoding: try bytes(of: value), as: UTF8.self)
+    }
+
+    private func bytes(of value: some Encodable) throws -> [UInt8] {
+        let node = JSONNode()
+        try node.encode(value, codingPath: [])
+        var output: [UInt8] = []
+        output.reserveCapacity(16_384)
+        node.write(to: &output, layout: layout, depth: 0)
+        return output
     }
 }
