@@ -48,6 +48,13 @@ bench-generator:
 	$(SWIFT) build -c release --product generator-bench
 	$$($(SWIFT) build -c release --product generator-bench --show-bin-path)/generator-bench
 
+# Rewrites the personas' committed weeks (Tests/ProgrammeGeneratorTests/Personas/*.txt) after a
+# deliberate change to the rules or the catalogue: review the diff as a coach before committing.
+.PHONY: personas
+personas: deps
+	TRAINDB_UPDATE_PERSONAS=1 $(SWIFT) test --filter PersonaTests
+	@git --no-pager diff --stat -- Tests/ProgrammeGeneratorTests/Personas
+
 # Lets `git diff` and `git log -p` show workbook changes as CSV rows (see .gitattributes).
 textconv: build
 	git config diff.xlsx.textconv "$(CURDIR)/$(BIN) xlsx dump --format csv"

@@ -9,6 +9,7 @@ let package = Package(
         // App-facing libraries: none of them links libzip or libxml2.
         .library(name: "Catalog", targets: ["Catalog"]),
         .library(name: "ProgrammeGenerator", targets: ["ProgrammeGenerator"]),
+        .library(name: "TrainingCalendar", targets: ["TrainingCalendar"]),
         // Importer-side libraries, used by the data team's tooling.
         .library(name: "XLSX", targets: ["XLSX"]),
         .library(name: "CatalogImport", targets: ["CatalogImport"]),
@@ -44,10 +45,13 @@ let package = Package(
             resources: [.embedInCode("Migrations")]
         ),
 
+        // Calendar dates, weekdays and weeks without time zone surprises (app-facing, no dependencies).
+        .target(name: "TrainingCalendar"),
+
         // Questionnaire → personalised programme, swaps and injury warnings (app-facing).
         .target(
             name: "ProgrammeGenerator",
-            dependencies: ["Catalog", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Catalog", "TrainingCalendar", .product(name: "Logging", package: "swift-log")]
         ),
 
         // Workbooks → checked catalogue records.
@@ -63,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "traindb",
             dependencies: [
-                "XLSX", "Catalog", "CatalogImport", "ProgrammeGenerator",
+                "XLSX", "Catalog", "CatalogImport", "ProgrammeGenerator", "TrainingCalendar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -72,7 +76,9 @@ let package = Package(
         // `make bench`: TrainDB's reader against the inflate floor, calamine and openpyxl.
         .executableTarget(name: "xlsx-bench", dependencies: ["XLSX"]),
         // `make bench-generator`: programmes per second over the whole questionnaire space.
-        .executableTarget(name: "generator-bench", dependencies: ["ProgrammeGenerator", "Catalog", "CatalogImport"]),
+        .executableTarget(
+            name: "generator-bench",
+            dependencies: ["ProgrammeGenerator", "Catalog", "CatalogImport", "TrainingCalendar"]),
 
         .testTarget(name: "XLSXTests", dependencies: ["XLSX"], resources: [.copy("Fixtures")]),
         .testTarget(
@@ -82,8 +88,12 @@ let package = Package(
         .testTarget(name: "CatalogImportTests", dependencies: ["CatalogImport", "XLSX", "Catalog"]),
         .testTarget(
             name: "ProgrammeGeneratorTests",
-            dependencies: ["ProgrammeGenerator", "Catalog", "CatalogImport", "traindb", "TraindbTestSupport"]
+            dependencies: [
+                "ProgrammeGenerator", "Catalog", "CatalogImport", "TrainingCalendar", "traindb", "TraindbTestSupport",
+            ],
+            resources: [.copy("Personas")]
         ),
+        .testTarget(name: "TrainingCalendarTests", dependencies: ["TrainingCalendar"]),
         .testTarget(name: "TraindbTests", dependencies: ["traindb", "XLSX", "Catalog", "TraindbTestSupport"]),
         // Runs the built executable for the end-to-end tests of both test targets.
         .target(name: "TraindbTestSupport", path: "Tests/Support"),

@@ -1,12 +1,13 @@
-import Foundation
-
 /// The questionnaire's spelling of a catalogue name: lower case, spaces and hyphens as
 /// underscores (`Pin-loaded Machines` → `pin_loaded_machines`, `Lower Back` → `lower_back`).
+/// Surrounding blanks go, and a run of blanks, hyphens and underscores is one underscore.
 public func slug(_ name: String) -> String {
     var result = ""
+    result.reserveCapacity(name.utf8.count)
     var pendingUnderscore = false
-    for character in name.trimmingCharacters(in: .whitespaces).lowercased() {
-        if character == " " || character == "-" || character == "_" {
+    for character in name.lowercased() {
+        let isBlank = character.isWhitespace && !character.isNewline
+        if isBlank || character == "-" || character == "_" {
             pendingUnderscore = !result.isEmpty
         } else {
             if pendingUnderscore { result.append("_") }

@@ -2,8 +2,15 @@ import ArgumentParser
 import Catalog
 import Foundation
 import ProgrammeGenerator
+import TrainingCalendar
 
 extension InjuryPolicy: ExpressibleByArgument {}
+
+extension CalendarDate: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(argument)
+    }
+}
 
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -43,15 +50,23 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "warn: keep exercises that may aggravate an injury, with a warning; exclude: never pick them.")
     var injuryPolicy: InjuryPolicy = .warn
 
+    @Option(
+        help: ArgumentHelp(
+            "The programme's creation date, YYYY-MM-DD (default: today, in this machine's time zone).",
+            valueName: "date"))
+    var created: CalendarDate?
+
     @Option(help: "Output format: text or json.")
     var format: TextOrJSON = .text
 
     func run() throws {
         try database.query { catalogue in
             let generator = ProgrammeGenerator(
-                catalog: try GeneratorCatalog(database: catalogue), options: GeneratorOptions(injuryPolicy: injuryPolicy))
+                catalog: try GeneratorCatalog(database: catalogue),
+                options: GeneratorOptions(injuryPolicy: injuryPolicy))
             let programme = try Self.reportingProblems {
-                try generator.generate(fromJSON: input.read(), seed: seed)
+                try generator.generate(
+                    fromJSON: input.read(), seed: seed, createdDate: created ?? CalendarDate(Date(), in: .current))
             }
             switch format {
             case .json: print(programme.jsonText())

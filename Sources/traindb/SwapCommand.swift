@@ -8,9 +8,10 @@ struct SwapCommand: ParsableCommand {
         commandName: "swap",
         abstract: "List the alternatives to an exercise under a questionnaire's equipment and injuries.",
         discussion: """
-            Alternatives come from the exercise's canonical group, not contraindicated first, then \
-            closest complexity, then display name, each with the sets, reps and rest the rules give \
-            the exercise for this questionnaire.
+            Alternatives come from the exercise's canonical group, at or under the questionnaire's \
+            complexity ceiling (--any-level lifts it), not contraindicated first, then closest \
+            complexity, then display name, each with the sets, reps and rest the rules give the \
+            exercise for this questionnaire.
             Exit status: 0 listed (possibly none), 2 the command could not run.
             """)
 
@@ -23,6 +24,9 @@ struct SwapCommand: ParsableCommand {
     @Option(help: "warn: list alternatives that may aggravate an injury last, with a warning; exclude: leave them out.")
     var injuryPolicy: InjuryPolicy = .warn
 
+    @Flag(help: "Also list alternatives above the questionnaire's complexity ceiling.")
+    var anyLevel = false
+
     @Option(help: "Output format: text or json.")
     var format: TextOrJSON = .text
 
@@ -32,7 +36,7 @@ struct SwapCommand: ParsableCommand {
             let swaps = try GenerateCommand.reportingProblems {
                 let profile = try TrainingProfile(json: input.read(), catalog: catalog)
                 return try SwapFinder(catalog: catalog, options: GeneratorOptions(injuryPolicy: injuryPolicy))
-                    .alternatives(toExerciseID: exerciseID, for: profile)
+                    .alternatives(toExerciseID: exerciseID, for: profile, anyLevel: anyLevel)
             }
             switch format {
             case .json: print(swaps.jsonText())

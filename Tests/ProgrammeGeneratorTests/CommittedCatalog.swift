@@ -30,8 +30,18 @@ enum CommittedCatalog {
 
     /// The generator's view of the committed catalogue.
     static func catalog() throws -> GeneratorCatalog {
-        let content = try content()
-        return GeneratorCatalog(exercises: content.exercises, contraindications: content.contraindications)
+        try generatorCatalog.get()
+    }
+
+    /// The muscles and their body regions, as the database holds them.
+    static func muscles() throws -> [Muscle] {
+        try content().muscles.map { Muscle(name: $0.name, slug: slug($0.name), bodyRegion: $0.bodyRegion) }
+    }
+
+    private static let generatorCatalog: Result<GeneratorCatalog, CommittedCatalogError> = loaded.map { content in
+        GeneratorCatalog(
+            exercises: content.exercises, contraindications: content.contraindications,
+            muscles: content.muscles.map { Muscle(name: $0.name, slug: slug($0.name), bodyRegion: $0.bodyRegion) })
     }
 }
 
