@@ -1,16 +1,12 @@
 /// The state machine behind `SheetParser`: SAX events of a worksheet in, rows of typed cells
-/// out. This is the hot path: names are compared as bytes, values collected into one reused
-/// buffer, numbers parsed from bytes, and a `String` is only made for text a cell keeps.
+/// out. This is the hot path: names are compared as bytes and values collected into one reused
+/// buffer that `CellValueDecoder` types.
 struct SheetRowBuilder {
     /// Rows completed since the consumer last drained them.
     var completedRows: [Row] = []
 
     private let part: String
-    /// Keeps the buffers `sharedStrings` and `styleKinds` point into alive.
-    private let tables: WorkbookTables
-    private let sharedStrings: UnsafeBufferPointer<String>
-    private let styleKinds: UnsafeBufferPointer<NumberFormatKind>
-    private let usesDate1904: Bool
+    private let decoder: CellValueDecoder
 
     private var inSheetData = false
     private var inRow = false
@@ -23,7 +19,7 @@ struct SheetRowBuilder {
 
     private var inCell = false
     private var cellColumn = 0
-    private var cellType = CellType.number
+    private var cellType = CellValueDecoder.CellType.number
     private var cellStyle = 0
     private var cellHasFormula = false
     private var cellHasValue = false
@@ -32,16 +28,9 @@ struct SheetRowBuilder {
     private var collecting = false
     private let text = ByteBuffer()
 
-    private enum CellType {
-        case number, sharedString, inlineString, formulaString, boolean, error, isoDate, unknown
-    }
-
     init(part: String, tables: WorkbookTables) {
         self.part = part
-        self.tables = tables
-        sharedStrings = tables.sharedStrings
-        styleKinds = tables.styleKinds
-        usesDate1904 = tables.usesDate1904
+        decoder = CellValueDecoder(part: part, tables: tables)
         cells.reserveCapacity(16)
     }
 
@@ -177,7 +166,7 @@ struct SheetRowBuilder {
                 switch name[0] {
                 case UInt8(ascii: "r"): reference = value
                 case UInt8(ascii: "s"): cellStyle = DecimalParsing.integer(value) ?? 0
-                case UInt8(ascii: "t"): cellType = Self.cellType(value)
+                case UInt8(ascii: "t"): cellType = CellValueDecoder.CellType(value)
                 default: break
                 }
             }
@@ -205,81 +194,13 @@ struct SheetRowBuilder {
         previousColumn = cellColumn
     }
 
-    @inline(__always)
-    private static func cellType(_ value: UnsafeBufferPointer<UInt8>) -> CellType {
-        guard let first = value.first else { return .number }
-        switch (first, value.count) {
-        case (UInt8(ascii: "s"), 1): return .sharedString
-        case (UInt8(ascii: "n"), 1): return .number
-        case (UInt8(ascii: "b"), 1): return .boolean
-        case (UInt8(ascii: "e"), 1): return .error
-        case (UInt8(ascii: "d"), 1): return .isoDate
-        case (UInt8(ascii: "s"), 3) where value.elementsEqual("str".utf8): return .formulaString
-        case (UInt8(ascii: "i"), 9) where value.elementsEqual("inlineStr".utf8): return .inlineString
-        default: return .unknown
-        }
-    }
-
     private mutating func finishCell() throws(XLSXError) {
         inCell = false
         collecting = false
         inInlineString = false
-        guard cellHasValue, let value = try cellValue() else { return }
-        cells.append(Cell(reference: CellReference(row: rowNumber, column: cellColumn),
-                          value: value, isFormula: cellHasFormula))
-    }
-
-    /// The typed value of the cell just closed, or nil when it holds nothing.
-    @inline(__always)
-    private func cellValue() throws(XLSXError) -> CellValue? {
-        switch cellType {
-        case .sharedString:
-            if text.isEmpty { return nil }
-            guard let index = DecimalParsing.integer(text.bytes), index < sharedStrings.count else {
-                throw XLSXError(.badSharedStringIndex,
-                    "\(part): cell \(currentReference) refers to shared string "
-                    + "\"\(String(decoding: text.bytes, as: UTF8.self))\", but the workbook has "
-                    + "\(sharedStrings.count) shared strings", part: part)
-            }
-            return .text(sharedStrings[index])
-        case .number:
-            if text.isEmpty { return nil }
-            guard let number = DecimalParsing.double(text) else {
-                throw XLSXError(.badNumber,
-                    "\(part): cell \(currentReference) holds \"\(String(decoding: text.bytes, as: UTF8.self))\", "
-                    + "which is not a number", part: part)
-            }
-            let kind = cellStyle < styleKinds.count ? styleKinds[cellStyle] : .number
-            switch kind {
-            case .number: return .number(number)
-            case .duration: return .duration(serial: number)
-            case .date:
-                // Times of day (< 1) are the same in both systems; dates shift by 1462 days.
-                return .date(serial: usesDate1904 && number >= 1 ? number + ExcelSerialDate.offset1904 : number)
-            }
-        case .formulaString, .inlineString, .unknown:
-            return .text(ExcelTextEscape.decode(text.bytes))
-        case .boolean:
-            if text.isEmpty { return nil }
-            switch String(decoding: text.bytes, as: UTF8.self).trimmed().lowercased() {
-            case "1", "true": return .boolean(true)
-            case "0", "false": return .boolean(false)
-            default:
-                throw XLSXError(.badBoolean,
-                    "\(part): cell \(currentReference) holds \"\(String(decoding: text.bytes, as: UTF8.self))\", "
-                    + "which is not a boolean (0 or 1)", part: part)
-            }
-        case .error:
-            if text.isEmpty { return nil }
-            return .error(String(decoding: text.bytes, as: UTF8.self).trimmed())
-        case .isoDate:
-            if text.isEmpty { return nil }
-            let written = String(decoding: text.bytes, as: UTF8.self).trimmed()
-            return ExcelSerialDate.serial(iso8601: written).map { .date(serial: $0) } ?? .text(written)
-        }
-    }
-
-    private var currentReference: String {
-        CellReference(row: rowNumber, column: cellColumn).a1
+        guard cellHasValue else { return }
+        let reference = CellReference(row: rowNumber, column: cellColumn)
+        guard let value = try decoder.value(of: text, type: cellType, style: cellStyle, at: reference) else { return }
+        cells.append(Cell(reference: reference, value: value, isFormula: cellHasFormula))
     }
 }
