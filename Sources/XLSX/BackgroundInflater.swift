@@ -32,11 +32,11 @@ final class BackgroundInflater: @unchecked Sendable {
          chunkSize: Int = 1 << 16, depth: Int = 4) throws {
         let archive = try ZipArchive(path: path, limits: limits)
         guard let entry = archive.entry(named: name) else {
-            throw XLSXError(.missingPart, "the workbook has no part \(name)", part: name)
+            throw XLSXError(.missingPart, "the workbook has no part \(XLSXError.shown(name))", part: name)
         }
         guard entry.uncompressedSize == expected.uncompressedSize,
               entry.compressedSize == expected.compressedSize else {
-            throw XLSXError(.corruptZip, "the file changed while it was being read (part \(name))", part: name)
+            throw XLSXError(.corruptZip, "the file changed while it was being read (part \(XLSXError.shown(name)))", part: name)
         }
         reader = try ZipEntryReader(archive: archive, entry: entry)
         mutex = .allocate(capacity: 1)
@@ -117,7 +117,7 @@ final class BackgroundInflater: @unchecked Sendable {
         }, context)
         guard status == 0 else {
             Unmanaged<BackgroundInflater>.fromOpaque(context).release()
-            throw XLSXError(.threadUnavailable, "cannot start a thread to read \(reader.entry.name) (error \(status))",
+            throw XLSXError(.threadUnavailable, "cannot start a thread to read \(XLSXError.shown(reader.entry.name)) (error \(status))",
                             part: reader.entry.name)
         }
         pthread_mutex_lock(mutex)

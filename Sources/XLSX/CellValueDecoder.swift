@@ -27,8 +27,10 @@ struct CellValueDecoder {
         }
     }
 
-    /// The worksheet part, for messages.
+    /// The worksheet part.
     let part: String
+    /// The part's name as messages show it (cut when absurdly long).
+    let shownPart: String
     /// Keeps the buffers `sharedStrings` and `styleKinds` point into alive.
     private let tables: WorkbookTables
     private let sharedStrings: UnsafeBufferPointer<String>
@@ -37,6 +39,7 @@ struct CellValueDecoder {
 
     init(part: String, tables: WorkbookTables) {
         self.part = part
+        shownPart = XLSXError.shown(part)
         self.tables = tables
         sharedStrings = tables.sharedStrings
         styleKinds = tables.styleKinds
@@ -51,17 +54,16 @@ struct CellValueDecoder {
             if text.isEmpty { return nil }
             guard let index = DecimalParsing.integer(text.bytes), index < sharedStrings.count else {
                 throw XLSXError(.badSharedStringIndex,
-                    "\(part): cell \(cell.a1) refers to shared string "
-                    + "\"\(String(decoding: text.bytes, as: UTF8.self))\", but the workbook has "
-                    + "\(sharedStrings.count) shared strings", part: part)
+                    "\(shownPart): cell \(cell.a1) refers to shared string \(XLSXError.quoted(text.bytes)), "
+                    + "but the workbook has \(sharedStrings.count) shared strings", part: part, cell: cell)
             }
             return .text(sharedStrings[index])
         case .number:
             if text.isEmpty { return nil }
             guard let number = DecimalParsing.double(text) else {
                 throw XLSXError(.badNumber,
-                    "\(part): cell \(cell.a1) holds \"\(String(decoding: text.bytes, as: UTF8.self))\", "
-                    + "which is not a number", part: part)
+                    "\(shownPart): cell \(cell.a1) holds \(XLSXError.quoted(text.bytes)), which is not a number",
+                    part: part, cell: cell)
             }
             let kind = style < styleKinds.count ? styleKinds[style] : .number
             switch kind {
@@ -80,8 +82,8 @@ struct CellValueDecoder {
             case "0", "false": return .boolean(false)
             default:
                 throw XLSXError(.badBoolean,
-                    "\(part): cell \(cell.a1) holds \"\(String(decoding: text.bytes, as: UTF8.self))\", "
-                    + "which is not a boolean (0 or 1)", part: part)
+                    "\(shownPart): cell \(cell.a1) holds \(XLSXError.quoted(text.bytes)), "
+                    + "which is not a boolean (0 or 1)", part: part, cell: cell)
             }
         case .error:
             if text.isEmpty { return nil }

@@ -19,7 +19,8 @@ public final class SheetCursor {
         self.content = content
         guard let entry = archive.entry(named: sheet.partPath) else {
             throw XLSXError(.missingPart,
-                "the worksheet part \(sheet.partPath) of sheet \"\(sheet.name)\" is missing", part: sheet.partPath)
+                "the worksheet part \(XLSXError.shown(sheet.partPath)) of sheet \(XLSXError.quoted(sheet.name)) "
+                + "is missing", part: sheet.partPath)
         }
         // Opening the entry checks its declared size and ratio before the thread starts.
         inflater = try BackgroundInflater(path: archive.path, limits: archive.limits,

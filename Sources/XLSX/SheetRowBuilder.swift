@@ -102,7 +102,7 @@ struct SheetRowBuilder {
         if let reference = attributes.bytes("r") {
             guard let number = DecimalParsing.integer(reference), number >= 1, number <= CellReference.maxRow else {
                 throw XLSXError(.badCellReference,
-                    "\(part): row number \"\(String(decoding: reference, as: UTF8.self))\" after row "
+                    "\(decoder.shownPart): row number \(XLSXError.quoted(reference)) after row "
                     + "\(previousRowNumber) is not between 1 and \(CellReference.maxRow)", part: part)
             }
             rowNumber = number
@@ -175,7 +175,7 @@ struct SheetRowBuilder {
         if let reference {
             guard let parsed = CellReference.parse(reference) else {
                 throw XLSXError(.badCellReference,
-                    "\(part): cell reference \"\(String(decoding: reference, as: UTF8.self))\" in row "
+                    "\(decoder.shownPart): cell reference \(XLSXError.quoted(reference)) in row "
                     + "\(rowNumber) is not a valid A1 reference", part: part)
             }
             cellColumn = parsed.column
@@ -187,7 +187,7 @@ struct SheetRowBuilder {
             cellColumn = previousColumn + 1
             guard cellColumn <= CellReference.maxColumn else {
                 throw XLSXError(.badCellReference,
-                    "\(part): row \(rowNumber) has more than \(CellReference.maxColumn) cells", part: part)
+                    "\(decoder.shownPart): row \(rowNumber) has more than \(CellReference.maxColumn) cells", part: part)
             }
         }
         if cellColumn <= previousColumn { cellsOutOfOrder = true }

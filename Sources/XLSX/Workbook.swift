@@ -31,7 +31,7 @@ public final class Workbook {
         let workbookPart = document.target
         guard archive.entry(named: workbookPart) != nil else {
             throw XLSXError(.missingPart,
-                "the workbook part \(workbookPart), named in \(PartPath.rootRelationships), is missing",
+                "the workbook part \(XLSXError.shown(workbookPart)), named in \(PartPath.rootRelationships), is missing",
                 part: workbookPart)
         }
 
@@ -47,8 +47,9 @@ public final class Workbook {
         sheets = try workbookContent.sheets.map { sheet in
             guard let id = sheet.relationshipID, let target = targets[id] else {
                 throw XLSXError(.missingRelationship,
-                    "sheet \"\(sheet.name)\" in \(workbookPart) refers to relationship "
-                    + "\(sheet.relationshipID.map { "\"\($0)\"" } ?? "(none)"), which \(relationshipsPart) does not define",
+                    "sheet \(XLSXError.quoted(sheet.name)) in \(XLSXError.shown(workbookPart)) refers to relationship "
+                    + "\(sheet.relationshipID.map(XLSXError.quoted) ?? "(none)"), "
+                    + "which \(XLSXError.shown(relationshipsPart)) does not define",
                     part: relationshipsPart)
             }
             return SheetInfo(name: sheet.name, state: sheet.state, partPath: target)

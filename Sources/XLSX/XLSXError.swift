@@ -12,14 +12,17 @@ public struct XLSXError: Error, Sendable, Equatable, CustomStringConvertible {
     public let part: String?
     /// The 1-based line in `part`, for XML errors.
     public let line: Int?
+    /// The worksheet cell at fault, for errors in one cell's value (`part` is then its sheet).
+    public let cell: CellReference?
 
     let kind: Kind
 
-    init(_ kind: Kind, _ message: String, part: String? = nil, line: Int? = nil) {
+    init(_ kind: Kind, _ message: String, part: String? = nil, line: Int? = nil, cell: CellReference? = nil) {
         self.kind = kind
         self.message = message
         self.part = part
         self.line = line
+        self.cell = cell
     }
 
     public var description: String { "\(message) [\(code)]" }

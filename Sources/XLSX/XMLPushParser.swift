@@ -79,7 +79,7 @@ final class XMLPushParser {
 
         let userData = Unmanaged.passUnretained(self).toOpaque()
         guard let context = xmlCreatePushParserCtxt(&sax, userData, nil, 0, part) else {
-            throw XLSXError(.malformedXML, "cannot start an XML parser for \(part)", part: part)
+            throw XLSXError(.malformedXML, "cannot start an XML parser for \(XLSXError.shown(part))", part: part)
         }
         self.context = context
         let options = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue
@@ -123,9 +123,9 @@ final class XMLPushParser {
     }
 
     private func refuseEntity(named name: UnsafePointer<xmlChar>?) {
-        let shown = name.map { String(cString: $0) } ?? "?"
+        let shown = name.map { XLSXError.quoted(String(cString: $0)) } ?? "\"?\""
         stop(with: XLSXError(.entityDeclaration,
-            "\(part) declares the XML entity \"\(shown)\"; entity declarations are refused "
+            "\(XLSXError.shown(part)) declares the XML entity \(shown); entity declarations are refused "
             + "(they can expand into gigabytes)", part: part))
     }
 

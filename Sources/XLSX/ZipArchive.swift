@@ -77,7 +77,7 @@ public final class ZipArchive {
     /// ratio passes the limits.
     public func openEntry(named name: String) throws -> ZipEntryReader {
         guard let entry = entry(named: name) else {
-            throw XLSXError(.missingPart, "the workbook has no part \(name)", part: name)
+            throw XLSXError(.missingPart, "the workbook has no part \(XLSXError.shown(name))", part: name)
         }
         return try ZipEntryReader(archive: self, entry: entry)
     }

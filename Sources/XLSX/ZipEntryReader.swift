@@ -44,7 +44,7 @@ public final class ZipEntryReader {
         let how = declared ? "declares" : "inflates to"
         if size > limits.maxUncompressedSize {
             throw XLSXError(.entryTooLarge,
-                "\(entry.name) \(how) more than \(XLSXError.byteCount(limits.maxUncompressedSize)) "
+                "\(XLSXError.shown(entry.name)) \(how) more than \(XLSXError.byteCount(limits.maxUncompressedSize)) "
                 + "(\(XLSXError.byteCount(size))); refused as a possible zip bomb",
                 part: entry.name)
         }
@@ -52,7 +52,7 @@ public final class ZipEntryReader {
         let ratio = Double(size) / Double(max(entry.compressedSize, 0))
         if ratio > limits.maxCompressionRatio {
             throw XLSXError(.compressionRatio,
-                "\(entry.name) \(how) a compression ratio of \(ratioText(ratio)):1, above the "
+                "\(XLSXError.shown(entry.name)) \(how) a compression ratio of \(ratioText(ratio)):1, above the "
                 + "\(ratioText(limits.maxCompressionRatio)):1 limit; refused as a possible zip bomb",
                 part: entry.name)
         }
