@@ -24,8 +24,11 @@ struct SheetRowBuilder {
     private var cellHasFormula = false
     private var cellHasValue = false
     private var inInlineString = false
+    /// The cell has had an `<is>`: an inline string's text comes from there, never from `<v>`.
+    private var cellHasInlineString = false
     private var inPhonetic = false
     private var collecting = false
+    private var textElement = TextElementSpacing()
     private let text = ByteBuffer()
 
     init(part: String, tables: WorkbookTables) {
@@ -41,7 +44,7 @@ struct SheetRowBuilder {
         case UInt8(ascii: "c") where name.is("c"):
             if inRow { try startCell(attributes) }
         case UInt8(ascii: "v") where name.is("v"):
-            if inCell {
+            if inCell && !(cellHasInlineString && cellType == .inlineString) {
                 collecting = true
                 cellHasValue = true
             }
@@ -54,12 +57,12 @@ struct SheetRowBuilder {
                 inPhonetic = true
             }
         case UInt8(ascii: "t") where name.is("t"):
-            if inInlineString && !inPhonetic { collecting = true }
-        case UInt8(ascii: "i") where name.is("is"):
-            if inCell {
-                inInlineString = true
-                cellHasValue = true
+            if inInlineString && !inPhonetic {
+                collecting = true
+                textElement.open(attributes, appendingTo: text)
             }
+        case UInt8(ascii: "i") where name.is("is"):
+            if inCell { startInlineString() }
         case UInt8(ascii: "s") where name.is("sheetData"):
             inSheetData = true
         default:
@@ -71,8 +74,11 @@ struct SheetRowBuilder {
         switch name.first {
         case UInt8(ascii: "c") where name.is("c"):
             if inCell { try finishCell() }
-        case UInt8(ascii: "v") where name.is("v"), UInt8(ascii: "t") where name.is("t"):
+        case UInt8(ascii: "v") where name.is("v"):
             collecting = false
+        case UInt8(ascii: "t") where name.is("t"):
+            collecting = false
+            textElement.close(in: text)
         case UInt8(ascii: "r"):
             if name.is("row") {
                 if inRow { finishRow() }
@@ -90,7 +96,21 @@ struct SheetRowBuilder {
 
     @inline(__always)
     mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if collecting { text.append(bytes) }
+        guard collecting else { return }
+        if textElement.isOpen {
+            textElement.append(bytes, to: text)
+        } else {
+            text.append(bytes)
+        }
+    }
+
+    /// `<is>` in a cell. In an `inlineStr` cell it alone holds the text: a `<v>` before it
+    /// (`<v>1.0</v><is><r><t>1.</t></r></is>` reads `1.`) is dropped, and one after it ignored.
+    private mutating func startInlineString() {
+        if cellType == .inlineString && !cellHasInlineString { text.removeAll() }
+        inInlineString = true
+        cellHasInlineString = true
+        cellHasValue = true
     }
 
     // MARK: Rows
@@ -150,6 +170,7 @@ struct SheetRowBuilder {
         cellHasFormula = false
         collecting = false
         inInlineString = false
+        cellHasInlineString = false
         inPhonetic = false
         text.removeAll()
         cellType = .number

@@ -10,7 +10,7 @@ struct CellDecodingTests {
             <?xml version="1.0"?>
             <sst xmlns="\(TestPackage.main)">\
             <si><t>plain</t></si>\
-            <si><r><rPr><b/></rPr><t>Push </t></r><r><t xml:space="preserve">hard </t></r><r><rPr><i/></rPr><t>now</t></r></si>\
+            <si><r><rPr><b/></rPr><t xml:space="preserve">Push </t></r><r><t xml:space="preserve">hard </t></r><r><rPr><i/></rPr><t>now</t></r></si>\
             <si><t>東京</t><rPh sb="0" eb="2"><t>トウキョウ</t></rPh><phoneticPr fontId="1"/></si>\
             <si><r><t>漢</t></r><rPh sb="0" eb="1"><t>カン</t></rPh><r><t>字</t></r></si>\
             <si><t>tab_x0009_and_x005F_x0041_</t></si>\
