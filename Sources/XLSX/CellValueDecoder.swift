@@ -65,13 +65,17 @@ struct CellValueDecoder {
                     "\(shownPart): cell \(cell.a1) holds \(XLSXError.quoted(text.bytes)), which is not a number",
                     part: part, cell: cell)
             }
+            guard number.isFinite else {
+                throw XLSXError(.numberOutOfRange,
+                    "\(shownPart): cell \(cell.a1) holds \(XLSXError.quoted(text.bytes)), "
+                    + "which is beyond the largest number a spreadsheet holds (about 1.8E+308)",
+                    part: part, cell: cell)
+            }
             let kind = style < styleKinds.count ? styleKinds[style] : .number
             switch kind {
             case .number: return .number(number)
             case .duration: return .duration(serial: number)
-            case .date:
-                // Times of day (< 1) are the same in both systems; dates shift by 1462 days.
-                return .date(serial: usesDate1904 && number >= 1 ? number + ExcelSerialDate.offset1904 : number)
+            case .date, .time: return dateOrNumber(number, kind: kind)
             }
         case .formulaString, .inlineString, .unknown:
             return .text(ExcelTextEscape.decode(text.bytes))
@@ -91,7 +95,21 @@ struct CellValueDecoder {
         case .isoDate:
             if text.isEmpty { return nil }
             let written = String(decoding: text.bytes, as: UTF8.self).trimmed()
-            return ExcelSerialDate.serial(iso8601: written).map { .date(serial: $0) } ?? .text(written)
+            guard let serial = ExcelSerialDate.serial(iso8601: written), ExcelSerialDate.serials.contains(serial) else {
+                return .text(written)
+            }
+            return .date(serial: serial)
         }
+    }
+
+    /// A number under a date or time format, as a 1900-system serial; a number Excel cannot
+    /// show as a date (below 0, after 9999-12-31) stays a number.
+    private func dateOrNumber(_ number: Double, kind: NumberFormatKind) -> CellValue {
+        guard number >= 0 else { return .number(number) }
+        // 1904 serials count from 1904-01-01 (1462 in the 1900 system), dates from 0 on; a
+        // time-only format's time of day (< 1) means the same in both systems.
+        let shifts = usesDate1904 && (kind == .date || number >= 1)
+        let serial = shifts ? number + ExcelSerialDate.offset1904 : number
+        return ExcelSerialDate.serials.contains(serial) ? .date(serial: serial) : .number(number)
     }
 }

@@ -33,7 +33,7 @@ public struct XLSXError: Error, Sendable, Equatable, CustomStringConvertible {
         case entryTooLarge, compressionRatio, missingPart
         case malformedXML, entityDeclaration
         case noWorkbook, missingRelationship
-        case badCellReference, badSharedStringIndex, badNumber, badBoolean
+        case badCellReference, badSharedStringIndex, badNumber, numberOutOfRange, badBoolean
         case invalidSheetName, invalidCell, noSheets, noVisibleSheet, writeFailed
         case threadUnavailable
 
@@ -57,6 +57,7 @@ public struct XLSXError: Error, Sendable, Equatable, CustomStringConvertible {
             case .badCellReference: "sheet.bad_reference"
             case .badSharedStringIndex: "sheet.bad_shared_string"
             case .badNumber: "sheet.bad_number"
+            case .numberOutOfRange: "sheet.number_out_of_range"
             case .badBoolean: "sheet.bad_boolean"
             case .invalidSheetName: "writer.sheet_name"
             case .invalidCell: "writer.cell"
