@@ -88,7 +88,14 @@ final class XMLPushParser {
     }
 
     deinit {
-        if let context { xmlFreeParserCtxt(context) }
+        guard let context else { return }
+        // libxml2 makes a document for SAX-only parsers as it reads an entity declaration
+        // (to record the entity, before the handler refuses it); the context does not own it.
+        if let document = context.pointee.myDoc {
+            context.pointee.myDoc = nil
+            xmlFreeDoc(document)
+        }
+        xmlFreeParserCtxt(context)
     }
 
     /// Parses the next bytes of the part.
