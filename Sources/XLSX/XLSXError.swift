@@ -31,7 +31,7 @@ public struct XLSXError: Error, Sendable, Equatable, CustomStringConvertible {
         case fileNotFound, fileUnreadable
         case emptyFile, notAZip, truncatedZip, corruptZip, encryptedEntry, unsupportedCompression
         case entryTooLarge, compressionRatio, missingPart
-        case malformedXML, entityDeclaration
+        case malformedXML, entityDeclaration, attributeDeclaration, tooManyAttributes
         case noWorkbook, missingRelationship
         case badCellReference, badSharedStringIndex, badNumber, numberOutOfRange, badBoolean
         case invalidSheetName, invalidCell, noSheets, noVisibleSheet, writeFailed
@@ -52,6 +52,8 @@ public struct XLSXError: Error, Sendable, Equatable, CustomStringConvertible {
             case .missingPart: "zip.missing_part"
             case .malformedXML: "xml.malformed"
             case .entityDeclaration: "xml.entity"
+            case .attributeDeclaration: "xml.attribute_declaration"
+            case .tooManyAttributes: "xml.too_many_attributes"
             case .noWorkbook: "package.no_workbook"
             case .missingRelationship: "package.missing_relationship"
             case .badCellReference: "sheet.bad_reference"

@@ -4,12 +4,15 @@ import CLibXML2
 /// `xmlParserCtxt`.
 ///
 /// Safe against hostile XML: no network access, no external entities, and any entity
-/// declaration stops the parse with `xml.entity`, so nothing is ever expanded.
+/// declaration stops the parse with `xml.entity`, so nothing is ever expanded. A DTD's default
+/// attributes (`<!ATTLIST>`) stop it too, and `StartTagScanner` refuses a start tag with so
+/// many attributes that libxml2 would take minutes over it.
 final class XMLPushParser {
     let part: String
     private let handler: any XMLContentHandler
     private var context: xmlParserCtxtPtr?
     private var failure: XLSXError?
+    private var scanner = StartTagScanner()
     /// The first error libxml2 reported, converted while its message is still valid.
     private var firstError: XLSXError?
 
@@ -67,6 +70,14 @@ final class XMLPushParser {
                 parser.refuseEntity(named: name)
             }
         }
+        sax.attributeDecl = { context, element, _, _, _, _, values in
+            // The handler owns the list of an enumerated type's values.
+            if let values { xmlFreeEnumeration(values) }
+            guard let context else { return }
+            Unmanaged<XMLPushParser>.fromOpaque(context)._withUnsafeGuaranteedRef { parser in
+                parser.refuseAttributeDeclaration(for: element)
+            }
+        }
         sax.getEntity = { _, _ in nil }
         sax.getParameterEntity = { _, _ in nil }
         sax.resolveEntity = { _, _, _ in nil }
@@ -116,6 +127,7 @@ final class XMLPushParser {
     private func parse(_ bytes: UnsafeRawBufferPointer, terminate: Bool) throws {
         if let failure { throw failure }
         guard let context else { return }
+        if !bytes.isEmpty { try scanner.scan(bytes, part: part) }
         let chunk = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
         xmlParseChunk(context, chunk, Int32(bytes.count), terminate ? 1 : 0)
         if let failure { throw failure }
@@ -134,6 +146,13 @@ final class XMLPushParser {
         stop(with: XLSXError(.entityDeclaration,
             "\(XLSXError.shown(part)) declares the XML entity \(shown); entity declarations are refused "
             + "(they can expand into gigabytes)", part: part))
+    }
+
+    private func refuseAttributeDeclaration(for element: UnsafePointer<xmlChar>?) {
+        let shown = element.map { XLSXError.shown(String(cString: $0)) } ?? "?"
+        stop(with: XLSXError(.attributeDeclaration,
+            "\(XLSXError.shown(part)) declares default attributes for <\(shown)> in a DTD; attribute "
+            + "declarations are refused (they add attributes to every such element)", part: part))
     }
 
     private func record(_ error: xmlError) {
