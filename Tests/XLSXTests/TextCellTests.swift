@@ -43,3 +43,40 @@ struct TextCellTests {
         #expect(try readCells(package.write()) == ["A1": .text(shown)])
     }
 }
+
+@Suite("Excel's 32,767-character limit on a cell")
+struct TextLimitTests {
+    @Test("text is measured as Excel counts it, in UTF-16 code units", arguments: [
+        (String(repeating: "a", count: 32_767), 32_767, false),
+        (String(repeating: "a", count: 32_768), 32_768, true),
+        (String(repeating: "é", count: 20_000), 20_000, false),
+        (String(repeating: "💪", count: 16_384), 32_768, true),
+    ])
+    func measured(text: String, length: Int, exceeds: Bool) {
+        #expect(CellValue.text(text).textLength == length)
+        #expect(CellValue.text(text).exceedsTextLimit == exceeds)
+    }
+
+    @Test("numbers, booleans and dates have no text length")
+    func otherValues() {
+        for value in [CellValue.number(1e300), .boolean(true), .date(serial: 45352), .duration(serial: 1)] {
+            #expect(value.textLength == nil)
+            #expect(!value.exceedsTextLimit)
+        }
+    }
+
+    static let longText = String(repeating: "Hold the bar. ", count: 2_858) + "End"
+
+    @Test("a 40,000-character cell is read whole, and says it is over the limit", arguments: [
+        "<c r=\"C9\" t=\"inlineStr\"><is><t>\(longText)</t></is></c>",
+        "<c r=\"C9\" t=\"s\"><v>0</v></c>",
+        "<c r=\"C9\" t=\"str\"><f>A2</f><v>\(longText)</v></c>",
+    ])
+    func longCell(cell: String) throws {
+        let package = TestPackage.singleSheet("<row r=\"9\">\(cell)</row>", sharedStrings: [Self.longText])
+        let cells = try readCells(package.write())
+        #expect(cells["C9"] == .text(Self.longText))
+        #expect(cells["C9"]?.textLength == 40_015)
+        #expect(cells["C9"]?.exceedsTextLimit == true)
+    }
+}
