@@ -23,12 +23,9 @@ public final class SheetCursor {
                 + "is missing", part: sheet.partPath)
         }
         // Opening the entry checks its declared size and ratio before the thread starts.
-        inflater = try BackgroundInflater(path: archive.path, limits: archive.limits,
-                                          entry: sheet.partPath, expected: entry)
+        inflater = try BackgroundInflater(archive: archive, entry: entry)
         parser = try XMLPushParser(part: sheet.partPath, handler: content)
     }
-
-    deinit { inflater.cancel() }
 
     /// The next row with at least one non-blank cell, or nil after the last.
     public func next() throws -> Row? {

@@ -60,6 +60,26 @@ struct StreamingTests {
         #expect(try readRows(path).count == 20_000)
     }
 
+    @Test("an inflater dropped without cancel() ends its thread and frees its chunks")
+    func droppedInflater() throws {
+        let archive = try ZipArchive(path: Self.numberedSheet(rows: 20_000).write())
+        let entry = try #require(archive.entry(named: "xl/worksheets/sheet1.xml"))
+        for _ in 0..<20 {
+            weak var inflater: BackgroundInflater?
+            weak var ring: InflatedChunkRing?
+            do {
+                let owner = try BackgroundInflater(archive: archive, entry: entry, chunkSize: 4096, depth: 2)
+                // The thread fills both chunks and then waits for room.
+                _ = try owner.nextChunk()
+                inflater = owner
+                ring = owner.ring
+            }
+            #expect(inflater == nil)
+            // The ring outlives its owner only while the thread runs: the owner waited for it.
+            #expect(ring == nil)
+        }
+    }
+
     @Test("after the last row, next() keeps returning nil")
     func endIsSticky() throws {
         let workbook = try Workbook(path: Self.numberedSheet(rows: 3).write())
