@@ -24,8 +24,8 @@ final class BackgroundInflater {
         }
         guard entry.uncompressedSize == expected.uncompressedSize,
               entry.compressedSize == expected.compressedSize else {
-            throw XLSXError(.corruptZip, "the file changed while it was being read (part \(XLSXError.shown(entry.name)))",
-                            part: entry.name)
+            throw XLSXError(.corruptZip,
+                "the file changed while it was being read (part \(XLSXError.shown(entry.name)))", part: entry.name)
         }
         ring = InflatedChunkRing(reader: try ZipEntryReader(archive: own, entry: entry),
                                  chunkSize: chunkSize, depth: depth)

@@ -48,7 +48,9 @@ struct CellValueDecoder {
 
     /// The typed value of a cell whose collected text is `text`, or nil when it holds nothing.
     @inline(__always)
-    func value(of text: ByteBuffer, type: CellType, style: Int, at cell: CellReference) throws(XLSXError) -> CellValue? {
+    func value(
+        of text: ByteBuffer, type: CellType, style: Int, at cell: CellReference
+    ) throws(XLSXError) -> CellValue? {
         switch type {
         case .sharedString:
             if text.isEmpty { return nil }

@@ -42,7 +42,8 @@ public final class Workbook {
         let workbookPart = document.target
         guard archive.entry(named: workbookPart) != nil else {
             throw XLSXError(.missingPart,
-                "the workbook part \(XLSXError.shown(workbookPart)), named in \(PartPath.rootRelationships), is missing",
+                "the workbook part \(XLSXError.shown(workbookPart)), named in \(PartPath.rootRelationships), "
+                + "is missing",
                 part: workbookPart)
         }
 

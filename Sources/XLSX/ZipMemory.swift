@@ -5,9 +5,8 @@ final class ZipMemory: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
 
     init(copying source: some Sequence<UInt8>) {
-        let copied = source.withContiguousStorageIfAvailable { Self.copy($0) } ?? Array(source).withUnsafeBufferPointer {
-            Self.copy($0)
-        }
+        let copied = source.withContiguousStorageIfAvailable { Self.copy($0) }
+            ?? Array(source).withUnsafeBufferPointer { Self.copy($0) }
         bytes = UnsafeRawBufferPointer(copied)
     }
 

@@ -65,7 +65,8 @@ struct AttributeFloodTests {
         "xl/worksheets/sheet1.xml", "xl/sharedStrings.xml", "xl/workbook.xml",
     ])
     func attributeDeclaration(part: String) throws {
-        var package = TestPackage.singleSheet("<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c></row>", sharedStrings: ["x"])
+        var package = TestPackage.singleSheet("<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c></row>",
+                                              sharedStrings: ["x"])
         let original = try #require(package[part])
         let body = original.replacingOccurrences(of: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", with: "")
         package[part] = "<?xml version=\"1.0\"?>\n<!DOCTYPE x [<!ATTLIST c kind (a|b) \"a\">]>\n" + body

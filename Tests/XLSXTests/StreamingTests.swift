@@ -7,7 +7,8 @@ struct StreamingTests {
     static func numberedSheet(rows: Int) -> TestPackage {
         var data = ""
         for row in 1...rows {
-            data += "<row r=\"\(row)\"><c r=\"A\(row)\"><v>\(row)</v></c><c r=\"B\(row)\" t=\"s\"><v>\(row % 3)</v></c></row>"
+            data += "<row r=\"\(row)\"><c r=\"A\(row)\"><v>\(row)</v></c>"
+                + "<c r=\"B\(row)\" t=\"s\"><v>\(row % 3)</v></c></row>"
         }
         return TestPackage.singleSheet(data, sharedStrings: ["zero", "one", "two"])
     }
@@ -24,7 +25,8 @@ struct StreamingTests {
     func rowsBeforeError() throws {
         var package = Self.numberedSheet(rows: 20_000)
         let sheet = try #require(package["xl/worksheets/sheet1.xml"])
-        package["xl/worksheets/sheet1.xml"] = sheet.replacingOccurrences(of: "<row r=\"15000\">", with: "<row r=\"15000\"><broken>")
+        package["xl/worksheets/sheet1.xml"] = sheet.replacingOccurrences(of: "<row r=\"15000\">",
+                                                                         with: "<row r=\"15000\"><broken>")
         let workbook = try Workbook(path: package.write())
         let cursor = try workbook.cursor(for: workbook.sheets[0])
         var delivered = 0

@@ -25,7 +25,8 @@ struct TextCellTests {
         ("<t xml:space=\"preserve\">  Goblet Squat\n</t>", "  Goblet Squat\n"),
         ("<t>inner  spaces  stay</t>", "inner  spaces  stay"),
         ("<r><t>Push </t></r><r><t xml:space=\"preserve\"> hard </t></r><r><t> now</t></r>", "Push hard now"),
-        ("<t>" + String(repeating: " ", count: 70_000) + "far" + String(repeating: "\n", count: 70_000) + "</t>", "far"),
+        ("<t>" + String(repeating: " ", count: 70_000) + "far" + String(repeating: "\n", count: 70_000) + "</t>",
+         "far"),
     ]
 
     @Test("<t> without xml:space=\"preserve\" loses leading and trailing space, tab, CR and LF: inline",
@@ -39,7 +40,8 @@ struct TextCellTests {
           arguments: spacing)
     func sharedSpacing(written: String, shown: String) throws {
         let sst = "<?xml version=\"1.0\"?><sst xmlns=\"\(TestPackage.main)\"><si>\(written)</si></sst>"
-        let package = TestPackage.singleSheet("<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c></row>", sharedStringsXML: sst)
+        let package = TestPackage.singleSheet("<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c></row>",
+                                              sharedStringsXML: sst)
         #expect(try readCells(package.write()) == ["A1": .text(shown)])
     }
 }

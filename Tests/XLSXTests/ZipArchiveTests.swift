@@ -13,8 +13,8 @@ struct ZipArchiveTests {
 
     @Test("a legacy .xls / encrypted workbook (OLE2 file) is explained")
     func compoundFile() throws {
-        let path = try TestFiles.write([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + Array(repeating: 0, count: 504),
-                                       named: "legacy.xls")
+        let header: [UInt8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]
+        let path = try TestFiles.write(header + Array(repeating: 0, count: 504), named: "legacy.xls")
         let error = xlsxError { _ = try Workbook(path: path) }
         #expect(error?.code == "zip.not_a_zip")
         #expect(error?.message.contains("legacy .xls") == true)
