@@ -31,6 +31,18 @@ public struct CatalogContent: Hashable, Sendable {
         }
     }
 
+    /// A row of the selection tier lookup: 1 Staple, 2 Standard, 3 Specialist.
+    public struct SelectionTier: Codable, Hashable, Sendable {
+        public var tier: Int
+        public var label: String
+        public var description: String
+        public init(tier: Int, label: String, description: String) {
+            self.tier = tier
+            self.label = label
+            self.description = description
+        }
+    }
+
     /// A row of the equipment lookup: a category and one of its items, or a category alone
     /// (`item == nil`) when it has no items.
     public struct EquipmentPair: Codable, Hashable, Sendable {
@@ -61,12 +73,13 @@ public struct CatalogContent: Hashable, Sendable {
     public var muscles: [Muscle]
     public var movementPatterns: [MovementPattern]
     public var complexityLevels: [ComplexityLevel]
+    public var selectionTiers: [SelectionTier]
     public var sources: [Source]
 
     public init(
         exercises: [Exercise], contraindications: [Contraindication] = [],
         equipment: [EquipmentPair], muscles: [Muscle], movementPatterns: [MovementPattern],
-        complexityLevels: [ComplexityLevel], sources: [Source] = []
+        complexityLevels: [ComplexityLevel], selectionTiers: [SelectionTier], sources: [Source] = []
     ) {
         self.exercises = exercises
         self.contraindications = contraindications
@@ -74,6 +87,7 @@ public struct CatalogContent: Hashable, Sendable {
         self.muscles = muscles
         self.movementPatterns = movementPatterns
         self.complexityLevels = complexityLevels
+        self.selectionTiers = selectionTiers
         self.sources = sources
     }
 }

@@ -52,7 +52,7 @@ extension CatalogDatabase {
             sql: """
                 SELECT e.id, e.display_name, g.name AS canonical_name, c.name AS equipment_category,
                        i.name AS equipment_item, m.name AS primary_muscle, p.name AS movement_pattern,
-                       e.complexity_level, e.is_isolation, e.include_in_programme,
+                       e.complexity_level, e.selection_tier, e.is_isolation, e.include_in_programme,
                        e.video_url, e.thumbnail_url
                 \(from)
                 ORDER BY \(query.ordering)
@@ -103,6 +103,7 @@ extension CatalogDatabase {
                 secondaryMuscles: secondaryMuscles[id] ?? [],
                 movementPattern: try row.decode(forColumn: "movement_pattern"),
                 complexity: try row.decode(forColumn: "complexity_level"),
+                selectionTier: try row.decode(forColumn: "selection_tier"),
                 isIsolation: try row.decode(forColumn: "is_isolation"),
                 includeInProgramme: try row.decode(forColumn: "include_in_programme"),
                 instructions: instructions[id] ?? [],

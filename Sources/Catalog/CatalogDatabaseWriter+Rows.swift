@@ -32,6 +32,12 @@ extension CatalogDatabaseWriter {
                 try db.cachedStatement(sql: "INSERT INTO complexity_levels (level, label, description) VALUES (?, ?, ?)").execute(arguments: [level.level, level.label, level.description])
             }
         }
+        for tier in catalog.selectionTiers {
+            try inserting("selection tier \(tier.tier)") {
+                try db.cachedStatement(sql: "INSERT INTO selection_tiers (tier, label, description) VALUES (?, ?, ?)")
+                    .execute(arguments: [tier.tier, tier.label, tier.description])
+            }
+        }
         for group in catalog.groups {
             try inserting("canonical group \"\(group.name)\"") {
                 try db.cachedStatement(sql: "INSERT INTO canonical_groups (id, name) VALUES (?, ?)").execute(arguments: [group.id, group.name])
@@ -75,13 +81,13 @@ extension CatalogDatabaseWriter {
                 INSERT INTO exercises (
                     id, display_name, canonical_group_id, equipment_category_id, equipment_item_id,
                     primary_muscle_id, movement_pattern_id, complexity_level, is_isolation,
-                    include_in_programme, video_url, thumbnail_url)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    include_in_programme, video_url, thumbnail_url, selection_tier)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).execute(arguments: [
                 exercise.id, exercise.displayName, row.groupID, row.categoryID, row.itemID,
                 row.primaryMuscleID, row.movementPatternID, exercise.complexity,
                 exercise.isIsolation ? 1 : 0, exercise.includeInProgramme ? 1 : 0,
-                exercise.videoURL, exercise.thumbnailURL,
+                exercise.videoURL, exercise.thumbnailURL, exercise.selectionTier,
             ])
         for (offset, muscleID) in row.secondaryMuscleIDs.enumerated() {
             try db.cachedStatement(sql: "INSERT INTO exercise_secondary_muscles (exercise_id, position, muscle_id) VALUES (?, ?, ?)").execute(arguments: [exercise.id, offset + 1, muscleID])

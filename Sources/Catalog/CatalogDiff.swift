@@ -67,6 +67,7 @@ public struct CatalogDiff: Encodable, Sendable, Equatable {
         ("secondary_muscles", { $0.secondaryMuscles.joined(separator: ", ") }),
         ("movement_pattern", { $0.movementPattern }),
         ("complexity_level", { String($0.complexity) }),
+        ("selection_tier", { String($0.selectionTier) }),
         ("is_isolation", { $0.isIsolation ? "1" : "0" }),
         ("include_in_programme", { $0.includeInProgramme ? "1" : "0" }),
         ("instructions", { $0.instructions.joined(separator: " | ") }),

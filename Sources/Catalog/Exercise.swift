@@ -15,6 +15,9 @@ public struct Exercise: Codable, Hashable, Sendable {
     public var movementPattern: String
     /// 1 (simplest) … 4.
     public var complexity: Int
+    /// How the generator ranks the exercise within its slot: 1 Staple (a coach's first choice),
+    /// 2 Standard, 3 Specialist (plyometric, Olympic and advanced calisthenics moves).
+    public var selectionTier: Int
     public var isIsolation: Bool
     /// True when the programme generator may pick it; false for library-only exercises.
     public var includeInProgramme: Bool
@@ -27,7 +30,7 @@ public struct Exercise: Codable, Hashable, Sendable {
         id: String, displayName: String, canonicalName: String,
         equipmentCategory: String, equipmentItem: String? = nil,
         primaryMuscle: String, secondaryMuscles: [String] = [],
-        movementPattern: String, complexity: Int,
+        movementPattern: String, complexity: Int, selectionTier: Int = 2,
         isIsolation: Bool, includeInProgramme: Bool,
         instructions: [String] = [], videoURL: String? = nil, thumbnailURL: String? = nil
     ) {
@@ -40,6 +43,7 @@ public struct Exercise: Codable, Hashable, Sendable {
         self.secondaryMuscles = secondaryMuscles
         self.movementPattern = movementPattern
         self.complexity = complexity
+        self.selectionTier = selectionTier
         self.isIsolation = isIsolation
         self.includeInProgramme = includeInProgramme
         self.instructions = instructions

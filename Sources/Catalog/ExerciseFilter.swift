@@ -9,6 +9,8 @@ public struct ExerciseFilter: Hashable, Sendable {
     public var movementPattern: String?
     /// Only exercises at or under this complexity level (1-4).
     public var maxComplexity: Int?
+    /// Only exercises of this selection tier (1 Staple, 2 Standard, 3 Specialist).
+    public var selectionTier: Int?
     /// true: isolation exercises only; false: compound only; nil: both.
     public var isIsolation: Bool?
     /// Only exercises the programme generator may pick (`include_in_programme = 1`).
@@ -18,13 +20,14 @@ public struct ExerciseFilter: Hashable, Sendable {
 
     public init(
         equipment: EquipmentSelection? = nil, muscle: String? = nil, movementPattern: String? = nil,
-        maxComplexity: Int? = nil, isIsolation: Bool? = nil, programmeOnly: Bool = false,
+        maxComplexity: Int? = nil, selectionTier: Int? = nil, isIsolation: Bool? = nil, programmeOnly: Bool = false,
         searchText: String? = nil
     ) {
         self.equipment = equipment
         self.muscle = muscle
         self.movementPattern = movementPattern
         self.maxComplexity = maxComplexity
+        self.selectionTier = selectionTier
         self.isIsolation = isIsolation
         self.programmeOnly = programmeOnly
         self.searchText = searchText

@@ -24,6 +24,9 @@ struct ExerciseQuery {
         if let maxComplexity = filter.maxComplexity {
             require("e.complexity_level <= ?", [maxComplexity])
         }
+        if let tier = filter.selectionTier {
+            require("e.selection_tier = ?", [tier])
+        }
         if let isIsolation = filter.isIsolation {
             require("e.is_isolation = ?", [isIsolation ? 1 : 0])
         }

@@ -2,7 +2,7 @@
 /// values the exercises use, integer keys assigned, every list in a deterministic order.
 ///
 /// Orders: equipment, muscles and movement patterns keep the lookup sheet's order (the
-/// questionnaire shows equipment in it); complexity levels by level; exercises by id; canonical
+/// questionnaire shows equipment in it); complexity levels by level; selection tiers by tier; exercises by id; canonical
 /// groups and joints by name; contraindications by canonical group then joint; sources by file
 /// name. Keys count from 1 in those orders, so the same content always gives the same rows.
 struct NormalisedCatalog: Sendable {
@@ -62,6 +62,7 @@ struct NormalisedCatalog: Sendable {
     var muscles: [Muscle] = []
     var movementPatterns: [MovementPattern] = []
     var complexityLevels: [CatalogContent.ComplexityLevel] = []
+    var selectionTiers: [CatalogContent.SelectionTier] = []
     var groups: [Group] = []
     var exercises: [ExerciseRow] = []
     var joints: [Joint] = []
@@ -90,12 +91,14 @@ struct NormalisedCatalog: Sendable {
         let declaredMuscles = Set(content.muscles.map(\.name))
         let declaredPatterns = Set(content.movementPatterns.map(\.name))
         let declaredLevels = Set(content.complexityLevels.map(\.level))
+        let declaredTiers = Set(content.selectionTiers.map(\.tier))
 
         // What the exercises use.
         var usedItems: [String: Set<String>] = [:]
         var usedMuscles: Set<String> = []
         var usedPatterns: Set<String> = []
         var usedLevels: Set<Int> = []
+        var usedTiers: Set<Int> = []
         for exercise in exercises {
             let subject = "exercise \"\(exercise.id)\""
             if let items = declaredItems[exercise.equipmentCategory] {
@@ -134,6 +137,12 @@ struct NormalisedCatalog: Sendable {
                 problems.unknown(
                     "\(subject) has complexity \(exercise.complexity), which the complexity lookup does not list")
             }
+            if declaredTiers.contains(exercise.selectionTier) {
+                usedTiers.insert(exercise.selectionTier)
+            } else {
+                problems.unknown(
+                    "\(subject) has selection tier \(exercise.selectionTier), which the selection tier lookup does not list")
+            }
         }
 
         // Lookup rows, in lookup order, only those used.
@@ -168,6 +177,10 @@ struct NormalisedCatalog: Sendable {
         complexityLevels = content.complexityLevels
             .filter { usedLevels.contains($0.level) && seenLevels.insert($0.level).inserted }
             .sorted { $0.level < $1.level }
+        var seenTiers: Set<Int> = []
+        selectionTiers = content.selectionTiers
+            .filter { usedTiers.contains($0.tier) && seenTiers.insert($0.tier).inserted }
+            .sorted { $0.tier < $1.tier }
 
         var groupIDs: [String: Int] = [:]
         for name in Set(exercises.map(\.canonicalName)).sorted() {

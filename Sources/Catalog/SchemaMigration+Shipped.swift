@@ -12,6 +12,9 @@ extension SchemaMigration {
         SchemaMigration(
             identifier: "0003_carry_legacy_exercises",
             bytes: PackageResources._003_carry_legacy_exercises_sql),
+        SchemaMigration(
+            identifier: "0004_selection_tier",
+            bytes: PackageResources._004_selection_tier_sql),
     ]
 
     /// The schema version of a fully migrated database: the last shipped migration's number.

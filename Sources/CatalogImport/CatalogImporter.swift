@@ -62,6 +62,7 @@ public struct CatalogImporter {
             exercises: checkedExercises.exercises, contraindications: checkedContraindications.contraindications,
             equipment: lookups.equipment, muscles: lookups.muscles, movementPatterns: lookups.movementPatterns,
             complexityLevels: lookups.complexityLevels,
+            selectionTiers: lookups.selectionTiers,
             sources: [
                 try Self.source(exerciseFile, name: WorkbookContract.exerciseWorkbook),
                 try Self.source(contraindicationFile, name: WorkbookContract.contraindicationWorkbook),

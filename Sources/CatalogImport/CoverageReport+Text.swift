@@ -23,11 +23,23 @@ extension CoverageReport {
             })
         out += "\n"
 
+        out += "Programme exercises by movement pattern and selection tier\n"
+        out += Self.table(
+            header: ["pattern", "staple", "standard", "specialist", "total"],
+            rows: movementPatterns.map { row in
+                [row.pattern] + (1...3).map { Self.count(row.byTier[String($0)]) } + [String(row.total)]
+            })
+        out += "\n"
+
+        out += Self.list(
+            "Patterns and equipment without a staple",
+            stapleGaps.map { "\($0.pattern) × \($0.category): \($0.exercises.joined(separator: ", "))" })
         out += Self.list("Groups without an alternative", groupsWithoutAlternative)
         out += Self.list("Equipment no exercise uses", unused.equipment)
         out += Self.list("Muscles no exercise uses", unused.muscles)
         out += Self.list("Movement patterns no exercise uses", unused.movementPatterns)
         out += Self.list("Complexity levels no exercise uses", unused.complexityLevels.map(String.init))
+        out += Self.list("Selection tiers no exercise uses", unused.selectionTiers.map(String.init))
         out += Self.list("Canonical groups with no contraindication reviewed", groupsWithoutContraindication)
         return out
     }

@@ -10,11 +10,23 @@ public struct CoverageReport: Encodable, Sendable {
         public var total: Int
     }
 
-    /// Programme exercises of a movement pattern, per complexity level (keys "1"…"4").
+    /// Programme exercises of a movement pattern, per complexity level (keys "1"…"4") and per
+    /// selection tier (keys "1"…"3").
     public struct PatternRow: Encodable, Sendable, Equatable {
         public var pattern: String
         public var byComplexity: [String: Int]
+        public var byTier: [String: Int]
         public var total: Int
+    }
+
+    /// A movement pattern and equipment category with programme exercises (besides specialist
+    /// moves) but no staple (tier 1) that a user with only that equipment could do: none in the
+    /// category, and no item-less bodyweight staple in the pattern, which needs no equipment.
+    public struct StapleGap: Encodable, Sendable, Equatable {
+        public var pattern: String
+        public var category: String
+        /// The programme exercises there, by id.
+        public var exercises: [String]
     }
 
     /// Lookup values that no exercise uses.
@@ -24,6 +36,7 @@ public struct CoverageReport: Encodable, Sendable {
         public var muscles: [String]
         public var movementPatterns: [String]
         public var complexityLevels: [Int]
+        public var selectionTiers: [Int]
     }
 
     public var exercises: Int
@@ -35,6 +48,8 @@ public struct CoverageReport: Encodable, Sendable {
     public var categories: [String]
     public var muscles: [MuscleRow]
     public var movementPatterns: [PatternRow]
+    /// Pattern × category pairs without a staple, in pattern then category lookup order.
+    public var stapleGaps: [StapleGap]
     /// Groups with a programme exercise but no second one to swap to.
     public var groupsWithoutAlternative: [String]
     public var unused: UnusedValues
@@ -62,7 +77,21 @@ public struct CoverageReport: Encodable, Sendable {
             return PatternRow(
                 pattern: pattern.name,
                 byComplexity: Dictionary(grouping: mine, by: { String($0.complexity) }).mapValues(\.count),
+                byTier: Dictionary(grouping: mine, by: { String($0.selectionTier) }).mapValues(\.count),
                 total: mine.count)
+        }
+        stapleGaps = content.movementPatterns.flatMap { [categories] pattern in
+            let ofPattern = programme.filter { $0.movementPattern == pattern.name }
+            let bodyweightStaple = ofPattern.contains {
+                $0.selectionTier == 1 && $0.equipmentItem == nil && slug($0.equipmentCategory) == "bodyweight"
+            }
+            return categories.compactMap { category -> StapleGap? in
+                let mine = ofPattern.filter { $0.equipmentCategory == category }
+                guard !bodyweightStaple, !mine.isEmpty, !mine.contains(where: { $0.selectionTier == 1 }),
+                    mine.contains(where: { $0.selectionTier < 3 })
+                else { return nil }
+                return StapleGap(pattern: pattern.name, category: category, exercises: mine.map(\.id).sorted())
+            }
         }
         let programmeGroups = Dictionary(grouping: programme, by: \.canonicalName)
         groupsWithoutAlternative = programmeGroups.filter { $0.value.count < 2 }.map(\.key).sorted()
@@ -83,6 +112,9 @@ public struct CoverageReport: Encodable, Sendable {
             },
             complexityLevels: content.complexityLevels.map(\.level).filter { level in
                 !content.exercises.contains { $0.complexity == level }
+            },
+            selectionTiers: content.selectionTiers.map(\.tier).filter { tier in
+                !content.exercises.contains { $0.selectionTier == tier }
             })
         let reviewed = Set(content.contraindications.map(\.canonicalName))
         groupsWithoutContraindication = Set(content.exercises.map(\.canonicalName)).subtracting(reviewed).sorted()

@@ -116,6 +116,7 @@ struct ExerciseRules {
               let primary = record["primary_muscle"]?.text,
               let pattern = record["movement_pattern"]?.text,
               let complexity = record["complexity_level"]?.integer,
+              let tier = record["selection_tier"]?.integer,
               let isolation = record["is_isolation"]?.boolean,
               let programme = record["include_in_programme"]?.boolean
         else { return nil }
@@ -123,7 +124,7 @@ struct ExerciseRules {
             id: id, displayName: displayName, canonicalName: canonicalName,
             equipmentCategory: category, equipmentItem: record["equipment_specific"]?.text,
             primaryMuscle: primary, secondaryMuscles: record["secondary_muscles"]?.list ?? [],
-            movementPattern: pattern, complexity: complexity,
+            movementPattern: pattern, complexity: complexity, selectionTier: tier,
             isIsolation: isolation, includeInProgramme: programme,
             instructions: (1...4).compactMap { record["instruction_\($0)"]?.text },
             videoURL: record["video_url"]?.text, thumbnailURL: record["thumbnail_url"]?.text)

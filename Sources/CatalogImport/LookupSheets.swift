@@ -7,6 +7,7 @@ struct LookupSheets {
     var muscles: [CatalogContent.Muscle] = []
     var movementPatterns: [CatalogContent.MovementPattern] = []
     var complexityLevels: [CatalogContent.ComplexityLevel] = []
+    var selectionTiers: [CatalogContent.SelectionTier] = []
     private(set) var problems: [Problem] = []
 
     /// Items of each category, keyed by the category as written.
@@ -24,6 +25,7 @@ struct LookupSheets {
         if let table = tables["lookup_muscles"] { readMuscles(table) }
         if let table = tables["lookup_movement_patterns"] { readPatterns(table) }
         if let table = tables["lookup_complexity"] { readComplexity(table) }
+        if let table = tables["lookup_selection_tier"] { readSelectionTiers(table) }
     }
 
     private mutating func readEquipment(_ table: SheetTable) {
@@ -98,25 +100,43 @@ struct LookupSheets {
     }
 
     private mutating func readComplexity(_ table: SheetTable) {
+        complexityLevels = readLevels(table, key: "complexity_level", range: 1...4).map {
+            .init(level: $0.level, label: $0.label, description: $0.description)
+        }
+    }
+
+    private mutating func readSelectionTiers(_ table: SheetTable) {
+        selectionTiers = readLevels(table, key: "selection_tier", range: 1...3).map {
+            .init(tier: $0.level, label: $0.label, description: $0.description)
+        }
+    }
+
+    /// A numbered lookup (`complexity_level`, `selection_tier`): each number in `range` once,
+    /// with its label and description. A number out of range is an error, a repeat a warning.
+    private mutating func readLevels(
+        _ table: SheetTable, key: String, range: ClosedRange<Int>
+    ) -> [(level: Int, label: String, description: String)] {
         var reader = FieldReader(table: table)
-        let levelColumn = table.column("complexity_level")
+        defer { problems += reader.problems }
+        guard let column = table.column(key) else { return [] }
         var seen: Set<Int> = []
+        var levels: [(level: Int, label: String, description: String)] = []
         for record in table.records {
-            guard let levelColumn, let level = reader.integer(record, levelColumn) else { continue }
-            guard (1...4).contains(level) else {
-                reader.report(.error, .lookupInvalid, record, levelColumn, value: String(level),
-                              message: "complexity_level must be 1 to 4, found \(level)")
+            guard let level = reader.integer(record, column) else { continue }
+            guard range.contains(level) else {
+                reader.report(.error, .lookupInvalid, record, column, value: String(level),
+                              message: "\(key) must be \(range.lowerBound) to \(range.upperBound), found \(level)")
                 continue
             }
             guard seen.insert(level).inserted else {
-                reader.report(.warning, .lookupDuplicate, record, levelColumn, value: String(level),
-                              message: "complexity_level \(level) is listed twice")
+                reader.report(.warning, .lookupDuplicate, record, column, value: String(level),
+                              message: "\(key) \(level) is listed twice")
                 continue
             }
-            complexityLevels.append(.init(
-                level: level, label: reader.text(record, table.column("label")) ?? "",
-                description: reader.text(record, table.column("description")) ?? ""))
+            levels.append((
+                level, reader.text(record, table.column("label")) ?? "",
+                reader.text(record, table.column("description")) ?? ""))
         }
-        problems += reader.problems
+        return levels
     }
 }

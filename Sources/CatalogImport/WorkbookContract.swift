@@ -16,6 +16,7 @@ public enum WorkbookContract {
         ColumnSpec("secondary_muscles", .list, required: false, lookup: "lookup_muscles.muscle_group"),
         ColumnSpec("movement_pattern", .text, required: true, lookup: "lookup_movement_patterns.movement_pattern"),
         ColumnSpec("complexity_level", .integer, required: true, lookup: "lookup_complexity.complexity_level"),
+        ColumnSpec("selection_tier", .integer, required: true, lookup: "lookup_selection_tier.selection_tier"),
         ColumnSpec("is_isolation", .boolean, required: true),
         ColumnSpec("include_in_programme", .boolean, required: true),
         ColumnSpec("instruction_1", .text, required: true),
@@ -39,6 +40,7 @@ public enum WorkbookContract {
         ("lookup_muscles", ["muscle_group", "body_region"]),
         ("lookup_movement_patterns", ["movement_pattern", "description"]),
         ("lookup_complexity", ["complexity_level", "label", "description"]),
+        ("lookup_selection_tier", ["selection_tier", "label", "description"]),
     ]
 
     /// The columns of every `schema` sheet.

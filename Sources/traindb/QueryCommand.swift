@@ -37,6 +37,10 @@ struct QueryCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Only exercises at or under this complexity (1-4).", valueName: "n"))
         var maxComplexity: Int?
 
+        @Option(help: ArgumentHelp("Only exercises of this selection tier: 1 staple, 2 standard, 3 specialist.",
+                                   valueName: "n"))
+        var tier: Int?
+
         @Flag var kind: Kind?
 
         @Flag(help: "Only exercises the programme generator may pick.")
@@ -52,6 +56,9 @@ struct QueryCommand: ParsableCommand {
             if let maxComplexity, !(1...4).contains(maxComplexity) {
                 throw ValidationError("--max-complexity must be 1, 2, 3 or 4, not \(maxComplexity)")
             }
+            if let tier, !(1...3).contains(tier) {
+                throw ValidationError("--tier must be 1 (staple), 2 (standard) or 3 (specialist), not \(tier)")
+            }
             if let muscle, muscle.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw ValidationError("--muscle needs a muscle name or slug")
             }
@@ -61,7 +68,7 @@ struct QueryCommand: ParsableCommand {
             try database.query { catalog in
                 let selection = try equipment.selection(checkedAgainst: catalog)
                 let filter = ExerciseFilter(
-                    equipment: selection, muscle: muscle, maxComplexity: maxComplexity,
+                    equipment: selection, muscle: muscle, maxComplexity: maxComplexity, selectionTier: tier,
                     isIsolation: kind.map { $0 == .isolation }, programmeOnly: programmeOnly,
                     searchText: search)
                 try QueryCommand.print(try catalog.exercises(matching: filter), format: format, empty: "no exercises match")
@@ -166,12 +173,14 @@ struct QueryCommand: ParsableCommand {
             Swift.print(empty)
         case .table:
             let header = [
-                "id", "display name", "category", "item", "primary muscle", "complexity", "isolation", "programme",
+                "id", "display name", "category", "item", "primary muscle", "complexity", "tier", "isolation",
+                "programme",
             ]
             let rows = exercises.map { exercise in
                 [
                     exercise.id, exercise.displayName, exercise.equipmentCategory, exercise.equipmentItem ?? "-",
-                    exercise.primaryMuscle, String(exercise.complexity), exercise.isIsolation ? "yes" : "no",
+                    exercise.primaryMuscle, String(exercise.complexity), String(exercise.selectionTier),
+                    exercise.isIsolation ? "yes" : "no",
                     exercise.includeInProgramme ? "yes" : "no",
                 ]
             }

@@ -29,7 +29,12 @@ struct CatalogFixture {
         ["Squat", "Knees and hips bend together."], ["Hinge", "Hips travel back."],
         ["Horizontal Push", "Press away from the chest."], ["Vertical Pull", "Pull down from overhead."],
     ].map { $0.map(CellValue.text) }
-    var complexity: [[CellValue?]] = (1...4).map { [.number(Double($0)), .text("Level \($0)"), .text("Tier \($0).")] }
+    var complexity: [[CellValue?]] = (1...4).map { [.number(Double($0)), .text("Level \($0)"), .text("Level \($0).")] }
+    var tiers: [[CellValue?]] = [
+        [.number(1), .text("Staple"), .text("A coach's first choice.")],
+        [.number(2), .text("Standard"), .text("A sound variation.")],
+        [.number(3), .text("Specialist"), .text("Plyometric or advanced.")],
+    ]
     var contraindications: [[CellValue?]] = [
         ["Bench Press", "Shoulder", "Pressing loads the front of the shoulder."],
         ["Squat", "Knee", "Deep knee bend under load."],
@@ -42,12 +47,13 @@ struct CatalogFixture {
 
     static func row(
         _ id: String, _ name: String, _ group: String, _ category: String, _ item: String?, _ primary: String,
-        _ secondary: String?, _ pattern: String, _ complexity: Int, _ isolation: Int, _ programme: Int
+        _ secondary: String?, _ pattern: String, _ complexity: Int, _ isolation: Int, _ programme: Int,
+        tier: Int = 1
     ) -> [CellValue?] {
         let text: (String?) -> CellValue? = { $0.map(CellValue.text) }
         return [
             text(id), text(name), text(group), text(category), text(item), text(primary), text(secondary), text(pattern),
-            .number(Double(complexity)), .number(Double(isolation)), .number(Double(programme)),
+            .number(Double(complexity)), .number(Double(tier)), .number(Double(isolation)), .number(Double(programme)),
             text("Set up steady."), text("Move with control."), nil, nil, nil, nil,
         ]
     }
@@ -71,7 +77,7 @@ struct CatalogFixture {
         ]
         for (sheet, rows) in [
             ("lookup_equipment", equipment), ("lookup_muscles", muscles),
-            ("lookup_movement_patterns", patterns), ("lookup_complexity", complexity),
+            ("lookup_movement_patterns", patterns), ("lookup_complexity", complexity), ("lookup_selection_tier", tiers),
         ] {
             let header = WorkbookContract.lookupSheets.first { $0.sheet == sheet }?.columns ?? []
             sheets.append(.init(name: sheet, rows: [text(header)] + rows))

@@ -107,6 +107,30 @@ struct CommittedCatalogueTests {
         }
     }
 
+    @Test func everyPatternHasAStapleForEveryEquipmentProfile() {
+        #expect(CoverageReport(content).stapleGaps == [])
+        // The classic lifts lead their slots for a lifter with a full gym.
+        for id in ["barbell_back_squat", "barbell_bench_press", "barbell_deadlift", "barbell_overhead_press",
+                   "barbell_bent_over_row", "pull_up", "lat_pulldown", "dumbbell_goblet_squat"] {
+            #expect(content.exercises.first { $0.id == id }?.selectionTier == 1, "\(id)")
+        }
+    }
+
+    @Test func plyometricOlympicAndAdvancedCalisthenicsAreSpecialists() {
+        let specialists = Set(content.exercises.filter { $0.selectionTier == 3 }.map(\.id))
+        for id in ["jump_squat", "dumbbell_jump_squat", "power_clean", "hang_power_clean", "pistol_squat",
+                   "wall_handstand_push_up", "nordic_hamstring_curl", "toes_to_bar"] {
+            #expect(specialists.contains(id), "\(id)")
+        }
+        // Every specialist's swap group offers a swap that is not one, so a user who cannot jump
+        // or catch a clean is never stuck. The barbell cleans and the get-ups keep groups of their
+        // own: every wider group would drop a contraindication their catch or kneel needs.
+        let ownGroups: Set<String> = ["Clean", "Turkish Get-Up"]
+        for group in Set(programme.filter { $0.selectionTier == 3 }.map(\.canonicalName)).subtracting(ownGroups) {
+            #expect(programme.contains { $0.canonicalName == group && $0.selectionTier < 3 }, "\(group)")
+        }
+    }
+
     @Test func contraindicationsReviewEveryGroup() {
         #expect(content.contraindications.count >= 120)
         #expect(Set(content.contraindications.map(\.joint)).sorted() == Self.joints)

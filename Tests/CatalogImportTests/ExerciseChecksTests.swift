@@ -32,6 +32,8 @@ struct ExerciseChecksTests {
         #expect(bench.secondaryMuscles == ["Triceps", "Shoulders"])
         #expect(bench.instructions == ["Set up steady.", "Move with control."])
         #expect(content.exercises[1].equipmentItem == nil)
+        #expect(content.exercises.map(\.selectionTier) == Array(repeating: 1, count: 8))
+        #expect(content.selectionTiers.map(\.label) == ["Staple", "Standard", "Specialist"])
         #expect(content.sources.map(\.fileName) == [WorkbookContract.exerciseWorkbook, WorkbookContract.contraindicationWorkbook])
         #expect(content.sources.allSatisfy { $0.sha256.count == 64 })
     }
@@ -55,9 +57,15 @@ struct ExerciseChecksTests {
         .init(name: "level outside the lookup", column: "complexity_level", row: 0, value: .number(5),
               code: "fk.unknown_value", cell: "I2"),
         .init(name: "boolean written as a word", column: "is_isolation", row: 3, value: .text("yes"),
-              code: "type.not_boolean", cell: "J5", hint: "use 1 for yes and 0 for no"),
-        .init(name: "boolean out of range", column: "include_in_programme", row: 3, value: .number(2),
               code: "type.not_boolean", cell: "K5", hint: "use 1 for yes and 0 for no"),
+        .init(name: "boolean out of range", column: "include_in_programme", row: 3, value: .number(2),
+              code: "type.not_boolean", cell: "L5", hint: "use 1 for yes and 0 for no"),
+        .init(name: "selection tier missing", column: "selection_tier", row: 2, value: nil,
+              code: "required.missing", cell: "J4"),
+        .init(name: "selection tier outside the lookup", column: "selection_tier", row: 1, value: .number(4),
+              code: "fk.unknown_value", cell: "J3"),
+        .init(name: "selection tier written as a word", column: "selection_tier", row: 0, value: .text("staple"),
+              code: "type.not_integer", cell: "J2"),
         .init(name: "required value missing", column: "primary_muscle", row: 4, value: nil,
               code: "required.missing", cell: "F6"),
         .init(name: "whitespace-only required value", column: "movement_pattern", row: 4, value: .text("   "),
@@ -73,9 +81,9 @@ struct ExerciseChecksTests {
         .init(name: "unknown secondary", column: "secondary_muscles", row: 0, value: .text("Triceps, Delts"),
               code: "fk.unknown_value", cell: "G2"),
         .init(name: "instruction step after a gap", column: "instruction_4", row: 0, value: .text("Lower slowly."),
-              code: "instructions.gap", cell: "O2"),
+              code: "instructions.gap", cell: "P2"),
         .init(name: "plain http video", column: "video_url", row: 0, value: .text("http://videos.example/bench.mp4"),
-              code: "type.url", cell: "P2", hint: "use the https:// form of the address"),
+              code: "type.url", cell: "Q2", hint: "use the https:// form of the address"),
         .init(name: "spreadsheet error value", column: "canonical_name", row: 0, value: .error("#N/A"),
               code: "type.error_value", cell: "C2"),
         .init(name: "one group spelt two ways", column: "canonical_name", row: 1, value: .text("bench press"),

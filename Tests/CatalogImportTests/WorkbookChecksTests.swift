@@ -74,10 +74,10 @@ struct WorkbookChecksTests {
         #expect(mismatch.value == "text")
         #expect(mismatch.hint == "set it to \"integer\", or change the database schema in a new migration")
         let unknown = try #require(problems.first { $0.code == "schema.unknown_column" })
-        #expect(unknown.location == "schema!A18")
+        #expect(unknown.location == "schema!A19")
         #expect(problems.contains { $0.code == "schema.missing_column" && $0.message.contains("thumbnail_url") })
         #expect(problems.contains { $0.code == "column.missing" && $0.message.contains("\"tempo\"") })
-        #expect(problems.contains { $0.code == "column.undeclared" && $0.location == "exercises!Q1" })
+        #expect(problems.contains { $0.code == "column.undeclared" && $0.location == "exercises!R1" })
     }
 
     @Test func invalidSchemaEntriesAreReported() throws {
@@ -104,10 +104,16 @@ struct WorkbookChecksTests {
         var fixture = CatalogFixture()
         fixture.muscles[0][1] = .text("torso")
         fixture.complexity[3][0] = .number(7)
+        fixture.tiers[1][0] = .number(0)
+        fixture.tiers.append([.number(3), .text("Specialist"), .text("Listed again.")])
         fixture.equipment.append([.text("Barbells"), .text("Squat Rack")])
         let problems = try fixture.importCatalog().problems
         #expect(problems.contains { $0.code == "lookup.invalid" && $0.location == "lookup_muscles!B2" })
         #expect(problems.contains { $0.code == "lookup.invalid" && $0.location == "lookup_complexity!A5" })
+        #expect(problems.contains { $0.code == "lookup.invalid" && $0.location == "lookup_selection_tier!A3" })
+        #expect(problems.contains {
+            $0.code == "lookup.duplicate" && $0.severity == .warning && $0.location == "lookup_selection_tier!A5"
+        })
         #expect(problems.contains { $0.code == "lookup.duplicate" && $0.severity == .warning && $0.location == "lookup_equipment!A9" })
     }
 

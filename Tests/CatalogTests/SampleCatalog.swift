@@ -11,7 +11,8 @@ enum SampleCatalog {
             id: "bb_back_squat", displayName: "Barbell Back Squat", canonicalName: "Squat",
             equipmentCategory: "Barbells", equipmentItem: "Squat Rack",
             primaryMuscle: "Quads", secondaryMuscles: ["Glutes", "Hamstrings"],
-            movementPattern: "Squat", complexity: 3, isIsolation: false, includeInProgramme: true,
+            movementPattern: "Squat", complexity: 3, selectionTier: 1,
+            isIsolation: false, includeInProgramme: true,
             instructions: ["Set the bar on your upper back.", "Sit down between your hips.", "Drive up."],
             videoURL: "https://videos.example.com/back-squat.mp4",
             thumbnailURL: "https://videos.example.com/back-squat.jpg"),
@@ -19,7 +20,8 @@ enum SampleCatalog {
             id: "bb_bench_press", displayName: "Barbell Bench Press", canonicalName: "Bench Press",
             equipmentCategory: "Barbells", equipmentItem: "Flat Bench",
             primaryMuscle: "Chest", secondaryMuscles: ["Triceps"],
-            movementPattern: "Horizontal Push", complexity: 2, isIsolation: false, includeInProgramme: true,
+            movementPattern: "Horizontal Push", complexity: 2, selectionTier: 1,
+            isIsolation: false, includeInProgramme: true,
             instructions: ["Lie on the bench.", "Lower the bar to your chest.", "Press."]),
         Exercise(
             id: "bb_floor_press", displayName: "Barbell Floor Press", canonicalName: "Bench Press",
@@ -37,7 +39,8 @@ enum SampleCatalog {
             id: "db_goblet_squat", displayName: "Dumbbell Goblet Squat", canonicalName: "Squat",
             equipmentCategory: "Dumbbells",
             primaryMuscle: "Quads", secondaryMuscles: ["Glutes"],
-            movementPattern: "Squat", complexity: 1, isIsolation: false, includeInProgramme: true,
+            movementPattern: "Squat", complexity: 1, selectionTier: 1,
+            isIsolation: false, includeInProgramme: true,
             instructions: ["Hold the dumbbell at your chest.", "Squat."]),
         Exercise(
             id: "db_biceps_curl", displayName: "Dumbbell Biceps Curl", canonicalName: "Biceps Curl",
@@ -49,13 +52,15 @@ enum SampleCatalog {
             id: "bw_push_up", displayName: "Push-up", canonicalName: "Bench Press",
             equipmentCategory: "Bodyweight",
             primaryMuscle: "Chest", secondaryMuscles: ["Triceps", "Abs"],
-            movementPattern: "Horizontal Push", complexity: 1, isIsolation: false, includeInProgramme: true,
+            movementPattern: "Horizontal Push", complexity: 1, selectionTier: 1,
+            isIsolation: false, includeInProgramme: true,
             instructions: ["Hands under shoulders.", "Lower your chest.", "Push.", "Repeat."]),
         Exercise(
             id: "bw_pull_up", displayName: "Pull-up", canonicalName: "Pull-up",
             equipmentCategory: "Bodyweight", equipmentItem: "Pull-up Bar",
             primaryMuscle: "Lats", secondaryMuscles: ["Biceps"],
-            movementPattern: "Vertical Pull", complexity: 3, isIsolation: false, includeInProgramme: true,
+            movementPattern: "Vertical Pull", complexity: 3, selectionTier: 1,
+            isIsolation: false, includeInProgramme: true,
             instructions: ["Hang from the bar.", "Pull your chin over it."]),
         Exercise(
             id: "bw_air_squat", displayName: "Air Squat", canonicalName: "Squat",
@@ -67,13 +72,15 @@ enum SampleCatalog {
             id: "bw_plank", displayName: "Plank", canonicalName: "Plank",
             equipmentCategory: "Bodyweight",
             primaryMuscle: "Abs",
-            movementPattern: "Core", complexity: 1, isIsolation: true, includeInProgramme: true,
+            movementPattern: "Core", complexity: 1, selectionTier: 3,
+            isIsolation: true, includeInProgramme: true,
             instructions: ["Forearms down.", "Hold a straight line."]),
         Exercise(
             id: "pin_leg_press", displayName: "Machine Leg Press", canonicalName: "Leg Press",
             equipmentCategory: "Pin-loaded Machines", equipmentItem: "Leg Press",
             primaryMuscle: "Quads", secondaryMuscles: ["Glutes"],
-            movementPattern: "Squat", complexity: 2, isIsolation: false, includeInProgramme: true,
+            movementPattern: "Squat", complexity: 2, selectionTier: 1,
+            isIsolation: false, includeInProgramme: true,
             instructions: ["Feet on the platform.", "Press."]),
         Exercise(
             id: "plate_leg_press", displayName: "Plate-loaded Leg Press", canonicalName: "Leg Press",
@@ -121,6 +128,12 @@ enum SampleCatalog {
         .init(level: 4, label: "Advanced", description: "High skill."),
     ]
 
+    static let selectionTiers: [CatalogContent.SelectionTier] = [
+        .init(tier: 1, label: "Staple", description: "A coach's first choice."),
+        .init(tier: 2, label: "Standard", description: "A sound variation."),
+        .init(tier: 3, label: "Specialist", description: "Plyometric or advanced."),
+    ]
+
     static let contraindications: [Contraindication] = [
         Contraindication(canonicalName: "Squat", joint: "Knee", notes: "Deep knee flexion under load."),
         Contraindication(canonicalName: "Squat", joint: "Lower Back", notes: "Axial loading."),
@@ -138,7 +151,7 @@ enum SampleCatalog {
         CatalogContent(
             exercises: exercises, contraindications: contraindications, equipment: equipment,
             muscles: muscles, movementPatterns: movementPatterns, complexityLevels: complexityLevels,
-            sources: sources)
+            selectionTiers: selectionTiers, sources: sources)
     }
 
     /// The sample with one exercise replaced (or added, when the id is new).

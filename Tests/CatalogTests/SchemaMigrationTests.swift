@@ -12,6 +12,7 @@ struct SchemaMigrationTests {
         "0001_legacy_exercises": "9117909229055e3a",
         "0002_normalised_catalogue": "07b9264a569c5801",
         "0003_carry_legacy_exercises": "31cdc5bd8fa90035",
+        "0004_selection_tier": "89b51911995c1ccc",
     ]
 
     static let schemaDirectory = URL(fileURLWithPath: #filePath)
@@ -84,7 +85,7 @@ struct SchemaMigrationTests {
             #expect(try !db.tableExists("legacy_exercises"))
             for table in [
                 "equipment_categories", "equipment_items", "muscles", "movement_patterns", "complexity_levels",
-                "canonical_groups", "exercises", "exercise_secondary_muscles", "exercise_instructions", "joints",
+                "selection_tiers", "canonical_groups", "exercises", "exercise_secondary_muscles", "exercise_instructions", "joints",
                 "contraindications", "catalogue_provenance", "catalogue_sources",
             ] {
                 #expect(try db.tableExists(table), "missing table \(table)")
@@ -148,6 +149,7 @@ struct SchemaMigrationTests {
             let bench = try #require(try database.exercise(id: "ex_001"))
             #expect(bench.displayName == "Barbell Bench Press")
             #expect(bench.complexity == 2)
+            #expect(bench.selectionTier == 2)
             #expect(bench.canonicalName == "Barbell Bench Press")
             #expect(bench.includeInProgramme == false)
             #expect(bench.primaryMuscle == "Chest")
@@ -172,6 +174,38 @@ struct SchemaMigrationTests {
             #expect(try database.provenance().toolVersion == nil)
             #expect(try database.provenance().schemaVersion == SchemaMigration.latestVersion)
         }
+    }
+
+    @Test("a database built before selection tiers upgrades with every exercise Standard (tier 2)")
+    func versionThreeDatabaseGainsTiers() throws {
+        let queue = try DatabaseQueue()
+        try SchemaMigrator().migrate(queue, upTo: 3)
+        try queue.write { db throws in
+            try db.execute(sql: """
+                INSERT INTO canonical_groups (id, name) VALUES (1, 'Squat');
+                INSERT INTO equipment_categories (id, name, slug, position) VALUES (1, 'Bodyweight', 'bodyweight', 1);
+                INSERT INTO muscles (id, name, slug, body_region) VALUES (1, 'Quads', 'quads', 'lower');
+                INSERT INTO movement_patterns (id, name, slug, description) VALUES (1, 'Squat', 'squat', '');
+                INSERT INTO complexity_levels (level, label, description) VALUES (1, 'Beginner', '');
+                INSERT INTO exercises (id, display_name, canonical_group_id, equipment_category_id,
+                    primary_muscle_id, movement_pattern_id, complexity_level, is_isolation, include_in_programme)
+                VALUES ('bodyweight_squat', 'Bodyweight Squat', 1, 1, 1, 1, 1, 0, 1);
+                """)
+        }
+        try SchemaMigrator().migrate(queue)
+        try queue.read { db throws in
+            #expect(try SchemaMigrator.currentVersion(db) == SchemaMigration.latestVersion)
+            #expect(try Int.fetchOne(db, sql: "SELECT selection_tier FROM exercises") == 2)
+            #expect(try String.fetchAll(db, sql: "SELECT label FROM selection_tiers") == ["Standard"])
+            #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+        }
+    }
+
+    @Test("an empty database's selection tiers hold only what a build writes")
+    func freshDatabaseHasNoTierRows() throws {
+        let queue = try DatabaseQueue()
+        try SchemaMigrator().migrate(queue)
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM selection_tiers") } == 0)
     }
 
     @Test("a database made by the old app (no migration record) is adopted and upgraded")

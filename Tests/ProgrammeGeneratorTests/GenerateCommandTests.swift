@@ -35,7 +35,8 @@ struct GenerateCommandTests {
                     .init(category: "Pin-loaded Machines", item: "Leg Press"),
                 ],
                 muscles: muscles, movementPatterns: patterns,
-                complexityLevels: (1...4).map { .init(level: $0, label: "L\($0)", description: "") }),
+                complexityLevels: (1...4).map { .init(level: $0, label: "L\($0)", description: "") },
+                selectionTiers: (1...3).map { .init(tier: $0, label: "T\($0)", description: "") }),
             to: path)
         return path
     }

@@ -22,7 +22,8 @@ struct CatalogToolsCommandTests {
             equipment: [.init(category: "Dumbbells", item: nil)],
             muscles: [.init(name: "Chest", bodyRegion: "upper"), .init(name: "Triceps", bodyRegion: "upper")],
             movementPatterns: [.init(name: "Horizontal Push", description: "Press away.")],
-            complexityLevels: (1...4).map { .init(level: $0, label: "L\($0)", description: "") }), to: path)
+            complexityLevels: (1...4).map { .init(level: $0, label: "L\($0)", description: "") },
+            selectionTiers: (1...3).map { .init(tier: $0, label: "T\($0)", description: "") }), to: path)
         return path
     }
 
