@@ -7,7 +7,7 @@ BIN          := .build/debug/traindb
 RELEASE_BIN  := .build/release/traindb
 TEST_LOG     := .build/test.log
 
-.PHONY: db deps build release test check bench textconv clean
+.PHONY: db deps build release test check bench textconv leaks clean
 
 # Installs only the Debian packages that are missing (needs root or sudo when any are).
 deps:
@@ -38,6 +38,25 @@ test: deps
 	@status=0; $(SWIFT) test --skip-build > $(TEST_LOG) 2>&1 || status=$$?; \
 	awk -f Tests/summary.awk $(TEST_LOG); echo "full log: $(TEST_LOG)"; exit $$status
 
+# Valgrind's memcheck while traindb reads each hostile workbook of leaks/hostile_workbooks.py and a
+# real one: fails on any definitely-lost block, memory error or crash (a refusal, exit 2, is
+# fine). Installs valgrind when it is missing. About two minutes on 2 cores.
+LEAKS_WORKBOOK := $(WORKBOOKS)/train_exercise_database_prod.xlsx
+VALGRIND       := valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=99
+
+leaks: deps
+	@command -v valgrind >/dev/null || { \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq valgrind; }
+	$(SWIFT) build --product traindb
+	@dir=$$(mktemp -d); trap 'rm -rf "$$dir"' EXIT; \
+	python3 leaks/hostile_workbooks.py "$$dir"; failed=0; \
+	for file in "$$dir"/*.xlsx $(LEAKS_WORKBOOK); do \
+	  $(VALGRIND) --log-file="$$dir/valgrind.log" $(BIN) xlsx dump "$$file" >/dev/null 2>&1; status=$$?; \
+	  if [ $$status = 0 ] || [ $$status = 2 ]; then echo "clean  $$(basename "$$file")"; \
+	  else echo "FAILED $$(basename "$$file") (status $$status)"; cat "$$dir/valgrind.log"; failed=1; fi; \
+	done; exit $$failed
+
 # Reader benchmark (figures only, never a test): TrainDB vs the inflate floor, python-calamine
 # and openpyxl on a generated 200,000 × 10 workbook cached in bench-data/.
 bench: bench-generator
@@ -51,6 +70,13 @@ bench: bench-generator
 bench-generator:
 	$(SWIFT) build -c release --product generator-bench
 	$$($(SWIFT) build -c release --product generator-bench --show-bin-path)/generator-bench
+
+# Rewrites the personas' committed weeks (Tests/ProgrammeGeneratorTests/Personas/*.txt) after a
+# deliberate change to the rules or the catalogue: review the diff as a coach before committing.
+.PHONY: personas
+personas: deps
+	TRAINDB_UPDATE_PERSONAS=1 $(SWIFT) test --filter PersonaTests
+	@git --no-pager diff --stat -- Tests/ProgrammeGeneratorTests/Personas
 
 # Lets `git diff` and `git log -p` show workbook changes as CSV rows (see .gitattributes).
 textconv: build

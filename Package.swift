@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Catalog", targets: ["Catalog"]),
         .library(name: "ProgrammeGenerator", targets: ["ProgrammeGenerator"]),
         .library(name: "OrderedJSON", targets: ["OrderedJSON"]),
+        .library(name: "TrainingCalendar", targets: ["TrainingCalendar"]),
         // Build-time libraries, used by the data team's tooling.
         .library(name: "XLSX", targets: ["XLSX"]),
         .library(name: "CatalogBuild", targets: ["CatalogBuild"]),
@@ -65,10 +66,15 @@ let package = Package(
             ]
         ),
 
+        // Calendar dates, weekdays and weeks without time zone surprises (app-facing, no dependencies).
+        .target(name: "TrainingCalendar"),
+
         // Questionnaire → personalised programme, swaps and injury warnings (app-facing).
         .target(
             name: "ProgrammeGenerator",
-            dependencies: ["Catalog", "OrderedJSON", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "Catalog", "OrderedJSON", "TrainingCalendar", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
 
         // Workbooks → checked catalogue records.
@@ -86,7 +92,7 @@ let package = Package(
             name: "traindb",
             dependencies: [
                 "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ProgrammeGenerator", "OrderedJSON",
-                "SchemaMigrations",
+                "SchemaMigrations", "TrainingCalendar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -97,7 +103,9 @@ let package = Package(
         // `make bench-generator`: programmes per second over the whole questionnaire space.
         .executableTarget(
             name: "generator-bench",
-            dependencies: ["ProgrammeGenerator", "Catalog", "CatalogBuild", "CatalogImport", "OrderedJSON"]),
+            dependencies: [
+                "ProgrammeGenerator", "Catalog", "CatalogBuild", "CatalogImport", "OrderedJSON", "TrainingCalendar",
+            ]),
 
         .testTarget(
             name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]
@@ -123,9 +131,11 @@ let package = Package(
         .testTarget(
             name: "ProgrammeGeneratorTests",
             dependencies: [
-                "ProgrammeGenerator", "Catalog", "CatalogBuild", "OrderedJSON", "TestSupport",
-            ]
+                "ProgrammeGenerator", "Catalog", "CatalogBuild", "OrderedJSON", "TrainingCalendar", "TestSupport",
+            ],
+            resources: [.copy("Personas")]
         ),
+        .testTarget(name: "TrainingCalendarTests", dependencies: ["TrainingCalendar"]),
         .testTarget(
             name: "TraindbTests",
             dependencies: ["traindb", "XLSX", "Catalog", "CatalogBuild", "TestSupport", "XLSXTestSupport"]

@@ -94,13 +94,17 @@ public struct EquipmentSelection: Hashable, Sendable, Codable {
 
     /// Whether an exercise needing `category` (and `item`, when not nil) can be done.
     public func allows(category: String, item: String?) -> Bool {
-        let categorySlug = category.slug
-        if item == nil && categorySlug == Self.bodyweightCategory { return true }
+        allows(categorySlug: category.slug, itemSlug: item.map(\.slug))
+    }
+
+    /// `allows(category:item:)` for names already in slug form.
+    public func allows(categorySlug: String, itemSlug: String?) -> Bool {
+        if itemSlug == nil && categorySlug == Self.bodyweightCategory { return true }
         guard let items = categories[categorySlug] else { return false }
-        guard let item else { return true }
+        guard let itemSlug else { return true }
         switch items {
         case .all: return true
-        case .only(let selected): return selected.contains(item.slug)
+        case .only(let selected): return selected.contains(itemSlug)
         }
     }
 

@@ -7,13 +7,17 @@ struct LookupIndex {
     private(set) var values: [String] = []
     private var exact: Set<String> = []
     private var byKey: [String: String] = [:]
+    /// The most characters of any value's comparison key.
+    private var longestKey = 0
 
     init(source: String, values: some Sequence<String>) {
         self.source = source
         for value in values where !exact.contains(value) {
             exact.insert(value)
             self.values.append(value)
-            byKey[SheetTable.normalise(value)] = byKey[SheetTable.normalise(value)] ?? value
+            let key = SheetTable.normalise(value)
+            byKey[key] = byKey[key] ?? value
+            longestKey = max(longestKey, key.count)
         }
     }
 
@@ -26,8 +30,12 @@ struct LookupIndex {
 
     /// The closest allowed value, when one is close enough to be a typo.
     func closest(to value: String) -> String? {
-        if let same = sameIgnoringCaseAndSpacing(value) { return same }
-        let key = Array(SheetTable.normalise(value))
+        let normalised = SheetTable.normalise(value)
+        if let same = byKey[normalised] { return same }
+        // The edit distance is at least the difference in length, and the tolerance at most 3:
+        // a long value (a 50 MB cell) is no typo of a short one and costs no comparison.
+        guard normalised.count <= longestKey + 3 else { return nil }
+        let key = Array(normalised)
         var best: (value: String, distance: Int)?
         for candidate in values {
             let distance = Self.editDistance(key, Array(SheetTable.normalise(candidate)))

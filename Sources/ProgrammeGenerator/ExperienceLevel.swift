@@ -25,15 +25,21 @@ public enum ExperienceLevel: String, CaseIterable, Codable, Hashable, Sendable {
         }
     }
 
-    /// The complexity the generator looks for first; failing that, the closest level at or
-    /// under the ceiling.
+    /// The complexity the generator prefers among equally ranked candidates (business rules §3:
+    /// 1, 2, 3, 3): a tie-breaker after the selection tier, not a target. An advanced lifter's
+    /// staples are the level-3 barbell lifts; level-4 moves stay available under the ceiling.
     public var preferredComplexity: Int {
         switch self {
         case .justStartingOut: 1
         case .findingMyFeet: 2
-        case .gettingComfortable: 3
-        case .confidentAndConsistent: 4
+        case .gettingComfortable, .confidentAndConsistent: 3
         }
+    }
+
+    /// Whether specialist moves (tier 3) may be prescribed: from Getting Comfortable up, and
+    /// only for strength work (business rules §3).
+    var takesSpecialistMoves: Bool {
+        self == .gettingComfortable || self == .confidentAndConsistent
     }
 
     /// Working sets per exercise before any priority set (business rules §3).

@@ -5,8 +5,8 @@ import Catalog
 /// seed.
 ///
 /// Build it from a database (`init(database:)`) or straight from records
-/// (`init(exercises:contraindications:)`). The order of the records given does not matter:
-/// exercises are kept by id, so the same catalogue always gives the same programmes.
+/// (`init(exercises:contraindications:equipment:muscles:)`). The order of the records given does
+/// not matter: exercises are kept by id, so the same catalogue always gives the same programmes.
 public struct GeneratorCatalog: Sendable {
     /// Every exercise, library-only ones included, by id.
     public let exercises: [Exercise]
@@ -24,117 +24,119 @@ public struct GeneratorCatalog: Sendable {
     let indexByID: [String: Int]
     /// Per exercise: the slug of its primary muscle.
     let muscleSlugs: [String]
+    /// Per exercise: its primary muscle's body region (`upper`, `lower`, `core`), when known.
+    let bodyRegions: [String?]
+    /// Per exercise: what the generator ranks and filters on, without copying the record.
+    let traits: [Traits]
     /// Per exercise: the joints (names) its canonical group may aggravate, by joint.
     let contraindicatedJoints: [[String]]
+    /// Per exercise: the slugs of those joints, in the same order.
+    let contraindicatedJointSlugs: [[String]]
+    /// Per exercise: the slug of its movement pattern.
+    let movementPatternSlugs: [String]
     /// Per exercise: its place in `equipmentNeeds`.
     let equipmentNeedIndex: [Int]
-    /// The distinct (category, item) pairs the exercises need.
+    /// The distinct (category, item) pairs the exercises need, as slugs.
     let equipmentNeeds: [(category: String, item: String?)]
-    /// Programme exercises (`include_in_programme = 1`) by movement pattern slug, by id.
-    let programmeByPattern: [String: [Int]]
-    /// Programme exercises by primary muscle slug, by id.
-    let programmeByMuscle: [String: [Int]]
+    /// Library-only exercises of the warm-up patterns (Mobility, Stretch, Cardio), by id.
+    let warmUps: [Int]
     let muscleNameBySlug: [String: String]
     let jointNameBySlug: [String: String]
-    /// The programme exercises of every template slot's target and of every muscle, by id.
-    let programmeByTarget: [Slot.Target: [Int]]
+    /// Programme exercises (`include_in_programme = 1`) of every slot target, by id.
+    private let programmeByTarget: [Slot.Target: [Int]]
+    /// The primary muscle (slug) most of each slot target's programme exercises train.
+    private let dominantMuscleByTarget: [Slot.Target: String]
+
+    static let warmUpPatterns: Set<String> = ["mobility", "stretch", "cardio"]
 
     /// Indexes `exercises` and `contraindications`. `equipment` gives the questionnaire's
     /// category and item order; without it, the categories and items the exercises use are
-    /// taken in slug order.
+    /// taken in slug order. `muscles` gives the body regions the warm-up follows.
     public init(
-        exercises: [Exercise], contraindications: [Contraindication], equipment: [EquipmentCategory]? = nil
+        exercises: [Exercise], contraindications: [Contraindication], equipment: [EquipmentCategory]? = nil,
+        muscles: [Muscle] = []
     ) {
         let sorted = exercises.sorted { $0.id < $1.id }
         self.exercises = sorted
         self.contraindications = contraindications.sorted {
             ($0.canonicalName, $0.joint) < ($1.canonicalName, $1.joint)
         }
-
-        var indexByID: [String: Int] = [:]
         var jointsByGroup: [String: Set<String>] = [:]
         for contraindication in contraindications {
             jointsByGroup[contraindication.canonicalName, default: []].insert(contraindication.joint)
         }
-        var needIndex: [String: Int] = [:]
-        var needs: [(category: String, item: String?)] = []
-        var byPattern: [String: [Int]] = [:]
-        var byMuscle: [String: [Int]] = [:]
-        var muscleNames: [String: String] = [:]
-        var muscleSlugs: [String] = []
-        var contraindicated: [[String]] = []
-        var equipmentNeedIndex: [Int] = []
-        var itemsByCategory: [String: (name: String, items: [String: String])] = [:]
+        let regionBySlug = Dictionary(muscles.map { ($0.name.slug, $0.bodyRegion) }, uniquingKeysWith: { a, _ in a })
 
-        for (index, exercise) in sorted.enumerated() {
-            if indexByID[exercise.id] == nil { indexByID[exercise.id] = index }
-            let muscle = exercise.primaryMuscle.slug
-            muscleSlugs.append(muscle)
-            for name in [exercise.primaryMuscle] + exercise.secondaryMuscles where muscleNames[name.slug] == nil {
-                muscleNames[name.slug] = name
-            }
-            contraindicated.append((jointsByGroup[exercise.canonicalName] ?? []).sorted { $0.slug < $1.slug })
-
-            let needKey = exercise.equipmentCategory + "\u{1F}" + (exercise.equipmentItem ?? "")
-            if let existing = needIndex[needKey] {
-                equipmentNeedIndex.append(existing)
-            } else {
-                needIndex[needKey] = needs.count
-                equipmentNeedIndex.append(needs.count)
-                needs.append((exercise.equipmentCategory, exercise.equipmentItem))
-            }
-            let categorySlug = exercise.equipmentCategory.slug
-            var category = itemsByCategory[categorySlug] ?? (exercise.equipmentCategory, [:])
-            if let item = exercise.equipmentItem { category.items[item.slug] = item }
-            itemsByCategory[categorySlug] = category
-
-            if exercise.includeInProgramme {
-                byPattern[exercise.movementPattern.slug, default: []].append(index)
-                byMuscle[muscle, default: []].append(index)
-            }
+        var index = Index()
+        for (position, exercise) in sorted.enumerated() {
+            index.add(exercise, at: position, joints: jointsByGroup[exercise.canonicalName] ?? [])
         }
+        indexByID = index.indexByID
+        muscleSlugs = index.muscleSlugs
+        bodyRegions = index.muscleSlugs.map { regionBySlug[$0] ?? nil }
+        let groups = Dictionary(
+            Set(sorted.map(\.canonicalName)).sorted().enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        traits = sorted.map { exercise in
+            Traits(
+                isIsolation: exercise.isIsolation, complexity: exercise.complexity, tier: exercise.selectionTier,
+                group: groups[exercise.canonicalName] ?? 0,
+                isLoaded: exercise.equipmentCategory.slug != EquipmentSelection.bodyweightCategory
+                    || exercise.equipmentItem != nil)
+        }
+        contraindicatedJoints = index.contraindicated
+        contraindicatedJointSlugs = index.jointSlugs
+        movementPatternSlugs = index.patternSlugs
+        equipmentNeedIndex = index.equipmentNeedIndex
+        equipmentNeeds = index.needs
+        warmUps = sorted.indices.filter {
+            !sorted[$0].includeInProgramme && Self.warmUpPatterns.contains(index.patternSlugs[$0])
+        }
+        muscleNameBySlug = index.muscleNames
+        self.muscles = index.muscleNames.keys.sorted().compactMap { index.muscleNames[$0] }
 
-        self.indexByID = indexByID
-        self.muscleSlugs = muscleSlugs
-        self.contraindicatedJoints = contraindicated
-        self.equipmentNeedIndex = equipmentNeedIndex
-        self.equipmentNeeds = needs
-        self.programmeByPattern = byPattern
-        self.programmeByMuscle = byMuscle
-        self.muscleNameBySlug = muscleNames
-        self.muscles = muscleNames.keys.sorted().compactMap { muscleNames[$0] }
         var jointNames: [String: String] = [:]
         for contraindication in contraindications where jointNames[contraindication.joint.slug] == nil {
             jointNames[contraindication.joint.slug] = contraindication.joint
         }
-        self.jointNameBySlug = jointNames
+        jointNameBySlug = jointNames
+        joints = jointNames.keys.sorted().compactMap { jointNames[$0] }
+        equipmentCategories = equipment ?? index.categories
+
         var byTarget: [Slot.Target: [Int]] = [:]
-        let targets = SessionKind.allCases.flatMap { $0.slots.map(\.target) } + muscleNames.values.map { .muscle($0) }
+        let templates = SessionKind.allCases.flatMap { [$0.template(isSecond: false), $0.template(isSecond: true)] }
+        let slots = templates.flatMap(\.slots)
+        let targets = slots.flatMap { $0.choices.map(\.target) + $0.injuryFallbacks }
+            + index.muscleNames.values.map { .muscle($0) }
         for target in targets where byTarget[target] == nil {
-            switch target {
-            case .movementPattern(let name): byTarget[target] = byPattern[name.slug] ?? []
-            case .muscle(let name): byTarget[target] = byMuscle[name.slug] ?? []
-            }
+            byTarget[target] = index.programme(for: target)
         }
-        self.programmeByTarget = byTarget
-        self.joints = jointNames.keys.sorted().compactMap { jointNames[$0] }
-        self.equipmentCategories =
-            equipment
-            ?? itemsByCategory.keys.sorted().compactMap { key in
-                guard let category = itemsByCategory[key] else { return nil }
-                return EquipmentCategory(
-                    name: category.name, slug: key,
-                    items: category.items.keys.sorted().compactMap { itemSlug in
-                        category.items[itemSlug].map { EquipmentCategory.Item(name: $0, slug: itemSlug) }
-                    })
-            }
+        programmeByTarget = byTarget
+        dominantMuscleByTarget = byTarget.compactMapValues { [muscleSlugs = index.muscleSlugs] indices in
+            var counts: [String: Int] = [:]
+            for index in indices { counts[muscleSlugs[index], default: 0] += 1 }
+            return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+        }
     }
 
-    /// Loads every exercise, contraindication and equipment category of `database`.
+    /// Loads every exercise, contraindication, equipment category and muscle of `database`.
     public init(database: CatalogDatabase) throws {
         self.init(
             exercises: try database.exercises(), contraindications: try database.contraindications(),
-            equipment: try database.equipmentCategories())
+            equipment: try database.equipmentCategories(), muscles: try database.muscles())
+    }
+
+    /// An exercise's fields the generator reads on every candidate.
+    struct Traits: Sendable {
+        var isIsolation: Bool
+        /// 1-4.
+        var complexity: Int
+        /// The selection tier, 1-3.
+        var tier: Int
+        /// The canonical group, numbered.
+        var group: Int
+        /// Uses equipment (any category but Bodyweight, or a Bodyweight item such as a pull-up
+        /// bar); false for an unloaded bodyweight move.
+        var isLoaded: Bool
     }
 
     /// The exercise with this id, or nil.
@@ -142,12 +144,14 @@ public struct GeneratorCatalog: Sendable {
         indexByID[id].map { exercises[$0] }
     }
 
+    /// The primary muscle (slug) most of a target's programme exercises train, the first by
+    /// slug on a tie: what a slot of that target trains. Nil for a target with no exercise.
+    func dominantMuscle(of target: Slot.Target) -> String? {
+        dominantMuscleByTarget[target]
+    }
+
     /// The programme exercises a slot's target names, by id (role not yet applied).
     func programmeExercises(for target: Slot.Target) -> [Int] {
-        if let indices = programmeByTarget[target] { return indices }
-        return switch target {
-        case .movementPattern(let name): programmeByPattern[name.slug] ?? []
-        case .muscle(let name): programmeByMuscle[name.slug] ?? []
-        }
+        programmeByTarget[target] ?? []
     }
 }

@@ -15,15 +15,21 @@ public enum Goal: String, CaseIterable, Codable, Hashable, Sendable {
         }
     }
 
-    /// The rest between sets, in seconds (business rules §3): compound / isolation.
-    public func restSeconds(isIsolation: Bool) -> Int {
-        switch (self, isIsolation) {
-        case (.getStronger, false): 180
-        case (.getStronger, true): 90
-        case (.buildMuscle, false): 120
-        case (.buildMuscle, true): 90
-        case (.toneUp, false): 90
-        case (.toneUp, true): 60
+    /// The rest between sets, in seconds (business rules §3): main lifts get the goal's long
+    /// rest, every other exercise its short rest.
+    public func restSeconds(role: ExerciseRole) -> Int {
+        switch (self, role) {
+        case (.getStronger, .main): 180
+        case (.buildMuscle, .main): 120
+        case (.toneUp, .main): 90
+        case (.getStronger, _), (.buildMuscle, _): 90
+        case (.toneUp, _): 60
         }
+    }
+
+    /// The reps of an unloaded bodyweight exercise at complexity 1 (a push-up, a bodyweight
+    /// squat): never the strength range, which needs load.
+    func repRange(isIsolation: Bool, isUnloadedAndSimple: Bool) -> String {
+        isUnloadedAndSimple && self == .getStronger ? "8-12" : repRange(isIsolation: isIsolation)
     }
 }

@@ -10,17 +10,32 @@ public struct Prescription: Codable, Hashable, Sendable {
         self.restSeconds = restSeconds
     }
 
-    /// The rules' prescription (business rules §3) for an exercise: sets by experience, reps
-    /// and rest by goal, one extra set when its primary muscle is a priority.
-    public init(goal: Goal, experience: ExperienceLevel, isIsolation: Bool, isPriority: Bool) {
+    /// The rules' prescription (business rules §3): sets by experience (one more when the
+    /// exercise's primary muscle is a priority), reps by goal, rest by role. An unloaded
+    /// bodyweight exercise at complexity 1 takes 8-12 reps instead of the strength range.
+    public init(
+        goal: Goal, experience: ExperienceLevel, role: ExerciseRole, isPriority: Bool,
+        isUnloadedAndSimple: Bool = false
+    ) {
+        let isIsolation = role == .accessory
         self.init(
             sets: experience.sets(isIsolation: isIsolation) + (isPriority ? 1 : 0),
-            repRange: goal.repRange(isIsolation: isIsolation), restSeconds: goal.restSeconds(isIsolation: isIsolation))
+            repRange: goal.repRange(isIsolation: isIsolation, isUnloadedAndSimple: isUnloadedAndSimple),
+            restSeconds: goal.restSeconds(role: role))
     }
 
     /// Seconds the exercise takes: each set 40 s of work plus the rest, plus 90 s to set up
     /// and move on.
     public var seconds: Int {
+        Self.seconds(sets: sets, restSeconds: restSeconds)
+    }
+
+    static func seconds(sets: Int, restSeconds: Int) -> Int {
         sets * (40 + restSeconds) + 90
+    }
+
+    /// The most reps the range asks for: 12 for `8-12`.
+    var maximumReps: Int {
+        Int(repRange.split(separator: "-").last ?? "") ?? 0
     }
 }

@@ -8,7 +8,11 @@ extension Programme {
         for (offset, session) in sessions.enumerated() {
             lines.append("")
             let minutes = session.exercises.isEmpty ? "no exercises" : "about \(session.estimatedMinutes) min"
-            lines.append("Day \(offset + 1) · \(session.dayName) · \(minutes)")
+            lines.append("Day \(offset + 1) · \(session.weekday.shortName) · \(session.dayName) · \(minutes)")
+            if !session.warmUp.isEmpty {
+                let parts = session.warmUp.map { "\($0.exerciseName) \($0.minutes) min" }
+                lines.append("  Warm-up: " + parts.joined(separator: ", "))
+            }
             for (number, exercise) in session.exercises.enumerated() {
                 lines.append(
                     "  \(number + 1). \(exercise.exerciseName) · \(exercise.prescriptionText) · "

@@ -2,39 +2,43 @@ import Catalog
 
 extension ProgrammeGenerator {
     /// The programme's own warnings, in a fixed order: priority muscles the week could not
-    /// favour, sessions nothing could fill, sessions short of exercises or minutes, and the
-    /// exercises carrying injury warnings.
+    /// favour, sessions nothing could fill, sessions under their exercise count, slots refilled
+    /// around an injury, and the exercises carrying injury warnings.
     func warnings(planner: WeekPlanner, sessions: [ProgrammeSession], profile: TrainingProfile) -> [String] {
         var warnings: [String] = []
-        for muscle in profile.priorityMuscles {
+        let trained = Set(sessions.flatMap(\.exercises).compactMap { catalog.indexByID[$0.exerciseId] }.map {
+            catalog.muscleSlugs[$0]
+        })
+        for (muscle, muscleSlug) in zip(profile.priorityMuscles, planner.priorityOrder) {
             let name = muscle.lowercased()
-            if planner.weeklySets[muscle.slug, default: 0] == 0 {
+            if !trained.contains(muscleSlug) {
                 warnings.append(
                     "\(muscle) is a priority, but no \(name) exercise fits your equipment and level: "
                         + "the programme cannot train it.")
-            } else if planner.prioritySlotsFilled[muscle.slug, default: 0] == 0 {
+            } else if planner.prioritySlotsFilled[muscleSlug, default: 0] == 0 {
                 warnings.append(
                     "\(muscle) is a priority, but no session has room for an extra \(name) isolation exercise "
                         + "with your equipment and level: \(name) exercises get one extra set each.")
             }
         }
         if !planner.emptySessions.isEmpty {
-            let days = WeekPlanner.list(planner.emptySessions)
+            let count = planner.emptySessions.count
             warnings.append(
-                "\(days) \(planner.emptySessions.count == 1 ? "has" : "have") no exercises: nothing in the catalogue "
-                    + "fits \(planner.emptySessions.count == 1 ? "its" : "their") slots with your equipment and level.")
+                "\(WeekPlanner.list(planner.emptySessions)) \(count == 1 ? "has" : "have") no exercises: nothing in "
+                    + "the catalogue fits \(count == 1 ? "its" : "their") slots; see the empty slots for why.")
         }
-        if !planner.sessionsShortOfTime.isEmpty {
-            let duration = profile.sessionDuration
+        let band = profile.sessionDuration.exerciseCount
+        for short in planner.shortSessions {
             warnings.append(
-                "\(WeekPlanner.list(planner.sessionsShortOfTime)) \(planner.sessionsShortOfTime.count == 1 ? "fits" : "fit") "
-                    + "fewer than \(duration.exerciseCount.lowerBound) exercises in \(duration.rawValue) at these "
-                    + "sets and rests; a longer session fits more.")
+                "\(short.dayName) has \(short.count) exercise\(short.count == 1 ? "" : "s"), under the "
+                    + "\(band.lowerBound)-\(band.upperBound) of a \(profile.sessionDuration.rawValue) session; "
+                    + "see its empty slots for why.")
         }
-        for short in planner.sessionsUnderTime {
+        for refill in planner.refills {
+            let joints = WeekPlanner.list(refill.joints.map { $0.lowercased() })
             warnings.append(
-                "\(short.dayName) takes about \(short.minutes) min, under the \(profile.sessionDuration.rawValue) "
-                    + "chosen: nothing more fits the rules with your equipment and level.")
+                "\(refill.dayName): every \(refill.slot.lowercased()) exercise with your equipment may aggravate "
+                    + "the injury in your \(joints) that you recorded, so \(refill.exercise) takes its place.")
         }
         let flagged = sessions.flatMap(\.exercises).filter { !$0.warnings.isEmpty }
         if !flagged.isEmpty {

@@ -1,19 +1,20 @@
 import Catalog
 import Foundation
 import Logging
+import TrainingCalendar
 
-/// Turns a questionnaire into a personalised programme (business rules §1-4).
+/// Turns a questionnaire into a personalised programme (business rules §1-5).
 ///
-/// Generation is a pure function of the catalogue, the questionnaire, the options and the
-/// random generator: the same inputs give the same programme, and the same JSON bytes. The
-/// only randomness is the injected generator, which breaks ties between equally good
+/// Generation is a pure function of the catalogue, the questionnaire, the options, the creation
+/// date and the random generator: the same inputs give the same programme, and the same JSON
+/// bytes. The only randomness is the injected generator, which breaks ties between equally good
 /// exercises. See the `ProgrammeGenerator` documentation article for the rules and the choices
 /// made where the rules are silent.
 ///
 /// ```swift
 /// let catalog = try GeneratorCatalog(database: CatalogDatabase(path: path))
 /// let generator = ProgrammeGenerator(catalog: catalog)
-/// let programme = try generator.generate(fromJSON: questionnaireData, seed: 42)
+/// let programme = try generator.generate(fromJSON: questionnaireData, seed: 42, createdDate: today)
 /// print(try OrderedJSONEncoder(layout: .indented).encodeText(programme))
 /// ```
 public struct ProgrammeGenerator: Sendable {
@@ -29,22 +30,28 @@ public struct ProgrammeGenerator: Sendable {
 
     /// Checks the questionnaire's JSON and generates its programme, drawing ties from a
     /// `SplitMix64` seeded with `seed`.
-    public func generate(fromJSON json: Data, seed: UInt64) throws(ProgrammeGeneratorError) -> Programme {
+    public func generate(
+        fromJSON json: Data, seed: UInt64, createdDate: CalendarDate
+    ) throws(ProgrammeGeneratorError) -> Programme {
         var generator = SplitMix64(seed: seed)
-        return try generate(for: TrainingProfile(json: json, catalog: catalog), using: &generator)
+        return try generate(
+            for: TrainingProfile(json: json, catalog: catalog), createdDate: createdDate, using: &generator)
     }
 
     /// Checks the questionnaire and generates its programme, drawing ties from a `SplitMix64`
     /// seeded with `seed`.
-    public func generate(from questionnaire: Questionnaire, seed: UInt64) throws(ProgrammeGeneratorError) -> Programme {
+    public func generate(
+        from questionnaire: Questionnaire, seed: UInt64, createdDate: CalendarDate
+    ) throws(ProgrammeGeneratorError) -> Programme {
         var generator = SplitMix64(seed: seed)
-        return try generate(for: TrainingProfile(questionnaire, catalog: catalog), using: &generator)
+        return try generate(
+            for: TrainingProfile(questionnaire, catalog: catalog), createdDate: createdDate, using: &generator)
     }
 
     /// Generates the programme of a checked profile. Throws only when `daysPerWeek` is
     /// outside 2-6.
     public func generate(
-        for profile: TrainingProfile, using generator: inout some RandomNumberGenerator
+        for profile: TrainingProfile, createdDate: CalendarDate, using generator: inout some RandomNumberGenerator
     ) throws(ProgrammeGeneratorError) -> Programme {
         guard let split = profile.split else {
             throw .invalid([
@@ -54,14 +61,15 @@ public struct ProgrammeGenerator: Sendable {
             ])
         }
         var planner = WeekPlanner(catalog: catalog, profile: profile, options: options)
-        var sessions: [ProgrammeSession] = []
-        for (offset, day) in split.sessions(daysPerWeek: profile.daysPerWeek).enumerated() {
-            sessions.append(
-                planner.planSession(kind: day.kind, dayName: day.dayName, number: offset + 1, using: &generator))
+        var week: [WeekPlanner.PlannedSession] = []
+        for (offset, scheduled) in split.sessions(daysPerWeek: profile.daysPerWeek).enumerated() {
+            week.append(planner.planSession(scheduled, number: offset + 1, using: &generator))
         }
+        let sessions = planner.finish(week)
         let programme = Programme(
+            id: Self.id(profile: profile, options: options, createdDate: createdDate, sessions: sessions),
             type: split, daysPerWeek: profile.daysPerWeek, sessionDuration: profile.sessionDuration,
-            totalWeeks: options.totalWeeks, sessions: sessions,
+            totalWeeks: options.totalWeeks, createdDate: createdDate, sessions: sessions,
             warnings: warnings(planner: planner, sessions: sessions, profile: profile))
         logger.debug(
             "generated a programme",
@@ -71,5 +79,31 @@ public struct ProgrammeGenerator: Sendable {
                 "emptySlots": "\(sessions.reduce(0) { $0 + $1.emptySlots.count })",
             ])
         return programme
+    }
+
+    /// The id of a programme: a hash of the checked questionnaire, the options, the date and
+    /// every prescription, so it follows from the inputs and the seed.
+    static func id(
+        profile: TrainingProfile, options: GeneratorOptions, createdDate: CalendarDate, sessions: [ProgrammeSession]
+    ) -> String {
+        let equipment = profile.equipment.categories.keys.sorted().map { category in
+            switch profile.equipment.categories[category] {
+            case .only(let items): "\(category):\(items.sorted().joined(separator: "+"))"
+            default: category
+            }
+        }
+        var text = [
+            profile.goal.rawValue, profile.priorityMuscles.joined(separator: "+"), profile.experience.rawValue,
+            equipment.joined(separator: ","), profile.injuries.sorted().joined(separator: "+"),
+            "\(profile.daysPerWeek)", profile.sessionDuration.rawValue, options.injuryPolicy.rawValue,
+            "\(options.totalWeeks)", createdDate.description,
+        ].joined(separator: "|")
+        for session in sessions {
+            text += "|\(session.dayName)"
+            for exercise in session.exercises {
+                text += ",\(exercise.exerciseId) \(exercise.sets)x\(exercise.repRange)/\(exercise.restSeconds)"
+            }
+        }
+        return ProgrammeID.derive(from: text)
     }
 }

@@ -1,4 +1,4 @@
-/// What a session trains. Each kind has a slot template (`SessionKind+Slots.swift`).
+/// What a session trains. Each kind has a slot template (`SessionTemplate.swift`).
 public enum SessionKind: String, CaseIterable, Codable, Hashable, Sendable {
     case push, pull, legs, upper, lower, fullBody
 

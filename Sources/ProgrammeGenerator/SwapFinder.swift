@@ -5,9 +5,11 @@ import Catalog
 /// ordered not contraindicated first, then closest complexity, then display name. Each
 /// alternative keeps the slot's id, sets, reps and rest, and carries its own injury warnings.
 ///
-/// With the `exclude` injury policy, alternatives that may aggravate a recorded injury are left
-/// out. The complexity ceiling does not apply: §5 names the filters, and ordering by closest
-/// complexity keeps the nearest levels first.
+/// As in the generator, alternatives stay at or under the user's complexity ceiling (a
+/// beginner's bodyweight squat does not swap to a pistol squat) unless `anyLevel` lifts it, and
+/// a specialist move (tier 3) is offered only where the slot asks for at most 6 reps and is not
+/// a main lift. With the `exclude` injury policy, alternatives that may aggravate a recorded
+/// injury are left out.
 public struct SwapFinder: Sendable {
     public let catalog: GeneratorCatalog
     public let options: GeneratorOptions
@@ -20,24 +22,28 @@ public struct SwapFinder: Sendable {
     /// Replacements for an exercise of a programme, each keeping its slot's id and
     /// prescription. Throws `swap.unknown_exercise` when the catalogue has no such exercise.
     public func alternatives(
-        to programmeExercise: ProgrammeExercise, for profile: TrainingProfile, includeLibraryOnly: Bool = false
+        to programmeExercise: ProgrammeExercise, for profile: TrainingProfile, includeLibraryOnly: Bool = false,
+        anyLevel: Bool = false
     ) throws(ProgrammeGeneratorError) -> [ProgrammeExercise] {
         let index = try index(of: programmeExercise.exerciseId)
         return alternatives(
             to: index, slotID: programmeExercise.id, prescription: programmeExercise.prescription, profile: profile,
-            includeLibraryOnly: includeLibraryOnly)
+            includeLibraryOnly: includeLibraryOnly, anyLevel: anyLevel)
     }
 
-    /// The exercise as the rules would prescribe it in a slot of its own (id `swap`), and its
-    /// alternatives with that prescription.
+    /// The exercise as the rules would prescribe it leading a session of its own (id `swap`: a
+    /// compound as a main lift, an isolation exercise as an accessory), and its alternatives with
+    /// that prescription.
     public func alternatives(
-        toExerciseID exerciseID: String, for profile: TrainingProfile, includeLibraryOnly: Bool = false
+        toExerciseID exerciseID: String, for profile: TrainingProfile, includeLibraryOnly: Bool = false,
+        anyLevel: Bool = false
     ) throws(ProgrammeGeneratorError) -> SwapList {
         let index = try index(of: exerciseID)
         let exercise = catalog.exercises[index]
         let prescription = Prescription(
-            goal: profile.goal, experience: profile.experience, isIsolation: exercise.isIsolation,
-            isPriority: profile.priorityMuscles.contains { $0.slug == catalog.muscleSlugs[index] })
+            goal: profile.goal, experience: profile.experience, role: exercise.isIsolation ? .accessory : .main,
+            isPriority: profile.priorityMuscles.contains { $0.slug == catalog.muscleSlugs[index] },
+            isUnloadedAndSimple: !catalog.traits[index].isLoaded && exercise.complexity == 1)
         let slotID = "swap"
         return SwapList(
             exercise: ProgrammeExercise(
@@ -45,7 +51,7 @@ public struct SwapFinder: Sendable {
                 warnings: injuredJoints(of: index, profile: profile).map { InjuryWarning(joint: $0) }),
             alternatives: alternatives(
                 to: index, slotID: slotID, prescription: prescription, profile: profile,
-                includeLibraryOnly: includeLibraryOnly))
+                includeLibraryOnly: includeLibraryOnly, anyLevel: anyLevel))
     }
 
     private func index(of exerciseID: String) throws(ProgrammeGeneratorError) -> Int {
@@ -61,14 +67,19 @@ public struct SwapFinder: Sendable {
     }
 
     private func alternatives(
-        to index: Int, slotID: String, prescription: Prescription, profile: TrainingProfile, includeLibraryOnly: Bool
+        to index: Int, slotID: String, prescription: Prescription, profile: TrainingProfile, includeLibraryOnly: Bool,
+        anyLevel: Bool
     ) -> [ProgrammeExercise] {
         let original = catalog.exercises[index]
+        let ceiling = anyLevel ? Int.max : profile.experience.complexityCeiling
+        let takesSpecialist = prescription.maximumReps <= 6
+            && prescription.restSeconds < profile.goal.restSeconds(role: .main)
         let candidates = catalog.exercises.indices.filter { candidate in
             let exercise = catalog.exercises[candidate]
             return candidate != index && exercise.canonicalName == original.canonicalName
                 && (includeLibraryOnly || exercise.includeInProgramme)
-                && profile.equipment.allows(exercise)
+                && profile.equipment.allows(exercise) && exercise.complexity <= ceiling
+                && (exercise.selectionTier < 3 || takesSpecialist)
         }
         let ranked = candidates.map { candidate in
             (index: candidate, joints: injuredJoints(of: candidate, profile: profile))

@@ -1,25 +1,36 @@
 import Catalog
+import TrainingCalendar
 
 /// Plans a week session by session, carrying what the week has used so far: sets per muscle,
-/// the exercises of each session family (so that Push B differs from Push A), and the priority
+/// the exercises of each session family (so that Push B varies Push A where exercises rank
+/// equally), the exercises of the day before (never repeated on the next day), and the priority
 /// slots filled.
 struct WeekPlanner {
+    /// An exercise a session has taken, in the order its slots were filled.
+    struct Pick {
+        var exercise: Int
+        var isCompound: Bool
+        var isPriority: Bool
+        /// The rules' sets (trimmed to the muscle's caps) before any time fitting.
+        var tableSets: Int
+    }
+
     /// What one session has so far.
     struct SessionState {
-        var picks: [(exercise: Int, prescription: Prescription)] = []
-        var canonicalGroups: Set<String> = []
+        var picks: [Pick] = []
+        /// The canonical groups taken, by `GeneratorCatalog.Traits.group`.
+        var canonicalGroups: Set<Int> = []
         var setsByMuscle: [String: Int] = [:]
-        /// The warm-up plus every exercise so far.
-        var seconds = WeekPlanner.warmUpSeconds
+        var compounds: Int { picks.count { $0.isCompound } }
     }
 
-    /// What a slot got.
-    enum Fill {
-        case picked(exercise: Int, prescription: Prescription)
-        case empty(reason: String, forLackOfTime: Bool)
+    /// A slot under `exclude` whose own target was all contraindicated, filled from a fallback.
+    struct Refill {
+        var dayName: String
+        var slot: String
+        var joints: [String]
+        var exercise: String
     }
-
-    static let warmUpSeconds = 5 * 60
 
     let catalog: GeneratorCatalog
     let profile: TrainingProfile
@@ -30,134 +41,192 @@ struct WeekPlanner {
     /// Per exercise: the recorded injuries (joint names) it may aggravate.
     let injuredJoints: [[String]]
     let prioritySlugs: Set<String>
+    /// The priority muscles' slugs, in the questionnaire's order.
+    let priorityOrder: [String]
+    /// The user selected equipment besides Bodyweight: loaded exercises rank first.
+    let ownsEquipment: Bool
 
-    private var setsThisWeek: [String: Int] = [:]
+    /// Per muscle: the fewest sets the week's exercises so far may come down to. A new exercise
+    /// fits the weekly cap when this stays within it.
+    private(set) var weeklyFewest: [String: Int] = [:]
     private(set) var exercisesByFamily: [SessionKind: Set<Int>] = [:]
-    private(set) var groupsByFamily: [SessionKind: Set<String>] = [:]
+    private(set) var usedThisWeek: Set<Int> = []
+    private(set) var previousDay: (weekday: Weekday, exercises: Set<Int>, warmUps: Set<Int>)?
     private(set) var prioritySlotsFilled: [String: Int] = [:]
-    /// Sessions with fewer exercises than the duration asks for because time ran out.
-    private(set) var sessionsShortOfTime: [String] = []
-    /// Sessions (with exercises) whose estimate is under the duration's minutes.
-    private(set) var sessionsUnderTime: [(dayName: String, minutes: Int)] = []
-    /// Sessions nothing could fill.
     private(set) var emptySessions: [String] = []
+    /// Sessions under their duration's exercise count, with the count.
+    private(set) var shortSessions: [(dayName: String, count: Int)] = []
+    private(set) var refills: [Refill] = []
 
     init(catalog: GeneratorCatalog, profile: TrainingProfile, options: GeneratorOptions) {
         self.catalog = catalog
         self.profile = profile
         self.options = options
-        let allowedNeeds = catalog.equipmentNeeds.map { profile.equipment.allows(category: $0.category, item: $0.item) }
+        let allowedNeeds = catalog.equipmentNeeds.map {
+            profile.equipment.allows(categorySlug: $0.category, itemSlug: $0.item)
+        }
         equipmentAllows = catalog.equipmentNeedIndex.map { allowedNeeds[$0] }
         let injured = Set(profile.injuries.map(\.slug))
-        var jointSlugs: [String: String] = [:]
-        for joint in catalog.joints { jointSlugs[joint] = joint.slug }
-        injuredJoints = catalog.contraindicatedJoints.map { joints in
-            injured.isEmpty ? [] : joints.filter { injured.contains(jointSlugs[$0] ?? $0.slug) }
+        var joints: [[String]] = Array(repeating: [], count: catalog.exercises.count)
+        for (index, slugs) in catalog.contraindicatedJointSlugs.enumerated() where !slugs.isEmpty && !injured.isEmpty {
+            for (offset, jointSlug) in slugs.enumerated() where injured.contains(jointSlug) {
+                joints[index].append(catalog.contraindicatedJoints[index][offset])
+            }
         }
-        prioritySlugs = Set(profile.priorityMuscles.map(\.slug))
+        injuredJoints = joints
+        priorityOrder = profile.priorityMuscles.map(\.slug)
+        prioritySlugs = Set(priorityOrder)
+        ownsEquipment = profile.equipment.categories.keys.contains { $0 != EquipmentSelection.bodyweightCategory }
     }
 
-    /// Sets per muscle slug over the week planned so far.
-    var weeklySets: [String: Int] { setsThisWeek }
+    /// A session chosen but not yet prescribed: its exercises' sets settle once the whole week
+    /// is known (the weekly caps), then each session fits its time.
+    struct PlannedSession {
+        var scheduled: ScheduledSession
+        var number: Int
+        var picks: [Pick]
+        var emptySlots: [EmptySlot]
+        var warmUp: [WarmUpExercise]
+    }
 
-    /// Plans the session `number` (1-based) of the week.
+    /// Chooses the exercises of the session `number` (1-based) of the week.
     mutating func planSession(
-        kind: SessionKind, dayName: String, number: Int, using generator: inout some RandomNumberGenerator
-    ) -> ProgrammeSession {
+        _ scheduled: ScheduledSession, number: Int, using generator: inout some RandomNumberGenerator
+    ) -> PlannedSession {
         let duration = profile.sessionDuration
-        let maximumExercises = duration.exerciseCount.upperBound
-        let entries = orderedEntries(kind: kind, maximumExercises: maximumExercises)
+        let template = scheduled.kind.template(isSecond: scheduled.isSecond)
         var session = SessionState()
-        var failures: [(slot: EmptySlot, forLackOfTime: Bool)] = []
-        var ranOutOfTime = false
-        for entry in entries where session.picks.count < maximumExercises {
-            switch fill(entry.slot, session: session, family: kind.family, using: &generator) {
-            case .picked(let index, let prescription):
-                let exercise = catalog.exercises[index]
-                let muscle = catalog.muscleSlugs[index]
-                session.picks.append((index, prescription))
-                session.canonicalGroups.insert(exercise.canonicalName)
-                session.setsByMuscle[muscle, default: 0] += prescription.sets
-                session.seconds += prescription.seconds
-                setsThisWeek[muscle, default: 0] += prescription.sets
-                if let priority = entry.priorityMuscle {
-                    prioritySlotsFilled[priority.slug, default: 0] += 1
+        var failures: [(slot: Slot, cause: EmptyCause, isCore: Bool)] = []
+        let entries = orderedEntries(template, kind: scheduled.kind)
+        for (slot, isCore, isPriorityExtra) in entries where session.picks.count < duration.exerciseCount.upperBound {
+            switch fill(slot, session: session, scheduled: scheduled, using: &generator) {
+            case .picked(let index, let refilledFor):
+                take(index, into: &session)
+                if isPriorityExtra { prioritySlotsFilled[catalog.muscleSlugs[index], default: 0] += 1 }
+                if let joints = refilledFor {
+                    refills.append(Refill(
+                        dayName: scheduled.dayName, slot: slot.name, joints: joints,
+                        exercise: catalog.exercises[index].displayName))
                 }
-            case .empty(let reason, let forLackOfTime):
-                ranOutOfTime = ranOutOfTime || forLackOfTime
-                if entry.isPlanned {
-                    failures.append((EmptySlot(slot: entry.slot.name, reason: reason), forLackOfTime))
-                }
+            case .empty(let cause):
+                if !isPriorityExtra { failures.append((slot, cause, isCore)) }
             }
         }
-        // Time is short only below the duration's exercise count: the planned slots that did
-        // not fit make up the difference; those past it were optional.
-        var shortfall = max(0, duration.exerciseCount.lowerBound - session.picks.count)
-        var emptySlots: [EmptySlot] = []
-        for failure in failures {
-            if failure.forLackOfTime {
-                guard shortfall > 0 else { continue }
-                shortfall -= 1
-            }
-            emptySlots.append(failure.slot)
+        remember(session, scheduled: scheduled)
+        let warmUp = WarmUpPlanner(planner: self).warmUp(
+            for: scheduled, trained: Set(session.picks.map { catalog.muscleSlugs[$0.exercise] }),
+            avoiding: previousDay?.weekday.offsetFromMonday == scheduled.weekday.offsetFromMonday - 1
+                ? previousDay?.warmUps ?? [] : [],
+            rotation: number)
+        previousDay = (
+            scheduled.weekday, Set(session.picks.map(\.exercise)),
+            Set(warmUp.compactMap { catalog.indexByID[$0.exerciseId] })
+        )
+        if session.picks.isEmpty {
+            emptySessions.append(scheduled.dayName)
+        } else if session.picks.count < duration.exerciseCount.lowerBound {
+            shortSessions.append((scheduled.dayName, session.picks.count))
         }
-
-        for pick in session.picks {
-            exercisesByFamily[kind.family, default: []].insert(pick.exercise)
-            groupsByFamily[kind.family, default: []].insert(catalog.exercises[pick.exercise].canonicalName)
-        }
-        // Compounds first, then isolation, each in slot order.
-        let ordered =
-            session.picks.filter { !catalog.exercises[$0.exercise].isIsolation }
-            + session.picks.filter { catalog.exercises[$0.exercise].isIsolation }
-        let sessionID = "day-\(number)"
-        let exercises = ordered.enumerated().map { offset, pick in
-            ProgrammeExercise(
-                id: "\(sessionID)-exercise-\(offset + 1)", exercise: catalog.exercises[pick.exercise],
-                prescription: pick.prescription,
-                warnings: injuredJoints[pick.exercise].map { InjuryWarning(joint: $0) })
-        }
-        let minutes = exercises.isEmpty ? 0 : (session.seconds + 30) / 60
-
-        if exercises.isEmpty {
-            emptySessions.append(dayName)
-        } else if session.seconds < duration.minutes.lowerBound * 60 {
-            sessionsUnderTime.append((dayName, minutes))
-        }
-        if ranOutOfTime && exercises.count < duration.exerciseCount.lowerBound {
-            sessionsShortOfTime.append(dayName)
-        }
-        return ProgrammeSession(
-            id: sessionID, dayName: dayName, estimatedMinutes: minutes, exercises: exercises, emptySlots: emptySlots)
+        return PlannedSession(
+            scheduled: scheduled, number: number, picks: session.picks,
+            emptySlots: reportedEmptySlots(failures, count: session.picks.count), warmUp: warmUp)
     }
 
-    /// The session's slots in the order they are filled. With no priority muscle: the
-    /// template's order. With priority muscles, a coach trains them first, while there is time:
-    /// the planned slots that can give a priority muscle's exercise, then the extra isolation
-    /// slots of the priority muscles this session trains (up to the week's limit), then the
-    /// other planned slots, then the reserves. The last planned slots make way.
-    private func orderedEntries(
-        kind: SessionKind, maximumExercises: Int
-    ) -> [(slot: Slot, isPlanned: Bool, priorityMuscle: String?)] {
-        let template = kind.slots
-        let planned = template.prefix(maximumExercises).map { (slot: $0, isPlanned: true, priorityMuscle: String?.none) }
-        let reserves = template.dropFirst(maximumExercises).map {
-            (slot: $0, isPlanned: false, priorityMuscle: String?.none)
+    /// The week's sessions as the programme gives them: each muscle brought within its weekly
+    /// cap, then each session fitted to its time.
+    func finish(_ week: [PlannedSession]) -> [ProgrammeSession] {
+        var week = week
+        WeeklyCap(limit: options.maximumSetsPerMusclePerWeek, muscleSlugs: catalog.muscleSlugs).apply(to: &week)
+        return week.map { planned in
+            let sessionID = "day-\(planned.number)"
+            let exercises = prescribed(planned.picks, sessionID: sessionID)
+            let seconds = exercises.reduce(Self.warmUpSeconds) { $0 + $1.prescription.seconds }
+            return ProgrammeSession(
+                id: sessionID, dayName: planned.scheduled.dayName, weekday: planned.scheduled.weekday,
+                estimatedMinutes: exercises.isEmpty ? 0 : (seconds + 30) / 60, warmUp: planned.warmUp,
+                exercises: exercises, emptySlots: planned.emptySlots)
         }
-        guard !prioritySlugs.isEmpty else { return planned + reserves }
-        let ceiling = profile.experience.complexityCeiling
-        let servesPriority = planned.map { entry in
-            catalog.programmeExercises(for: entry.slot.target).contains { index in
-                prioritySlugs.contains(catalog.muscleSlugs[index]) && equipmentAllows[index]
-                    && catalog.exercises[index].complexity <= ceiling
-                    && entry.slot.role.admits(isIsolation: catalog.exercises[index].isIsolation)
+    }
+
+    static let warmUpSeconds = 5 * 60
+
+    /// The session's slots in the order they are filled. Core slots first. Then the priority
+    /// muscles take turns in the questionnaire's order, one slot each per round: first the
+    /// template's own slots that train the muscle, then its extra isolation slot (while the week
+    /// has given it fewer than its quota), so that each priority gets an exercise before any gets
+    /// a second. Then the template's other slots. Priority work is added after the core, and
+    /// never crowds out the template's own work for the muscle.
+    private func orderedEntries(
+        _ template: SessionTemplate, kind: SessionKind
+    ) -> [(slot: Slot, isCore: Bool, isPriorityExtra: Bool)] {
+        var entries = template.core.map { (slot: $0, isCore: true, isPriorityExtra: false) }
+        var favoured: [Slot] = []
+        var queues: [[(slot: Slot, isCore: Bool, isPriorityExtra: Bool)]] = zip(
+            profile.priorityMuscles, priorityOrder
+        ).map { muscle, muscleSlug in
+            let own = template.others.filter { slot in
+                !favoured.contains(slot)
+                    && slot.choices.first.map { catalog.dominantMuscle(of: $0.target) } == muscleSlug
+            }
+            favoured += own
+            let hasQuota = kind.trains(muscleSlug: muscleSlug)
+                && prioritySlotsFilled[muscleSlug, default: 0] < options.priorityIsolationSessionsPerWeek
+            let extra = hasQuota ? [(Slot.priorityIsolation(muscle: muscle), false, true)] : []
+            return own.map { ($0, false, false) } + extra
+        }
+        while queues.contains(where: { !$0.isEmpty }) {
+            for index in queues.indices where !queues[index].isEmpty {
+                entries.append(queues[index].removeFirst())
             }
         }
-        let extras = profile.priorityMuscles.filter { muscle in
-            kind.trains(muscleSlug: muscle.slug)
-                && prioritySlotsFilled[muscle.slug, default: 0] < options.priorityIsolationSessionsPerWeek
-        }.map { (slot: Slot.priorityIsolation(muscle: $0), isPlanned: false, priorityMuscle: Optional($0)) }
-        return zip(planned, servesPriority).filter(\.1).map(\.0) + extras
-            + zip(planned, servesPriority).filter { !$0.1 }.map(\.0) + reserves
+        return entries + template.others.filter { !favoured.contains($0) }.map { ($0, false, false) }
+    }
+
+    private mutating func take(_ index: Int, into session: inout SessionState) {
+        let exercise = catalog.traits[index]
+        let muscle = catalog.muscleSlugs[index]
+        let sets = cappedSets(index, session: session)
+        session.picks.append(Pick(
+            exercise: index, isCompound: !exercise.isIsolation, isPriority: prioritySlugs.contains(muscle),
+            tableSets: sets))
+        session.canonicalGroups.insert(exercise.group)
+        session.setsByMuscle[muscle, default: 0] += sets
+        weeklyFewest[muscle, default: 0] += min(sets, fewestSets(index))
+    }
+
+    /// The fewest sets an exercise may be left with by the caps or the time: 2 for isolation,
+    /// 3 for a compound (or the table's, when fewer).
+    func fewestSets(_ index: Int) -> Int {
+        min(tableSets(index), catalog.traits[index].isIsolation ? ExerciseRole.accessory.minimumSets : 3)
+    }
+
+    private mutating func remember(_ session: SessionState, scheduled: ScheduledSession) {
+        for pick in session.picks {
+            exercisesByFamily[scheduled.kind.family, default: []].insert(pick.exercise)
+            usedThisWeek.insert(pick.exercise)
+        }
+    }
+
+    /// The rules' sets for an exercise (business rules §3), before time fitting.
+    func tableSets(_ index: Int) -> Int {
+        profile.experience.sets(isIsolation: catalog.traits[index].isIsolation)
+            + (prioritySlugs.contains(catalog.muscleSlugs[index]) ? 1 : 0)
+    }
+
+    /// The rules' sets, trimmed to what the muscle's session cap leaves (the weekly cap trims
+    /// once the week is known).
+    func cappedSets(_ index: Int, session: SessionState) -> Int {
+        min(
+            tableSets(index),
+            options.maximumSetsPerMusclePerSession - session.setsByMuscle[catalog.muscleSlugs[index], default: 0])
+    }
+
+    /// "a", "a and b", "a, b and c" (or another conjunction).
+    static func list(_ items: [String], conjunction: String = "and") -> String {
+        switch items.count {
+        case 0: ""
+        case 1: items[0]
+        default: items.dropLast().joined(separator: ", ") + " \(conjunction) " + (items.last ?? "")
+        }
     }
 }

@@ -32,6 +32,11 @@ final class ByteBuffer {
         count += bytes.count
     }
 
+    /// Drops trailing space, tab, CR and LF, keeping at least the first `start` bytes.
+    func removeTrailingSpace(downTo start: Int) {
+        while count > start, DecimalParsing.isSpace(base[count - 1]) { count -= 1 }
+    }
+
     /// The contents followed by a NUL, for C functions such as `strtod`.
     var cString: UnsafePointer<CChar> {
         base[count] = 0

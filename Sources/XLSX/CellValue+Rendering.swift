@@ -15,7 +15,8 @@ extension CellValue {
 
     /// For `.date`: `YYYY-MM-DD` for a whole day, `YYYY-MM-DDTHH:MM:SS[.mmm]` for a moment,
     /// `HH:MM:SS[.mmm]` for a time of day (serial below 1). For `.duration`: `PT<seconds>S`.
-    /// Nil for other values and for serials too large to be dates.
+    /// Nil for other values and for date serials outside Excel's range (below 0, after
+    /// 9999-12-31), which the reader keeps as numbers.
     public var iso8601: String? {
         switch self {
         case .date(let serial): Self.isoDate(serial: serial)
@@ -36,11 +37,9 @@ extension CellValue {
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
-    /// Largest serial rendered as a date (9999-12-31 is 2,958,465).
-    private static let maxDateSerial = 2_958_466.0 * 100
 
     static func isoDate(serial: Double) -> String? {
-        guard serial.isFinite, abs(serial) < maxDateSerial else { return nil }
+        guard ExcelSerialDate.serials.contains(serial) else { return nil }
         var day = Int(serial.rounded(.down))
         var milliseconds = Int(((serial - Double(day)) * 86_400_000).rounded())
         if milliseconds >= 86_400_000 {

@@ -5,6 +5,9 @@ enum ExcelSerialDate {
     static let epochDaysSince1970 = -25_569
     /// The 1904 system's day 0 (1904-01-01) as a 1900-system serial.
     static let offset1904 = 1462.0
+    /// The serials Excel shows as dates and times: from 0 (a time of day alone) to the last
+    /// moment of 9999-12-31. Outside, Excel shows `#####`, so the number is kept as a number.
+    static let serials: ClosedRange<Double> = 0...2_958_465.99999
 
     /// The calendar day of a whole serial, or nil for serial 60 (1900-02-29, which never was).
     static func civilDate(serialDay: Int) -> CivilDate? {

@@ -1,11 +1,13 @@
 /// Reads `sharedStrings.xml`: one string per `<si>`, rich-text runs (`<r><t>`) concatenated,
-/// phonetic runs (`<rPh>`) skipped, `_xHHHH_` escapes decoded.
+/// phonetic runs (`<rPh>`) skipped, each `<t>` trimmed unless it preserves space, `_xHHHH_`
+/// escapes decoded.
 final class SharedStringsParser: XMLContentHandler {
     private(set) var strings: [String] = []
     private let text = ByteBuffer()
     private var inItem = false
     private var inPhonetic = false
     private var collecting = false
+    private var textElement = TextElementSpacing()
 
     func startElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError) {
         switch name.first {
@@ -14,6 +16,7 @@ final class SharedStringsParser: XMLContentHandler {
             text.removeAll()
         case UInt8(ascii: "t") where name.is("t"):
             collecting = inItem && !inPhonetic
+            if collecting { textElement.open(attributes, appendingTo: text) }
         case UInt8(ascii: "r") where name.is("rPh"):
             inPhonetic = true
         case UInt8(ascii: "s") where name.is("sst"):
@@ -30,6 +33,7 @@ final class SharedStringsParser: XMLContentHandler {
         switch name.first {
         case UInt8(ascii: "t") where name.is("t"):
             collecting = false
+            textElement.close(in: text)
         case UInt8(ascii: "r") where name.is("rPh"):
             inPhonetic = false
         case UInt8(ascii: "s") where name.is("si"):
@@ -42,6 +46,6 @@ final class SharedStringsParser: XMLContentHandler {
     }
 
     func characters(_ bytes: UnsafeBufferPointer<UInt8>) throws(XLSXError) {
-        if collecting { text.append(bytes) }
+        if collecting { textElement.append(bytes, to: text) }
     }
 }

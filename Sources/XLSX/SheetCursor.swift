@@ -19,15 +19,13 @@ public final class SheetCursor {
         self.content = content
         guard let entry = archive.entry(named: sheet.partPath) else {
             throw XLSXError(.missingPart,
-                "the worksheet part \(sheet.partPath) of sheet \"\(sheet.name)\" is missing", part: sheet.partPath)
+                "the worksheet part \(XLSXError.shown(sheet.partPath)) of sheet \(XLSXError.quoted(sheet.name)) "
+                + "is missing", part: sheet.partPath)
         }
         // Opening the entry checks its declared size and ratio before the thread starts.
-        inflater = try BackgroundInflater(path: archive.path, limits: archive.limits,
-                                          entry: sheet.partPath, expected: entry)
+        inflater = try BackgroundInflater(archive: archive, entry: entry)
         parser = try XMLPushParser(part: sheet.partPath, handler: content)
     }
-
-    deinit { inflater.cancel() }
 
     /// The next row with at least one non-blank cell, or nil after the last.
     public func next() throws -> Row? {

@@ -1,16 +1,12 @@
 /// The state machine behind `SheetParser`: SAX events of a worksheet in, rows of typed cells
-/// out. This is the hot path: names are compared as bytes, values collected into one reused
-/// buffer, numbers parsed from bytes, and a `String` is only made for text a cell keeps.
+/// out. This is the hot path: names are compared as bytes and values collected into one reused
+/// buffer that `CellValueDecoder` types.
 struct SheetRowBuilder {
     /// Rows completed since the consumer last drained them.
     var completedRows: [Row] = []
 
     private let part: String
-    /// Keeps the buffers `sharedStrings` and `styleKinds` point into alive.
-    private let tables: WorkbookTables
-    private let sharedStrings: UnsafeBufferPointer<String>
-    private let styleKinds: UnsafeBufferPointer<NumberFormatKind>
-    private let usesDate1904: Bool
+    private let decoder: CellValueDecoder
 
     private var inSheetData = false
     private var inRow = false
@@ -23,25 +19,21 @@ struct SheetRowBuilder {
 
     private var inCell = false
     private var cellColumn = 0
-    private var cellType = CellType.number
+    private var cellType = CellValueDecoder.CellType.number
     private var cellStyle = 0
     private var cellHasFormula = false
     private var cellHasValue = false
     private var inInlineString = false
+    /// The cell has had an `<is>`: an inline string's text comes from there, never from `<v>`.
+    private var cellHasInlineString = false
     private var inPhonetic = false
     private var collecting = false
+    private var textElement = TextElementSpacing()
     private let text = ByteBuffer()
-
-    private enum CellType {
-        case number, sharedString, inlineString, formulaString, boolean, error, isoDate, unknown
-    }
 
     init(part: String, tables: WorkbookTables) {
         self.part = part
-        self.tables = tables
-        sharedStrings = tables.sharedStrings
-        styleKinds = tables.styleKinds
-        usesDate1904 = tables.usesDate1904
+        decoder = CellValueDecoder(part: part, tables: tables)
         cells.reserveCapacity(16)
     }
 
@@ -52,7 +44,7 @@ struct SheetRowBuilder {
         case UInt8(ascii: "c") where name.is("c"):
             if inRow { try startCell(attributes) }
         case UInt8(ascii: "v") where name.is("v"):
-            if inCell {
+            if inCell && !(cellHasInlineString && cellType == .inlineString) {
                 collecting = true
                 cellHasValue = true
             }
@@ -65,12 +57,12 @@ struct SheetRowBuilder {
                 inPhonetic = true
             }
         case UInt8(ascii: "t") where name.is("t"):
-            if inInlineString && !inPhonetic { collecting = true }
-        case UInt8(ascii: "i") where name.is("is"):
-            if inCell {
-                inInlineString = true
-                cellHasValue = true
+            if inInlineString && !inPhonetic {
+                collecting = true
+                textElement.open(attributes, appendingTo: text)
             }
+        case UInt8(ascii: "i") where name.is("is"):
+            if inCell { startInlineString() }
         case UInt8(ascii: "s") where name.is("sheetData"):
             inSheetData = true
         default:
@@ -82,8 +74,11 @@ struct SheetRowBuilder {
         switch name.first {
         case UInt8(ascii: "c") where name.is("c"):
             if inCell { try finishCell() }
-        case UInt8(ascii: "v") where name.is("v"), UInt8(ascii: "t") where name.is("t"):
+        case UInt8(ascii: "v") where name.is("v"):
             collecting = false
+        case UInt8(ascii: "t") where name.is("t"):
+            collecting = false
+            textElement.close(in: text)
         case UInt8(ascii: "r"):
             if name.is("row") {
                 if inRow { finishRow() }
@@ -101,7 +96,21 @@ struct SheetRowBuilder {
 
     @inline(__always)
     mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if collecting { text.append(bytes) }
+        guard collecting else { return }
+        if textElement.isOpen {
+            textElement.append(bytes, to: text)
+        } else {
+            text.append(bytes)
+        }
+    }
+
+    /// `<is>` in a cell. In an `inlineStr` cell it alone holds the text: a `<v>` before it
+    /// (`<v>1.0</v><is><r><t>1.</t></r></is>` reads `1.`) is dropped, and one after it ignored.
+    private mutating func startInlineString() {
+        if cellType == .inlineString && !cellHasInlineString { text.removeAll() }
+        inInlineString = true
+        cellHasInlineString = true
+        cellHasValue = true
     }
 
     // MARK: Rows
@@ -113,7 +122,7 @@ struct SheetRowBuilder {
         if let reference = attributes.bytes("r") {
             guard let number = DecimalParsing.integer(reference), number >= 1, number <= CellReference.maxRow else {
                 throw XLSXError(.badCellReference,
-                    "\(part): row number \"\(String(decoding: reference, as: UTF8.self))\" after row "
+                    "\(decoder.shownPart): row number \(XLSXError.quoted(reference)) after row "
                     + "\(previousRowNumber) is not between 1 and \(CellReference.maxRow)", part: part)
             }
             rowNumber = number
@@ -161,6 +170,7 @@ struct SheetRowBuilder {
         cellHasFormula = false
         collecting = false
         inInlineString = false
+        cellHasInlineString = false
         inPhonetic = false
         text.removeAll()
         cellType = .number
@@ -177,7 +187,7 @@ struct SheetRowBuilder {
                 switch name[0] {
                 case UInt8(ascii: "r"): reference = value
                 case UInt8(ascii: "s"): cellStyle = DecimalParsing.integer(value) ?? 0
-                case UInt8(ascii: "t"): cellType = Self.cellType(value)
+                case UInt8(ascii: "t"): cellType = CellValueDecoder.CellType(value)
                 default: break
                 }
             }
@@ -186,7 +196,7 @@ struct SheetRowBuilder {
         if let reference {
             guard let parsed = CellReference.parse(reference) else {
                 throw XLSXError(.badCellReference,
-                    "\(part): cell reference \"\(String(decoding: reference, as: UTF8.self))\" in row "
+                    "\(decoder.shownPart): cell reference \(XLSXError.quoted(reference)) in row "
                     + "\(rowNumber) is not a valid A1 reference", part: part)
             }
             cellColumn = parsed.column
@@ -198,88 +208,20 @@ struct SheetRowBuilder {
             cellColumn = previousColumn + 1
             guard cellColumn <= CellReference.maxColumn else {
                 throw XLSXError(.badCellReference,
-                    "\(part): row \(rowNumber) has more than \(CellReference.maxColumn) cells", part: part)
+                    "\(decoder.shownPart): row \(rowNumber) has more than \(CellReference.maxColumn) cells", part: part)
             }
         }
         if cellColumn <= previousColumn { cellsOutOfOrder = true }
         previousColumn = cellColumn
     }
 
-    @inline(__always)
-    private static func cellType(_ value: UnsafeBufferPointer<UInt8>) -> CellType {
-        guard let first = value.first else { return .number }
-        switch (first, value.count) {
-        case (UInt8(ascii: "s"), 1): return .sharedString
-        case (UInt8(ascii: "n"), 1): return .number
-        case (UInt8(ascii: "b"), 1): return .boolean
-        case (UInt8(ascii: "e"), 1): return .error
-        case (UInt8(ascii: "d"), 1): return .isoDate
-        case (UInt8(ascii: "s"), 3) where value.elementsEqual("str".utf8): return .formulaString
-        case (UInt8(ascii: "i"), 9) where value.elementsEqual("inlineStr".utf8): return .inlineString
-        default: return .unknown
-        }
-    }
-
     private mutating func finishCell() throws(XLSXError) {
         inCell = false
         collecting = false
         inInlineString = false
-        guard cellHasValue, let value = try cellValue() else { return }
-        cells.append(Cell(reference: CellReference(row: rowNumber, column: cellColumn),
-                          value: value, isFormula: cellHasFormula))
-    }
-
-    /// The typed value of the cell just closed, or nil when it holds nothing.
-    @inline(__always)
-    private func cellValue() throws(XLSXError) -> CellValue? {
-        switch cellType {
-        case .sharedString:
-            if text.isEmpty { return nil }
-            guard let index = DecimalParsing.integer(text.bytes), index < sharedStrings.count else {
-                throw XLSXError(.badSharedStringIndex,
-                    "\(part): cell \(currentReference) refers to shared string "
-                    + "\"\(String(decoding: text.bytes, as: UTF8.self))\", but the workbook has "
-                    + "\(sharedStrings.count) shared strings", part: part)
-            }
-            return .text(sharedStrings[index])
-        case .number:
-            if text.isEmpty { return nil }
-            guard let number = DecimalParsing.double(text) else {
-                throw XLSXError(.badNumber,
-                    "\(part): cell \(currentReference) holds \"\(String(decoding: text.bytes, as: UTF8.self))\", "
-                    + "which is not a number", part: part)
-            }
-            let kind = cellStyle < styleKinds.count ? styleKinds[cellStyle] : .number
-            switch kind {
-            case .number: return .number(number)
-            case .duration: return .duration(serial: number)
-            case .date:
-                // Times of day (< 1) are the same in both systems; dates shift by 1462 days.
-                return .date(serial: usesDate1904 && number >= 1 ? number + ExcelSerialDate.offset1904 : number)
-            }
-        case .formulaString, .inlineString, .unknown:
-            return .text(ExcelTextEscape.decode(text.bytes))
-        case .boolean:
-            if text.isEmpty { return nil }
-            switch String(decoding: text.bytes, as: UTF8.self).trimmed().lowercased() {
-            case "1", "true": return .boolean(true)
-            case "0", "false": return .boolean(false)
-            default:
-                throw XLSXError(.badBoolean,
-                    "\(part): cell \(currentReference) holds \"\(String(decoding: text.bytes, as: UTF8.self))\", "
-                    + "which is not a boolean (0 or 1)", part: part)
-            }
-        case .error:
-            if text.isEmpty { return nil }
-            return .error(String(decoding: text.bytes, as: UTF8.self).trimmed())
-        case .isoDate:
-            if text.isEmpty { return nil }
-            let written = String(decoding: text.bytes, as: UTF8.self).trimmed()
-            return ExcelSerialDate.serial(iso8601: written).map { .date(serial: $0) } ?? .text(written)
-        }
-    }
-
-    private var currentReference: String {
-        CellReference(row: rowNumber, column: cellColumn).a1
+        guard cellHasValue else { return }
+        let reference = CellReference(row: rowNumber, column: cellColumn)
+        guard let value = try decoder.value(of: text, type: cellType, style: cellStyle, at: reference) else { return }
+        cells.append(Cell(reference: reference, value: value, isFormula: cellHasFormula))
     }
 }

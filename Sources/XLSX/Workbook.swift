@@ -1,11 +1,11 @@
-/// An `.xlsx` workbook opened for streaming reads.
+/// An `.xlsx` workbook opened for streaming reads, from a file or from bytes in memory.
 ///
 /// Opening reads only the package structure (relationships, `workbook.xml`); the shared
 /// strings and styles are loaded when the first cursor is made. Not thread-safe: use a
 /// workbook and its cursors from one thread at a time.
 public final class Workbook {
-    /// The path the workbook was opened from.
-    public let path: String
+    /// The path the workbook was opened from; nil for one opened from bytes.
+    public let path: String?
     /// The sheets in `workbook.xml` order (the tab order).
     public let sheets: [SheetInfo]
     /// Whether the workbook uses the 1904 date system. Dates are reported in 1900-system
@@ -17,9 +17,20 @@ public final class Workbook {
     private let stylesPart: String?
     private var tables: WorkbookTables?
 
-    public init(path: String, limits: WorkbookLimits = .default) throws {
-        self.path = path
-        archive = try ZipArchive(path: path, limits: limits)
+    /// Opens the workbook file at `path`.
+    public convenience init(path: String, limits: WorkbookLimits = .default) throws {
+        try self.init(archive: ZipArchive(path: path, limits: limits))
+    }
+
+    /// Opens a workbook held in memory (`Data`, `[UInt8]`, any bytes), with the same checks and
+    /// errors as a file. The bytes are copied once; the workbook keeps its copy.
+    public convenience init(bytes: some Sequence<UInt8>, limits: WorkbookLimits = .default) throws {
+        try self.init(archive: ZipArchive(bytes: bytes, limits: limits))
+    }
+
+    private init(archive: ZipArchive) throws {
+        self.archive = archive
+        path = archive.path
 
         let packageRelationships = try archive.relationships(of: "", required: true)
         guard let document = packageRelationships.first(where: { $0.isType("officeDocument") && !$0.isExternal })
@@ -31,7 +42,8 @@ public final class Workbook {
         let workbookPart = document.target
         guard archive.entry(named: workbookPart) != nil else {
             throw XLSXError(.missingPart,
-                "the workbook part \(workbookPart), named in \(PartPath.rootRelationships), is missing",
+                "the workbook part \(XLSXError.shown(workbookPart)), named in \(PartPath.rootRelationships), "
+                + "is missing",
                 part: workbookPart)
         }
 
@@ -47,8 +59,9 @@ public final class Workbook {
         sheets = try workbookContent.sheets.map { sheet in
             guard let id = sheet.relationshipID, let target = targets[id] else {
                 throw XLSXError(.missingRelationship,
-                    "sheet \"\(sheet.name)\" in \(workbookPart) refers to relationship "
-                    + "\(sheet.relationshipID.map { "\"\($0)\"" } ?? "(none)"), which \(relationshipsPart) does not define",
+                    "sheet \(XLSXError.quoted(sheet.name)) in \(XLSXError.shown(workbookPart)) refers to relationship "
+                    + "\(sheet.relationshipID.map(XLSXError.quoted) ?? "(none)"), "
+                    + "which \(XLSXError.shown(relationshipsPart)) does not define",
                     part: relationshipsPart)
             }
             return SheetInfo(name: sheet.name, state: sheet.state, partPath: target)

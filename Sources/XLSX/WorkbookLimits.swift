@@ -1,6 +1,7 @@
 /// Ceilings that protect a reader from zip bombs.
 public struct WorkbookLimits: Sendable, Equatable {
-    /// The most bytes any one zip entry may inflate to (declared in its header or actually read).
+    /// The most bytes any one zip entry may inflate to, as its header declares them (no entry is
+    /// inflated past its declared size).
     public var maxUncompressedSize: Int64
     /// The highest uncompressed ÷ compressed size ratio accepted for an entry.
     public var maxCompressionRatio: Double

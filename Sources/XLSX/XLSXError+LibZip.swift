@@ -15,7 +15,7 @@ extension XLSXError {
         startsLikeZip: Bool = false, looksLikeCompoundFile: Bool = false
     ) -> XLSXError {
         let reason = libzipDescription(code)
-        let subject = entry.map { "zip entry \($0)" } ?? "the zip file"
+        let subject = entry.map { "zip entry \(shown($0))" } ?? "the zip file"
         switch code {
         case ZIP_ER_NOZIP where startsLikeZip:
             return XLSXError(.truncatedZip,
@@ -29,7 +29,7 @@ extension XLSXError {
             return XLSXError(.notAZip, "not an xlsx (zip) file", part: entry)
         case ZIP_ER_NOENT:
             if let entry {
-                return XLSXError(.missingPart, "the workbook has no part \(entry)", part: entry)
+                return XLSXError(.missingPart, "the workbook has no part \(shown(entry))", part: entry)
             }
             return XLSXError(.fileNotFound, "no such file")
         case ZIP_ER_OPEN, ZIP_ER_READ, ZIP_ER_SEEK, ZIP_ER_TELL:

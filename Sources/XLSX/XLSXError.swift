@@ -12,14 +12,19 @@ public struct XLSXError: Error, Sendable, Equatable, CustomStringConvertible {
     public let part: String?
     /// The 1-based line in `part`, for XML errors.
     public let line: Int?
+    /// The worksheet cell at fault, for errors in one cell's value (`part` is then its sheet).
+    public let cell: CellReference?
 
     let kind: Kind
 
-    package init(_ kind: Kind, _ message: String, part: String? = nil, line: Int? = nil) {
+    package init(
+        _ kind: Kind, _ message: String, part: String? = nil, line: Int? = nil, cell: CellReference? = nil
+    ) {
         self.kind = kind
         self.message = message
         self.part = part
         self.line = line
+        self.cell = cell
     }
 
     public var description: String { "\(message) [\(code)]" }
@@ -28,9 +33,9 @@ public struct XLSXError: Error, Sendable, Equatable, CustomStringConvertible {
         case fileNotFound, fileUnreadable
         case emptyFile, notAZip, truncatedZip, corruptZip, encryptedEntry, unsupportedCompression
         case entryTooLarge, compressionRatio, missingPart
-        case malformedXML, entityDeclaration
+        case malformedXML, entityDeclaration, attributeDeclaration, tooManyAttributes
         case noWorkbook, missingRelationship
-        case badCellReference, badSharedStringIndex, badNumber, badBoolean
+        case badCellReference, badSharedStringIndex, badNumber, numberOutOfRange, badBoolean
         case invalidSheetName, invalidCell, noSheets, noVisibleSheet, writeFailed
         case threadUnavailable
 
@@ -49,11 +54,14 @@ public struct XLSXError: Error, Sendable, Equatable, CustomStringConvertible {
             case .missingPart: "zip.missing_part"
             case .malformedXML: "xml.malformed"
             case .entityDeclaration: "xml.entity"
+            case .attributeDeclaration: "xml.attribute_declaration"
+            case .tooManyAttributes: "xml.too_many_attributes"
             case .noWorkbook: "package.no_workbook"
             case .missingRelationship: "package.missing_relationship"
             case .badCellReference: "sheet.bad_reference"
             case .badSharedStringIndex: "sheet.bad_shared_string"
             case .badNumber: "sheet.bad_number"
+            case .numberOutOfRange: "sheet.number_out_of_range"
             case .badBoolean: "sheet.bad_boolean"
             case .invalidSheetName: "writer.sheet_name"
             case .invalidCell: "writer.cell"

@@ -25,6 +25,11 @@ struct XMLAttributes {
         return nil
     }
 
+    /// Whether `xml:space="preserve"` is set: white space at the ends of the text is kept.
+    var preservesSpace: Bool {
+        bytes("space", namespaced: true)?.elementsEqual("preserve".utf8) == true
+    }
+
     /// The attribute's value as a string.
     ///
     /// libxml2 leaves `&` in attribute values as the character reference `&#38;` when entities

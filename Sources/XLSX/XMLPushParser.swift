@@ -4,12 +4,15 @@ import CLibXML2
 /// `xmlParserCtxt`.
 ///
 /// Safe against hostile XML: no network access, no external entities, and any entity
-/// declaration stops the parse with `xml.entity`, so nothing is ever expanded.
+/// declaration stops the parse with `xml.entity`, so nothing is ever expanded. A DTD's default
+/// attributes (`<!ATTLIST>`) stop it too, and `StartTagScanner` refuses a start tag with so
+/// many attributes that libxml2 would take minutes over it.
 final class XMLPushParser {
     let part: String
     private let handler: any XMLContentHandler
     private var context: xmlParserCtxtPtr?
     private var failure: XLSXError?
+    private var scanner = StartTagScanner()
     /// The first error libxml2 reported, converted while its message is still valid.
     private var firstError: XLSXError?
 
@@ -67,6 +70,14 @@ final class XMLPushParser {
                 parser.refuseEntity(named: name)
             }
         }
+        sax.attributeDecl = { context, element, _, _, _, _, values in
+            // The handler owns the list of an enumerated type's values.
+            if let values { xmlFreeEnumeration(values) }
+            guard let context else { return }
+            Unmanaged<XMLPushParser>.fromOpaque(context)._withUnsafeGuaranteedRef { parser in
+                parser.refuseAttributeDeclaration(for: element)
+            }
+        }
         sax.getEntity = { _, _ in nil }
         sax.getParameterEntity = { _, _ in nil }
         sax.resolveEntity = { _, _, _ in nil }
@@ -79,7 +90,7 @@ final class XMLPushParser {
 
         let userData = Unmanaged.passUnretained(self).toOpaque()
         guard let context = xmlCreatePushParserCtxt(&sax, userData, nil, 0, part) else {
-            throw XLSXError(.malformedXML, "cannot start an XML parser for \(part)", part: part)
+            throw XLSXError(.malformedXML, "cannot start an XML parser for \(XLSXError.shown(part))", part: part)
         }
         self.context = context
         let options = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue
@@ -88,7 +99,14 @@ final class XMLPushParser {
     }
 
     deinit {
-        if let context { xmlFreeParserCtxt(context) }
+        guard let context else { return }
+        // libxml2 makes a document for SAX-only parsers as it reads an entity declaration
+        // (to record the entity, before the handler refuses it); the context does not own it.
+        if let document = context.pointee.myDoc {
+            context.pointee.myDoc = nil
+            xmlFreeDoc(document)
+        }
+        xmlFreeParserCtxt(context)
     }
 
     /// Parses the next bytes of the part.
@@ -109,6 +127,7 @@ final class XMLPushParser {
     private func parse(_ bytes: UnsafeRawBufferPointer, terminate: Bool) throws {
         if let failure { throw failure }
         guard let context else { return }
+        if !bytes.isEmpty { try scanner.scan(bytes, part: part) }
         let chunk = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
         xmlParseChunk(context, chunk, Int32(bytes.count), terminate ? 1 : 0)
         if let failure { throw failure }
@@ -123,10 +142,17 @@ final class XMLPushParser {
     }
 
     private func refuseEntity(named name: UnsafePointer<xmlChar>?) {
-        let shown = name.map { String(cString: $0) } ?? "?"
+        let shown = name.map { XLSXError.quoted(String(cString: $0)) } ?? "\"?\""
         stop(with: XLSXError(.entityDeclaration,
-            "\(part) declares the XML entity \"\(shown)\"; entity declarations are refused "
+            "\(XLSXError.shown(part)) declares the XML entity \(shown); entity declarations are refused "
             + "(they can expand into gigabytes)", part: part))
+    }
+
+    private func refuseAttributeDeclaration(for element: UnsafePointer<xmlChar>?) {
+        let shown = element.map { XLSXError.shown(String(cString: $0)) } ?? "?"
+        stop(with: XLSXError(.attributeDeclaration,
+            "\(XLSXError.shown(part)) declares default attributes for <\(shown)> in a DTD; attribute "
+            + "declarations are refused (they add attributes to every such element)", part: part))
     }
 
     private func record(_ error: xmlError) {

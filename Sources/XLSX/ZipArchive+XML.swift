@@ -22,9 +22,9 @@ extension ZipArchive {
         let relsPart = part.isEmpty ? PartPath.rootRelationships : PartPath.relationships(of: part)
         guard entry(named: relsPart) != nil else {
             if !required { return [] }
-            let owner = part.isEmpty ? "the package" : part
+            let owner = part.isEmpty ? "the package" : XLSXError.shown(part)
             throw XLSXError(.missingPart,
-                "the workbook has no part \(relsPart) (the relationships of \(owner))", part: relsPart)
+                "the workbook has no part \(XLSXError.shown(relsPart)) (the relationships of \(owner))", part: relsPart)
         }
         let parser = RelationshipsParser(source: part)
         try parseXML(part: relsPart, into: parser)

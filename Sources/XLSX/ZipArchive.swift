@@ -5,22 +5,23 @@ import Glibc
 import Darwin
 #endif
 
-/// A zip file opened read-only through libzip, with entries looked up case-insensitively and
-/// with either `/` or `\` as separator. Owns the `zip_t`.
+/// A zip file opened read-only through libzip, from a path or from bytes in memory, with
+/// entries looked up case-insensitively and with either `/` or `\` as separator. Owns the
+/// `zip_t`.
 public final class ZipArchive {
-    /// The path the archive was opened from, used in messages.
-    public let path: String
+    /// The path the archive was opened from, used in messages; nil for bytes in memory.
+    public let path: String?
     public let limits: WorkbookLimits
     /// Every entry, in central-directory order.
     public let entries: [ZipEntry]
 
     let handle: OpaquePointer
     private let entryByKey: [String: Int]
+    /// The bytes a memory archive reads, kept alive while any handle on them is open.
+    private let memory: ZipMemory?
 
-    public init(path: String, limits: WorkbookLimits = .default) throws {
-        self.path = path
-        self.limits = limits
-
+    /// Opens the zip file at `path`.
+    public convenience init(path: String, limits: WorkbookLimits = .default) throws {
         var status = stat()
         guard stat(path, &status) == 0 else {
             let code = errno
@@ -35,17 +36,28 @@ public final class ZipArchive {
         guard status.st_size > 0 else {
             throw XLSXError(.emptyFile, "the file is empty (0 bytes), not an xlsx workbook")
         }
-
         var code: Int32 = 0
         guard let handle = zip_open(path, ZIP_RDONLY, &code) else {
-            let magic = Self.leadingBytes(of: path)
-            throw XLSXError.libzip(
-                code,
-                startsLikeZip: magic.starts(with: [0x50, 0x4B, 0x03, 0x04]),
-                looksLikeCompoundFile: magic.starts(with: [0xD0, 0xCF, 0x11, 0xE0]))
+            throw Self.openFailure(code, leadingBytes: Self.leadingBytes(of: path))
         }
-        self.handle = handle
+        self.init(handle: handle, path: path, memory: nil, limits: limits)
+    }
 
+    /// Opens a zip held in memory (`Data`, `[UInt8]`, any bytes), with the same checks and
+    /// errors as a file. The bytes are copied once.
+    public convenience init(bytes: some Sequence<UInt8>, limits: WorkbookLimits = .default) throws {
+        let memory = ZipMemory(copying: bytes)
+        guard memory.bytes.count > 0 else {
+            throw XLSXError(.emptyFile, "the workbook is empty (0 bytes), not an xlsx workbook")
+        }
+        self.init(handle: try Self.open(memory), path: nil, memory: memory, limits: limits)
+    }
+
+    private init(handle: OpaquePointer, path: String?, memory: ZipMemory?, limits: WorkbookLimits) {
+        self.handle = handle
+        self.path = path
+        self.memory = memory
+        self.limits = limits
         var entries: [ZipEntry] = []
         var entryByKey: [String: Int] = [:]
         let count = max(0, zip_get_num_entries(handle, 0))
@@ -68,6 +80,14 @@ public final class ZipArchive {
 
     deinit { zip_discard(handle) }
 
+    /// Another handle on the same archive, for reading on another thread (a libzip handle
+    /// must not be shared across threads).
+    func reopened() throws -> ZipArchive {
+        if let memory { return ZipArchive(handle: try Self.open(memory), path: nil, memory: memory, limits: limits) }
+        guard let path else { throw XLSXError(.fileUnreadable, "the archive has neither a path nor bytes") }
+        return try ZipArchive(path: path, limits: limits)
+    }
+
     /// The entry called `name`, ignoring case, a leading `/`, and `\` versus `/`.
     public func entry(named name: String) -> ZipEntry? {
         entryByKey[Self.lookupKey(name)].map { entries[$0] }
@@ -77,7 +97,7 @@ public final class ZipArchive {
     /// ratio passes the limits.
     public func openEntry(named name: String) throws -> ZipEntryReader {
         guard let entry = entry(named: name) else {
-            throw XLSXError(.missingPart, "the workbook has no part \(name)", part: name)
+            throw XLSXError(.missingPart, "the workbook has no part \(XLSXError.shown(name))", part: name)
         }
         return try ZipEntryReader(archive: self, entry: entry)
     }
@@ -104,6 +124,29 @@ public final class ZipArchive {
 
     private static func clamped(_ value: UInt64) -> Int64 {
         value > UInt64(Int64.max) ? Int64.max : Int64(value)
+    }
+
+    /// A libzip handle reading `memory`; the handle does not own the bytes.
+    private static func open(_ memory: ZipMemory) throws -> OpaquePointer {
+        var error = zip_error_t()
+        zip_error_init(&error)
+        defer { zip_error_fini(&error) }
+        guard let base = memory.bytes.baseAddress,
+              let source = zip_source_buffer_create(base, UInt64(memory.bytes.count), 0, &error) else {
+            throw openFailure(zip_error_code_zip(&error), leadingBytes: Array(memory.bytes.prefix(4)))
+        }
+        guard let handle = zip_open_from_source(source, ZIP_RDONLY, &error) else {
+            zip_source_free(source)
+            throw openFailure(zip_error_code_zip(&error), leadingBytes: Array(memory.bytes.prefix(4)))
+        }
+        return handle
+    }
+
+    /// Why a zip could not be opened, told apart by how its bytes start.
+    private static func openFailure(_ code: Int32, leadingBytes magic: [UInt8]) -> XLSXError {
+        XLSXError.libzip(code,
+                         startsLikeZip: magic.starts(with: [0x50, 0x4B, 0x03, 0x04]),
+                         looksLikeCompoundFile: magic.starts(with: [0xD0, 0xCF, 0x11, 0xE0]))
     }
 
     /// The first four bytes of the file (fewer if it is shorter), to explain a refusal.

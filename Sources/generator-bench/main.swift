@@ -11,6 +11,7 @@ import Foundation
 import Logging
 import OrderedJSON
 import ProgrammeGenerator
+import TrainingCalendar
 
 /// The repository root: this file is Sources/generator-bench/main.swift.
 let repositoryRoot = URL(fileURLWithPath: #filePath)
@@ -32,7 +33,10 @@ func loadCatalog() throws -> (GeneratorCatalog, String) {
     guard let content = result.content else {
         throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the workbooks have errors; run traindb check"])
     }
-    return (GeneratorCatalog(exercises: content.exercises, contraindications: content.contraindications), workbooks)
+    let muscles = content.muscles.map { Muscle(name: $0.name, slug: $0.name.slug, bodyRegion: $0.bodyRegion) }
+    let catalog = GeneratorCatalog(
+        exercises: content.exercises, contraindications: content.contraindications, muscles: muscles)
+    return (catalog, workbooks)
 }
 
 let equipmentProfiles: [(available: [String], detailed: [String: [String]])] = [
@@ -43,6 +47,7 @@ let equipmentProfiles: [(available: [String], detailed: [String: [String]])] = [
     (["barbells", "dumbbells", "kettlebells", "cable_machines", "pin_loaded_machines", "plate_loaded_machines", "bodyweight"], [:]),
 ]
 let priorityMuscles: [[String]] = [[], ["chest"], ["glutes", "hamstrings"], ["back", "biceps", "shoulders"]]
+let createdDate = CalendarDate(year: 2026, month: 11, day: 23) ?? CalendarDate(dayNumber: 0)
 let injuries: [[String]] = [[], ["knee"], ["shoulder", "lower_back"], ["knee", "wrist", "elbow"]]
 
 var questionnaires: [Questionnaire] = []
@@ -80,7 +85,8 @@ do {
     var bytes = 0
     // Warm-up: one pass over a slice, so caches and allocators settle.
     for questionnaire in questionnaires.prefix(500) {
-        bytes &+= try encoder.encode(generators[0].generate(from: questionnaire, seed: 1)).count
+        let programme = try generators[0].generate(from: questionnaire, seed: 1, createdDate: createdDate)
+        bytes &+= try encoder.encode(programme).count
     }
 
     var durations: [UInt64] = []
@@ -89,7 +95,7 @@ do {
     for generator in generators {
         for (offset, questionnaire) in questionnaires.enumerated() {
             let start = DispatchTime.now().uptimeNanoseconds
-            let programme = try generator.generate(from: questionnaire, seed: UInt64(offset))
+            let programme = try generator.generate(from: questionnaire, seed: UInt64(offset), createdDate: createdDate)
             bytes &+= try encoder.encode(programme).count
             durations.append(DispatchTime.now().uptimeNanoseconds - start)
         }
@@ -102,7 +108,7 @@ do {
     }
     print("programmes: \(durations.count) (every goal × experience × days × duration × 5 equipment × 4 priority sets × 4 injury sets × 2 policies)")
     print(String(format: "per programme (questionnaire check + generation + JSON): p50 %.3f ms, p99 %.3f ms, max %.3f ms", percentile(0.5), percentile(0.99), Double(durations.last ?? 0) / 1e6))
-    print(String(format: "total: %.2f s (%.0f programmes/s); target p99 ≤ 5 ms: %@", total, Double(durations.count) / total, percentile(0.99) <= 5 ? "met" : "MISSED"))
+    print(String(format: "total: %.2f s (%.0f programmes/s); target p99 ≤ 1 ms: %@", total, Double(durations.count) / total, percentile(0.99) <= 1 ? "met" : "MISSED"))
     print("json bytes: \(bytes)")
 } catch {
     FileHandle.standardError.write(Data("generator-bench: \(error)\n".utf8))

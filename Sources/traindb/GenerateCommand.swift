@@ -1,8 +1,15 @@
 import ArgumentParser
 import Foundation
 import ProgrammeGenerator
+import TrainingCalendar
 
 extension InjuryPolicy: ExpressibleByArgument {}
+
+extension CalendarDate: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(argument)
+    }
+}
 
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,13 +32,20 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "warn: keep exercises that may aggravate an injury, with a warning; exclude: never pick them.")
     var injuryPolicy: InjuryPolicy = .warn
 
+    @Option(
+        help: ArgumentHelp(
+            "The programme's creation date, YYYY-MM-DD (default: today, in this machine's time zone).",
+            valueName: "date"))
+    var created: CalendarDate?
+
     @OptionGroup var output: FormatOption<TextOrJSON>
 
     func run() throws {
         let generator = ProgrammeGenerator(
             catalog: try GeneratorCatalog(database: database.open()),
             options: GeneratorOptions(injuryPolicy: injuryPolicy))
-        let programme = try generator.generate(fromJSON: input.read(), seed: seed)
+        let programme = try generator.generate(
+            fromJSON: input.read(), seed: seed, createdDate: created ?? CalendarDate(Date(), in: .current))
         switch output.format {
         case .json: try Terminal.printJSON(programme, layout: .indented)
         default: print(programme.text, terminator: "")

@@ -11,21 +11,33 @@ enum CommittedCatalog {
     struct Records: Sendable {
         var exercises: [Exercise]
         var contraindications: [Contraindication]
+        var muscles: [Muscle]
     }
 
     private static let loaded = Result {
         let database = try CatalogDatabase(path: try CommittedCatalogue.databasePath())
-        return Records(exercises: try database.exercises(), contraindications: try database.contraindications())
+        return Records(
+            exercises: try database.exercises(), contraindications: try database.contraindications(),
+            muscles: try database.muscles())
     }
 
-    /// Every exercise and contraindication of the committed catalogue.
+    /// Every exercise, contraindication and muscle of the committed catalogue.
     static func content() throws -> Records {
         try loaded.get()
     }
 
     /// The generator's view of the committed catalogue.
     static func catalog() throws -> GeneratorCatalog {
-        let content = try content()
-        return GeneratorCatalog(exercises: content.exercises, contraindications: content.contraindications)
+        try generatorCatalog.get()
+    }
+
+    /// The muscles and their body regions, as the database holds them.
+    static func muscles() throws -> [Muscle] {
+        try content().muscles
+    }
+
+    private static let generatorCatalog = loaded.map { content in
+        GeneratorCatalog(
+            exercises: content.exercises, contraindications: content.contraindications, muscles: content.muscles)
     }
 }

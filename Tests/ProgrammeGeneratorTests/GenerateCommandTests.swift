@@ -63,39 +63,39 @@ struct GenerateCommandTests {
     @Test("a readable week plan, session by session, with warnings and empty slots")
     func textPlan() throws {
         try Self.withDatabase { database, folder in
-            let run = try TraindbProcess.run(["generate", "--questionnaire", try Self.write(Self.questionnaire, in: folder), "--db", database])
+            let run = try TraindbProcess.run([
+                "generate", "--questionnaire", try Self.write(Self.questionnaire, in: folder), "--db", database,
+                "--created", "2026-11-23",
+            ])
             #expect(run.status == 0)
             #expect(run.stderr == "")
             #expect(run.stdout == """
                 Push/Pull/Legs · 3 days a week · 30-45 min sessions · 8 weeks
 
-                Day 1 · Push · about 39 min
-                  1. Dumbbell Shoulder Press · 4 × 12-15, rest 90 s · Shoulders · Dumbbells
-                  2. Push Up · 3 × 12-15, rest 90 s · Chest · Bodyweight
-                  3. Dumbbell Bench Press · 3 × 12-15, rest 90 s · Chest · Dumbbells
+                Day 1 · Mon · Push · about 38 min
+                  1. Push Up · 3 × 12-15, rest 90 s · Chest · Bodyweight
+                  2. Dumbbell Shoulder Press · 4 × 12-15, rest 90 s · Shoulders · Dumbbells
+                  3. Dumbbell Bench Press · 3 × 12-15, rest 60 s · Chest · Dumbbells
                      ! This exercise may aggravate the injury in your shoulder that you recorded.
                   4. Dumbbell Lateral Raise · 4 × 12-15, rest 60 s · Shoulders · Dumbbells
-                  - Triceps isolation left empty: the catalogue has no triceps isolation exercise for programmes
 
-                Day 2 · Pull · about 28 min
+                Day 2 · Wed · Pull · about 28 min
                   1. Dumbbell Row · 3 × 12-15, rest 90 s · Back · Dumbbells
                   2. Dumbbell Lateral Raise · 4 × 12-15, rest 60 s · Shoulders · Dumbbells
                   3. Dumbbell Curl · 3 × 12-15, rest 60 s · Biceps · Dumbbells
-                  - Vertical pull left empty: the catalogue has no vertical pull exercise for programmes
-                  - Rear delts left empty: the catalogue has no rear delts exercise for programmes
-                  - Horizontal pull left empty: no horizontal pull exercise with the selected equipment that this session does not already have
+                  - Vertical pull and back left empty: the catalogue has no vertical pull or back exercise for programmes
+                  - Biceps isolation left empty: every other biceps isolation exercise with your equipment is already \
+                in this session or the day before
 
-                Day 3 · Legs · about 13 min
+                Day 3 · Fri · Legs · about 13 min
                   1. Goblet Squat · 3 × 12-15, rest 90 s · Quads · Dumbbells
                   - Hinge left empty: the catalogue has no hinge exercise for programmes
-                  - Lunge left empty: the catalogue has no lunge exercise for programmes
-                  - Leg curl left empty: the catalogue has no leg curl exercise for programmes
-                  - Hip extension left empty: the catalogue has no hip extension exercise for programmes
 
                 Warnings:
-                  ! Pull takes about 28 min, under the 30-45 min chosen: nothing more fits the rules with your equipment and level.
-                  ! Legs takes about 13 min, under the 30-45 min chosen: nothing more fits the rules with your equipment and level.
-                  ! 1 exercise may aggravate the injury in your shoulder: each carries a warning; swap it or generate with the exclude policy.
+                  ! Pull has 3 exercises, under the 4-5 of a 30-45 min session; see its empty slots for why.
+                  ! Legs has 1 exercise, under the 4-5 of a 30-45 min session; see its empty slots for why.
+                  ! 1 exercise may aggravate the injury in your shoulder: each carries a warning; swap it or generate \
+                with the exclude policy.
 
                 """)
         }
@@ -105,14 +105,36 @@ struct GenerateCommandTests {
     func jsonIsDeterministic() throws {
         try Self.withDatabase { database, folder in
             let file = try Self.write(Self.questionnaire, in: folder)
-            let first = try TraindbProcess.run(["generate", "--questionnaire", file, "--db", database, "--format", "json", "--seed", "11"])
+            let first = try TraindbProcess.run(
+                ["generate", "--questionnaire", file, "--db", database, "--format", "json", "--seed", "11", "--created", "2026-11-23"])
             let second = try TraindbProcess.run(
-                ["generate", "--questionnaire", "-", "--db", database, "--format", "json", "--seed", "11"], input: Self.questionnaire)
+                ["generate", "--questionnaire", "-", "--db", database, "--format", "json", "--seed", "11", "--created", "2026-11-23"],
+                input: Self.questionnaire)
             #expect(first.status == 0 && second.status == 0)
             #expect(first.stdout == second.stdout)
             let programme = try JSONDecoder().decode(Programme.self, from: Data(first.stdout.utf8))
             #expect(programme.type == .pushPullLegs && programme.sessions.count == 3)
             #expect(first.stdout == (try OrderedJSONEncoder(layout: .indented).encodeText(programme)) + "\n")
+        }
+    }
+
+    @Test("--created dates the programme and its id follows it; a bad date exits 2")
+    func createdDate() throws {
+        try Self.withDatabase { database, folder in
+            let file = try Self.write(Self.questionnaire, in: folder)
+            func programme(_ date: String) throws -> Programme {
+                let run = try TraindbProcess.run(
+                    ["generate", "--questionnaire", file, "--db", database, "--format", "json", "--created", date])
+                #expect(run.status == 0)
+                return try JSONDecoder().decode(Programme.self, from: Data(run.stdout.utf8))
+            }
+            let first = try programme("2026-11-23")
+            #expect(first.createdDate.description == "2026-11-23")
+            #expect(try programme("2026-11-23").id == first.id)
+            #expect(try programme("2026-11-24").id != first.id)
+            let bad = try TraindbProcess.run(["generate", "--questionnaire", file, "--db", database, "--created", "2026-02-30"])
+            #expect(bad.status == 2)
+            #expect(bad.stderr.contains("2026-02-30"))
         }
     }
 

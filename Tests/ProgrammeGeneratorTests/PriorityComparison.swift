@@ -20,12 +20,12 @@ struct PriorityComparison {
             plain.targetMuscleGroups = []
             var prioritised = questionnaire
             prioritised.targetMuscleGroups = [muscle]
-            let without = try generator.generate(from: plain, seed: 3)
+            let without = try generator.generate(from: plain, seed: 3, createdDate: SmallCatalog.createdDate)
             let profile = try TrainingProfile(plain, catalog: catalog)
             guard PriorityRoom(muscle: muscle, programme: without, catalog: catalog, profile: profile).allowsMore else {
                 continue
             }
-            let with = try generator.generate(from: prioritised, seed: 3)
+            let with = try generator.generate(from: prioritised, seed: 3, createdDate: SmallCatalog.createdDate)
             comparisons.append(
                 PriorityComparison(
                     label: "\(base.testDescription) · \(QuestionnaireSpace.equipmentProfiles[offset].name) · \(muscle)",
@@ -35,32 +35,30 @@ struct PriorityComparison {
         return comparisons
     }
 
-    /// Each muscle of the questionnaires' several priorities against the same priorities
-    /// without it. Priorities compete for a session's time, the first ones winning, so a
-    /// programme that ran out of time is left out.
+    /// The first muscle of the questionnaires' several priorities against the same priorities
+    /// without it. Priorities compete for a session's places in the questionnaire's order, so
+    /// the first one listed always has its extra slot's place; the later ones have theirs
+    /// where the session's exercise count leaves room (each alone is compared by `alone`).
     static func amongOthers(_ base: QuestionnaireSpace.Base) throws -> [PriorityComparison] {
         let catalog = try CommittedCatalog.catalog()
         let generator = ProgrammeGenerator(catalog: catalog)
         var comparisons: [PriorityComparison] = []
         for (offset, questionnaire) in QuestionnaireSpace.questionnaires(for: base).enumerated()
         where questionnaire.targetMuscleGroups.count > 1 {
-            let with = try generator.generate(from: questionnaire, seed: 3)
-            let ranOutOfTime = with.sessions.flatMap(\.emptySlots).contains { $0.reason.hasPrefix("no time left") }
-            guard !ranOutOfTime else { continue }
-            for muscle in questionnaire.targetMuscleGroups {
-                var others = questionnaire
-                others.targetMuscleGroups.removeAll { $0 == muscle }
-                let without = try generator.generate(from: others, seed: 3)
-                let profile = try TrainingProfile(others, catalog: catalog)
-                guard PriorityRoom(muscle: muscle, programme: without, catalog: catalog, profile: profile).allowsMore
-                else { continue }
-                comparisons.append(
-                    PriorityComparison(
-                        label: "\(base.testDescription) · \(QuestionnaireSpace.equipmentProfiles[offset].name) · "
-                            + "\(questionnaire.targetMuscleGroups) · \(muscle)",
-                        before: ProgrammeInvariants.weeklySets(without)[muscle.slug, default: 0],
-                        after: ProgrammeInvariants.weeklySets(with)[muscle.slug, default: 0]))
-            }
+            guard let muscle = questionnaire.targetMuscleGroups.first else { continue }
+            let with = try generator.generate(from: questionnaire, seed: 3, createdDate: SmallCatalog.createdDate)
+            var others = questionnaire
+            others.targetMuscleGroups.removeFirst()
+            let without = try generator.generate(from: others, seed: 3, createdDate: SmallCatalog.createdDate)
+            let profile = try TrainingProfile(others, catalog: catalog)
+            guard PriorityRoom(muscle: muscle, programme: without, catalog: catalog, profile: profile).allowsMore
+            else { continue }
+            comparisons.append(
+                PriorityComparison(
+                    label: "\(base.testDescription) · \(QuestionnaireSpace.equipmentProfiles[offset].name) · "
+                        + "\(questionnaire.targetMuscleGroups) · \(muscle)",
+                    before: ProgrammeInvariants.weeklySets(without)[muscle.slug, default: 0],
+                    after: ProgrammeInvariants.weeklySets(with)[muscle.slug, default: 0]))
         }
         return comparisons
     }

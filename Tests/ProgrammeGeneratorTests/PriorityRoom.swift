@@ -13,12 +13,14 @@ struct PriorityRoom {
 
     var allowsMore: Bool {
         let key = muscle.slug
-        let doable = catalog.exercises.contains { exercise in
-            exercise.includeInProgramme && exercise.primaryMuscle.slug == key && profile.equipment.allows(exercise)
-                && exercise.complexity <= profile.experience.complexityCeiling
-        }
-        guard doable else { return false }
         let exercises = programme.sessions.flatMap(\.exercises).filter { $0.primaryMuscle.slug == key }
+        // More sets come from one more set on the muscle's exercises, or from an extra isolation
+        // slot: without either, nothing can give it more.
+        let isolation = catalog.exercises.contains { exercise in
+            exercise.includeInProgramme && exercise.isIsolation && exercise.primaryMuscle.slug == key
+                && profile.equipment.allows(exercise) && exercise.complexity <= profile.experience.complexityCeiling
+        }
+        guard isolation || !exercises.isEmpty else { return false }
         let weekly = exercises.reduce(0) { $0 + $1.sets }
         guard weekly + max(1, exercises.count) <= options.maximumSetsPerMusclePerWeek else { return false }
         let maximumSeconds = profile.sessionDuration.minutes.upperBound * 60

@@ -1,10 +1,11 @@
 import Catalog
 import Foundation
 import ProgrammeGenerator
+import TrainingCalendar
 import Testing
 
 /// Checks every rule of business rules §2-4 that a programme's output shows, against the
-/// catalogue and the profile it came from.
+/// catalogue and the profile it came from, and the invariants a coach reads it for.
 struct ProgrammeInvariants {
     let catalog: GeneratorCatalog
     let profile: TrainingProfile
@@ -13,103 +14,145 @@ struct ProgrammeInvariants {
     func check(_ programme: Programme, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let expectedSplit = SplitType.forTraining(daysPerWeek: profile.daysPerWeek, duration: profile.sessionDuration)
         #expect(programme.type == expectedSplit, "\(label): split", sourceLocation: sourceLocation)
-        let expectedDays = expectedSplit?.sessions(daysPerWeek: profile.daysPerWeek).map(\.dayName) ?? []
-        #expect(programme.sessions.map(\.dayName) == expectedDays, "\(label): sessions", sourceLocation: sourceLocation)
+        let scheduled = expectedSplit?.sessions(daysPerWeek: profile.daysPerWeek) ?? []
+        #expect(programme.sessions.map(\.dayName) == scheduled.map(\.dayName), "\(label): sessions", sourceLocation: sourceLocation)
+        #expect(programme.sessions.map(\.weekday) == scheduled.map(\.weekday), "\(label): weekdays", sourceLocation: sourceLocation)
         #expect(programme.daysPerWeek == profile.daysPerWeek && programme.totalWeeks == options.totalWeeks)
+        #expect(!programme.warnings.contains { $0.contains("longer session") }, "\(label)", sourceLocation: sourceLocation)
 
-        let priority = Set(profile.priorityMuscles.map(\.slug))
-        let injured = Set(profile.injuries.map(\.slug))
-        var jointsByGroup: [String: Set<String>] = [:]
-        for contraindication in catalog.contraindications where injured.contains(contraindication.joint.slug) {
-            jointsByGroup[contraindication.canonicalName, default: []].insert(contraindication.joint)
-        }
-        let duration = profile.sessionDuration
-        var weekly: [String: Int] = [:]
-        var ids: Set<String> = []
-
+        var previous: (weekday: Weekday, exercises: Set<String>)?
         for (offset, session) in programme.sessions.enumerated() {
             let where_ = "\(label) › \(session.dayName)"
             #expect(session.id == "day-\(offset + 1)", "\(where_): id", sourceLocation: sourceLocation)
-            #expect(session.exercises.count <= duration.exerciseCount.upperBound, "\(where_): too many exercises", sourceLocation: sourceLocation)
-            if session.exercises.count < duration.exerciseCount.lowerBound {
-                #expect(!session.emptySlots.isEmpty, "\(where_): short with no empty slot", sourceLocation: sourceLocation)
+            checkSize(session, programme, where_, sourceLocation)
+            checkExercises(session, where_, sourceLocation)
+            checkWarmUp(session, where_, sourceLocation)
+            if let previous, previous.weekday.offsetFromMonday + 1 == session.weekday.offsetFromMonday {
+                let repeated = previous.exercises.intersection(session.exercises.map(\.exerciseId))
+                #expect(repeated.isEmpty, "\(where_): \(repeated) also the day before", sourceLocation: sourceLocation)
             }
-            for slot in session.emptySlots {
-                #expect(!slot.slot.isEmpty && !slot.reason.isEmpty, "\(where_): empty slot without reason", sourceLocation: sourceLocation)
-            }
-
-            var seconds = 0
-            var groups: Set<String> = []
-            var perMuscle: [String: Int] = [:]
-            var seenIsolation = false
-            for (number, entry) in session.exercises.enumerated() {
-                let what = "\(where_) › \(entry.exerciseName)"
-                #expect(entry.id == "\(session.id)-exercise-\(number + 1)", "\(what): id", sourceLocation: sourceLocation)
-                ids.insert(entry.id)
-                guard let exercise = catalog.exercise(id: entry.exerciseId) else {
-                    Issue.record("\(what): not in the catalogue", sourceLocation: sourceLocation)
-                    continue
-                }
-                #expect(exercise.includeInProgramme, "\(what): library-only", sourceLocation: sourceLocation)
-                #expect(profile.equipment.allows(exercise), "\(what): equipment not available", sourceLocation: sourceLocation)
-                #expect(exercise.complexity <= profile.experience.complexityCeiling, "\(what): over the ceiling", sourceLocation: sourceLocation)
-                #expect(
-                    entry.exerciseName == exercise.displayName && entry.canonicalName == exercise.canonicalName
-                        && entry.primaryMuscle == exercise.primaryMuscle && entry.isIsolation == exercise.isIsolation
-                        && entry.equipmentCategory == exercise.equipmentCategory && entry.equipmentItem == exercise.equipmentItem,
-                    "\(what): fields differ from the catalogue", sourceLocation: sourceLocation)
-                #expect(groups.insert(exercise.canonicalName).inserted, "\(what): canonical group repeated", sourceLocation: sourceLocation)
-                if exercise.isIsolation {
-                    seenIsolation = true
-                } else {
-                    #expect(!seenIsolation, "\(what): compound after isolation", sourceLocation: sourceLocation)
-                }
-                let isPriority = priority.contains(exercise.primaryMuscle.slug)
-                #expect(
-                    entry.sets == profile.experience.sets(isIsolation: exercise.isIsolation) + (isPriority ? 1 : 0),
-                    "\(what): sets", sourceLocation: sourceLocation)
-                #expect(entry.repRange == profile.goal.repRange(isIsolation: exercise.isIsolation), "\(what): reps", sourceLocation: sourceLocation)
-                #expect(entry.restSeconds == profile.goal.restSeconds(isIsolation: exercise.isIsolation), "\(what): rest", sourceLocation: sourceLocation)
-
-                let joints = jointsByGroup[exercise.canonicalName] ?? []
-                switch options.injuryPolicy {
-                case .exclude:
-                    #expect(joints.isEmpty, "\(what): contraindicated under exclude", sourceLocation: sourceLocation)
-                    #expect(entry.warnings.isEmpty, sourceLocation: sourceLocation)
-                case .warn:
-                    #expect(Set(entry.warnings.map(\.joint)) == joints, "\(what): warnings", sourceLocation: sourceLocation)
-                    for warning in entry.warnings {
-                        #expect(warning.message == "This exercise may aggravate the injury in your \(warning.joint.lowercased()) that you recorded.")
-                    }
-                }
-                seconds += entry.sets * (40 + entry.restSeconds) + 90
-                perMuscle[exercise.primaryMuscle.slug, default: 0] += entry.sets
-                weekly[exercise.primaryMuscle.slug, default: 0] += entry.sets
-            }
-            for (muscle, sets) in perMuscle {
-                #expect(sets <= options.maximumSetsPerMusclePerSession, "\(where_): \(muscle) has \(sets) sets", sourceLocation: sourceLocation)
-            }
-            if session.exercises.isEmpty {
-                #expect(session.estimatedMinutes == 0, sourceLocation: sourceLocation)
-            } else {
-                seconds += 300
-                #expect(session.estimatedMinutes == (seconds + 30) / 60, "\(where_): estimate", sourceLocation: sourceLocation)
-                #expect(seconds <= duration.minutes.upperBound * 60, "\(where_): over time", sourceLocation: sourceLocation)
-                if seconds < duration.minutes.lowerBound * 60 {
-                    // Under the range only when nothing more could be added: the session is full,
-                    // or a planned slot stayed empty; the programme says so.
-                    #expect(
-                        session.exercises.count == duration.exerciseCount.upperBound || !session.emptySlots.isEmpty,
-                        "\(where_): under time with room left", sourceLocation: sourceLocation)
-                    #expect(
-                        programme.warnings.contains { $0.hasPrefix("\(session.dayName) takes about") },
-                        "\(where_): under time without a warning", sourceLocation: sourceLocation)
-                }
-            }
+            previous = (session.weekday, Set(session.exercises.map(\.exerciseId)))
         }
-        for (muscle, sets) in weekly {
+        for (muscle, sets) in Self.weeklySets(programme) {
             #expect(sets <= options.maximumSetsPerMusclePerWeek, "\(label): \(muscle) has \(sets) sets a week", sourceLocation: sourceLocation)
         }
+        CoachInvariants(catalog: catalog, profile: profile, options: options).check(programme, label, sourceLocation)
+    }
+
+    /// Count, time, estimate and empty slots.
+    private func checkSize(_ session: ProgrammeSession, _ programme: Programme, _ where_: String, _ location: SourceLocation) {
+        let duration = profile.sessionDuration
+        #expect(session.exercises.count <= duration.exerciseCount.upperBound, "\(where_): too many exercises", sourceLocation: location)
+        if session.exercises.count < duration.exerciseCount.lowerBound {
+            #expect(!session.emptySlots.isEmpty, "\(where_): short with no empty slot", sourceLocation: location)
+            #expect(programme.warnings.contains { $0.contains(session.dayName + " ") }, "\(where_): short without a warning",
+                    sourceLocation: location)
+            #expect(!session.emptySlots.contains { $0.reason.hasPrefix("no time left") },
+                    "\(where_): under its count for lack of time", sourceLocation: location)
+        }
+        #expect(Set(session.emptySlots.map(\.reason)).count == session.emptySlots.count, "\(where_): a reason twice",
+                sourceLocation: location)
+        for slot in session.emptySlots {
+            #expect(!slot.slot.isEmpty && !slot.reason.isEmpty, "\(where_): empty slot without reason", sourceLocation: location)
+        }
+        let seconds = session.exercises.reduce(300) { $0 + $1.sets * (40 + $1.restSeconds) + 90 }
+        if session.exercises.isEmpty {
+            #expect(session.estimatedMinutes == 0, sourceLocation: location)
+        } else {
+            #expect(session.estimatedMinutes == (seconds + 30) / 60, "\(where_): estimate", sourceLocation: location)
+            #expect(seconds <= duration.minutes.upperBound * 60, "\(where_): over time", sourceLocation: location)
+        }
+    }
+
+    /// Each exercise against the catalogue and the rules: availability, roles, sets, reps, rest,
+    /// tiers, injuries and the session cap.
+    private func checkExercises(_ session: ProgrammeSession, _ where_: String, _ location: SourceLocation) {
+        let priority = Set(profile.priorityMuscles.map(\.slug))
+        var groups: Set<String> = []
+        var perMuscle: [String: Int] = [:]
+        var seenIsolation = false
+        var compounds = 0
+        for (number, entry) in session.exercises.enumerated() {
+            let what = "\(where_) › \(entry.exerciseName)"
+            #expect(entry.id == "\(session.id)-exercise-\(number + 1)", "\(what): id", sourceLocation: location)
+            guard let exercise = catalog.exercise(id: entry.exerciseId) else {
+                Issue.record("\(what): not in the catalogue", sourceLocation: location)
+                continue
+            }
+            #expect(exercise.includeInProgramme, "\(what): library-only", sourceLocation: location)
+            #expect(profile.equipment.allows(exercise), "\(what): equipment not available", sourceLocation: location)
+            #expect(exercise.complexity <= profile.experience.complexityCeiling, "\(what): over the ceiling", sourceLocation: location)
+            #expect(
+                entry.exerciseName == exercise.displayName && entry.canonicalName == exercise.canonicalName
+                    && entry.primaryMuscle == exercise.primaryMuscle && entry.isIsolation == exercise.isIsolation
+                    && entry.equipmentCategory == exercise.equipmentCategory && entry.equipmentItem == exercise.equipmentItem,
+                "\(what): fields differ from the catalogue", sourceLocation: location)
+            #expect(groups.insert(exercise.canonicalName).inserted, "\(what): canonical group repeated", sourceLocation: location)
+            if exercise.isIsolation {
+                seenIsolation = true
+            } else {
+                #expect(!seenIsolation, "\(what): compound after isolation", sourceLocation: location)
+                compounds += 1
+            }
+            let role: ExerciseRole = exercise.isIsolation ? .accessory : compounds <= 2 ? .main : .secondary
+            let table = profile.experience.sets(isIsolation: exercise.isIsolation)
+                + (priority.contains(exercise.primaryMuscle.slug) ? 1 : 0)
+            #expect(entry.sets <= table && entry.sets >= min(table, role == .accessory ? 2 : 3), "\(what): sets",
+                    sourceLocation: location)
+            let unloaded = exercise.equipmentCategory.slug == "bodyweight" && exercise.equipmentItem == nil
+            let reps = unloaded && exercise.complexity == 1 && profile.goal == .getStronger
+                ? "8-12" : profile.goal.repRange(isIsolation: exercise.isIsolation)
+            #expect(entry.repRange == reps, "\(what): reps", sourceLocation: location)
+            #expect(entry.restSeconds == profile.goal.restSeconds(role: role), "\(what): rest", sourceLocation: location)
+            if exercise.selectionTier == 3 {
+                #expect(role == .secondary && entry.repRange == "4-6", "\(what): specialist as \(role) at \(entry.repRange)",
+                        sourceLocation: location)
+            }
+            checkInjuries(entry, exercise, what, location)
+            perMuscle[exercise.primaryMuscle.slug, default: 0] += entry.sets
+        }
+        for (muscle, sets) in perMuscle {
+            #expect(sets <= options.maximumSetsPerMusclePerSession, "\(where_): \(muscle) has \(sets) sets", sourceLocation: location)
+        }
+    }
+
+    private func checkInjuries(_ entry: ProgrammeExercise, _ exercise: Exercise, _ what: String, _ location: SourceLocation) {
+        let joints = injuredJoints(exercise)
+        switch options.injuryPolicy {
+        case .exclude:
+            #expect(joints.isEmpty, "\(what): contraindicated under exclude", sourceLocation: location)
+            #expect(entry.warnings.isEmpty, sourceLocation: location)
+        case .warn:
+            #expect(Set(entry.warnings.map(\.joint)) == joints, "\(what): warnings", sourceLocation: location)
+            for warning in entry.warnings {
+                #expect(warning.message == "This exercise may aggravate the injury in your \(warning.joint.lowercased()) that you recorded.")
+            }
+        }
+    }
+
+    /// Library-only mobility, stretch and cardio, about five minutes, nothing contraindicated.
+    private func checkWarmUp(_ session: ProgrammeSession, _ where_: String, _ location: SourceLocation) {
+        #expect((2...3).contains(session.warmUp.count), "\(where_): \(session.warmUp.count) warm-up exercises",
+                sourceLocation: location)
+        #expect(session.warmUp.reduce(0) { $0 + $1.minutes } == 5, "\(where_): warm-up minutes", sourceLocation: location)
+        for item in session.warmUp {
+            guard let exercise = catalog.exercise(id: item.exerciseId) else {
+                Issue.record("\(where_): warm-up \(item.exerciseId) not in the catalogue", sourceLocation: location)
+                continue
+            }
+            #expect(!exercise.includeInProgramme && ["Mobility", "Stretch", "Cardio"].contains(exercise.movementPattern),
+                    "\(where_): warm-up \(exercise.id)", sourceLocation: location)
+            #expect(profile.equipment.allows(exercise) && injuredJoints(exercise).isEmpty, "\(where_): warm-up \(exercise.id)",
+                    sourceLocation: location)
+        }
+    }
+
+    /// The recorded joints an exercise may aggravate.
+    func injuredJoints(_ exercise: Exercise) -> Set<String> {
+        let injured = Set(profile.injuries.map(\.slug))
+        return Set(catalog.contraindications.filter {
+            $0.canonicalName == exercise.canonicalName && injured.contains($0.joint.slug)
+        }.map(\.joint))
     }
 
     /// Sets per primary muscle slug over the week.

@@ -1,6 +1,7 @@
 import Foundation
 import OrderedJSON
 import ProgrammeGenerator
+import TrainingCalendar
 import Testing
 
 /// The programme's JSON (its `Codable` form through `OrderedJSONEncoder`): keys in the
@@ -8,10 +9,12 @@ import Testing
 @Suite("programme JSON")
 struct ProgrammeJSONTests {
     static let programme = Programme(
-        type: .pushPullLegs, daysPerWeek: 3, sessionDuration: .medium, totalWeeks: 8,
+        id: "5f0c2a9e-1b7d-8c3e-9a41-0d6e2f8b7c15", type: .pushPullLegs, daysPerWeek: 3, sessionDuration: .medium,
+        totalWeeks: 8, createdDate: SmallCatalog.createdDate,
         sessions: [
             ProgrammeSession(
-                id: "day-1", dayName: "Push", estimatedMinutes: 52,
+                id: "day-1", dayName: "Push", weekday: .mon, estimatedMinutes: 52,
+                warmUp: [WarmUpExercise(exerciseId: "arm_circles", exerciseName: "Arm Circles", minutes: 5)],
                 exercises: [
                     ProgrammeExercise(
                         id: "day-1-exercise-1", exerciseId: "barbell_bench_press", exerciseName: "Barbell Bench Press",
@@ -30,14 +33,15 @@ struct ProgrammeJSONTests {
     @Test("compact JSON has exactly the documented keys, in order")
     func compact() throws {
         #expect(try OrderedJSONEncoder().encodeText(Self.programme) == #"""
-            {"type":"pushPullLegs","daysPerWeek":3,"sessionDuration":"45-60 min","totalWeeks":8,"sessions":[{"id":"day-1","dayName":"Push","estimatedMinutes":52,"exercises":[{"id":"day-1-exercise-1","exerciseId":"barbell_bench_press","exerciseName":"Barbell Bench Press","canonicalName":"Bench Press","sets":4,"repRange":"8-12","restSeconds":120,"primaryMuscle":"Chest","equipmentCategory":"Barbells","equipmentItem":"Flat Bench","isIsolation":false,"warnings":[{"joint":"Shoulder","message":"This exercise may aggravate the injury in your shoulder that you recorded."}]},{"id":"day-1-exercise-2","exerciseId":"dumbbell_fly","exerciseName":"Dumbbell \"Fly\"\t\\","canonicalName":"Chest Fly","sets":3,"repRange":"10-15","restSeconds":90,"primaryMuscle":"Chest","equipmentCategory":"Dumbbells","equipmentItem":null,"isIsolation":true,"warnings":[]}],"emptySlots":[{"slot":"Hinge","reason":"no hinge exercise with the selected equipment"}]}],"warnings":["Straße über 5 min"]}
+            {"id":"5f0c2a9e-1b7d-8c3e-9a41-0d6e2f8b7c15","type":"pushPullLegs","daysPerWeek":3,"sessionDuration":"45-60 min","totalWeeks":8,"createdDate":"2026-11-23","sessions":[{"id":"day-1","dayName":"Push","weekday":"mon","estimatedMinutes":52,"warmUp":[{"exerciseId":"arm_circles","exerciseName":"Arm Circles","minutes":5}],"exercises":[{"id":"day-1-exercise-1","exerciseId":"barbell_bench_press","exerciseName":"Barbell Bench Press","canonicalName":"Bench Press","sets":4,"repRange":"8-12","restSeconds":120,"primaryMuscle":"Chest","equipmentCategory":"Barbells","equipmentItem":"Flat Bench","isIsolation":false,"warnings":[{"joint":"Shoulder","message":"This exercise may aggravate the injury in your shoulder that you recorded."}]},{"id":"day-1-exercise-2","exerciseId":"dumbbell_fly","exerciseName":"Dumbbell \"Fly\"\t\\","canonicalName":"Chest Fly","sets":3,"repRange":"10-15","restSeconds":90,"primaryMuscle":"Chest","equipmentCategory":"Dumbbells","equipmentItem":null,"isIsolation":true,"warnings":[]}],"emptySlots":[{"slot":"Hinge","reason":"no hinge exercise with the selected equipment"}]}],"warnings":["Straße über 5 min"]}
             """#)
     }
 
     @Test("pretty JSON indents by two spaces and reads back as the same programme")
     func prettyRoundTrip() throws {
         let text = try OrderedJSONEncoder(layout: .indented).encodeText(Self.programme)
-        #expect(text.hasPrefix("{\n  \"type\": \"pushPullLegs\",\n  \"daysPerWeek\": 3,\n"))
+        #expect(text.hasPrefix("{\n  \"id\": \"5f0c2a9e-1b7d-8c3e-9a41-0d6e2f8b7c15\",\n  \"type\": \"pushPullLegs\",\n"))
+        #expect(text.contains("\"createdDate\": \"2026-11-23\","))
         #expect(text.contains("\"equipmentItem\": null,"))
         #expect(text.contains("\"warnings\": []"))
         let decoded = try JSONDecoder().decode(Programme.self, from: Data(text.utf8))

@@ -5,114 +5,157 @@ import Testing
 /// How slots are filled, on catalogues written here: exact picks and exact reasons.
 @Suite("filling slots")
 struct SlotFillingTests {
-    static let bench = SmallCatalog.exercise("bench_press", group: "Bench Press", pattern: "Horizontal Push", muscle: "Chest", complexity: 2)
-    static let pushUp = SmallCatalog.exercise("push_up", group: "Push-Up", pattern: "Horizontal Push", muscle: "Chest", complexity: 1)
+    static let bench = SmallCatalog.exercise(
+        "bench_press", group: "Bench Press", pattern: "Horizontal Push", muscle: "Chest", complexity: 2)
+    static let pushUp = SmallCatalog.exercise(
+        "push_up", group: "Push-Up", pattern: "Horizontal Push", muscle: "Chest", complexity: 1, category: "Bodyweight")
     static let barbellDeadlift = SmallCatalog.exercise(
         "barbell_deadlift", group: "Deadlift", pattern: "Hinge", muscle: "Back", complexity: 1, category: "Barbells")
 
-    func push(_ programme: Programme) throws -> ProgrammeSession {
-        try #require(programme.sessions.first { $0.dayName.hasPrefix("Push") })
+    func session(_ name: String, of programme: Programme) throws -> ProgrammeSession {
+        try #require(programme.sessions.first { $0.dayName.hasPrefix(name) })
     }
 
-    @Test("a slot nothing can fill stays empty, and says why")
-    func emptySlotReasons() throws {
+    @Test("a core slot nothing can fill stays empty and names the true cause, once per cause")
+    func emptyCoreSlots() throws {
         let programme = try SmallCatalog.generate(
             [Self.barbellDeadlift, Self.bench], profile: SmallCatalog.profile(equipment: ["dumbbells"], days: 3))
-        let legs = programme.sessions[2]
+        let legs = try session("Legs", of: programme)
         #expect(legs.exercises.isEmpty && legs.estimatedMinutes == 0)
-        #expect(legs.emptySlots.prefix(2) == [
+        #expect(legs.emptySlots == [
             EmptySlot(slot: "Squat", reason: "the catalogue has no squat exercise for programmes"),
-            EmptySlot(slot: "Hinge", reason: "no hinge exercise with the selected equipment"),
+            EmptySlot(slot: "Hinge", reason: "no hinge exercise uses the equipment you selected"),
         ])
-        #expect(programme.warnings.contains("Pull and Legs have no exercises: nothing in the catalogue fits their slots with your equipment and level."))
+        #expect(programme.warnings.contains(
+            "Pull and Legs have no exercises: nothing in the catalogue fits their slots; see the empty slots for why."))
+    }
+
+    @Test("slots empty for the same cause share one line")
+    func oneLinePerCause() throws {
+        let machineRow = SmallCatalog.exercise(
+            "machine_row", group: "Row", pattern: "Horizontal Pull", muscle: "Back", category: "Pin-loaded Machines")
+        let pulldown = SmallCatalog.exercise(
+            "pulldown", group: "Pulldown", pattern: "Vertical Pull", muscle: "Back", category: "Pin-loaded Machines")
+        let pull = try session("Pull", of: try SmallCatalog.generate(
+            [machineRow, pulldown], profile: SmallCatalog.profile(equipment: ["dumbbells"])))
+        #expect(pull.emptySlots == [
+            EmptySlot(
+                slot: "Vertical pull, horizontal pull and back",
+                reason: "no vertical pull, horizontal pull or back exercise uses the equipment you selected")
+        ])
+    }
+
+    @Test("a slot that its reserves cover is not reported; a full session reports nothing")
+    func reservesAreSilent() throws {
+        let push = try session("Push", of: try SmallCatalog.generate(SmallCatalog.gym, profile: SmallCatalog.profile()))
+        #expect(push.emptySlots.isEmpty)
+        #expect(push.exercises.count == 8)
     }
 
     @Test("library-only exercises are never picked")
     func libraryOnly() throws {
-        let stretch = SmallCatalog.exercise("chest_stretch", group: "Stretch", pattern: "Horizontal Push", muscle: "Chest", programme: false)
-        let session = try push(try SmallCatalog.generate([stretch], profile: SmallCatalog.profile()))
-        #expect(session.exercises.isEmpty)
-        #expect(session.emptySlots.first == EmptySlot(slot: "Horizontal push", reason: "the catalogue has no horizontal push exercise for programmes"))
+        let stretch = SmallCatalog.exercise(
+            "chest_stretch", group: "Stretch", pattern: "Horizontal Push", muscle: "Chest", programme: false)
+        let push = try session("Push", of: try SmallCatalog.generate([stretch], profile: SmallCatalog.profile()))
+        #expect(push.exercises.isEmpty)
+        #expect(push.emptySlots.first?.reason.hasPrefix("the catalogue has no horizontal push") == true)
     }
 
-    @Test("no session repeats a canonical group: the second horizontal push needs another group")
+    @Test("no session repeats a canonical group; the second chest exercise comes from another")
     func noRepeatedGroup() throws {
         let dumbbellBench = SmallCatalog.exercise("dumbbell_bench", group: "Bench Press", pattern: "Horizontal Push", muscle: "Chest")
-        let session = try push(try SmallCatalog.generate([Self.bench, dumbbellBench], profile: SmallCatalog.profile()))
-        #expect(session.exercises.count == 1)
-        #expect(session.emptySlots.contains(EmptySlot(
-            slot: "Horizontal push",
-            reason: "no horizontal push exercise with the selected equipment that this session does not already have")))
+        let incline = SmallCatalog.exercise(
+            "incline_press", group: "Incline Press", pattern: "Horizontal Push", muscle: "Chest", complexity: 2, tier: 2)
+        let push = try session("Push", of: try SmallCatalog.generate(
+            [Self.bench, dumbbellBench, incline], profile: SmallCatalog.profile()))
+        #expect(Set(push.exercises.map(\.canonicalName)) == ["Bench Press", "Incline Press"])
     }
 
-    @Test("exclude refills the slot from the same pattern; warn keeps the best pick and flags it")
-    func injuryPolicies() throws {
+    @Test("under warn a contraindicated exercise ranks after every safe one and carries its warning")
+    func warnRanksContraindicatedLast() throws {
         let contraindications = [Contraindication(canonicalName: "Bench Press", joint: "Shoulder", notes: "")]
         let profile = SmallCatalog.profile(experience: .findingMyFeet, injuries: ["Shoulder"])
-        let warned = try push(try SmallCatalog.generate([Self.bench, Self.pushUp], contraindications: contraindications, profile: profile))
-        #expect(warned.exercises.map(\.exerciseId) == ["bench_press", "push_up"])
-        #expect(warned.exercises[0].warnings == [InjuryWarning(joint: "Shoulder")])
-        #expect(warned.exercises[1].warnings.isEmpty)
+        let push = try session("Push", of: try SmallCatalog.generate(
+            [Self.bench, Self.pushUp], contraindications: contraindications, profile: profile))
+        #expect(push.exercises.map(\.exerciseId) == ["push_up", "bench_press"])
+        #expect(push.exercises[0].warnings.isEmpty)
+        #expect(push.exercises[1].warnings == [InjuryWarning(joint: "Shoulder")])
+    }
 
-        let excluded = try push(try SmallCatalog.generate(
-            [Self.bench, Self.pushUp], contraindications: contraindications, profile: profile, policy: .exclude))
-        #expect(excluded.exercises.map(\.exerciseId) == ["push_up"])
-        #expect(excluded.emptySlots.contains(EmptySlot(
-            slot: "Horizontal push",
-            reason: "every horizontal push exercise with the selected equipment may aggravate the injury in your shoulder")))
+    @Test("under exclude a slot whose candidates are all contraindicated takes the nearest safe pattern")
+    func excludeRefillsFromTheNearestSafePattern() throws {
+        let squat = SmallCatalog.exercise("goblet_squat", group: "Squat", pattern: "Squat", muscle: "Quads")
+        let lunge = SmallCatalog.exercise("reverse_lunge", group: "Lunge", pattern: "Lunge", muscle: "Quads")
+        let legExtension = SmallCatalog.exercise(
+            "leg_extension", group: "Leg Extension", pattern: "Knee Extension", muscle: "Quads", isolation: true)
+        let contraindications = ["Squat", "Lunge"].map { Contraindication(canonicalName: $0, joint: "Knee", notes: "") }
+        let programme = try SmallCatalog.generate(
+            [squat, lunge, legExtension], contraindications: contraindications,
+            profile: SmallCatalog.profile(injuries: ["knee"]), policy: .exclude)
+        let legs = try session("Legs", of: programme)
+        #expect(legs.exercises.map(\.exerciseId) == ["leg_extension"])
+        #expect(legs.exercises[0].warnings.isEmpty)
+        #expect(programme.warnings.contains(
+            "Legs: every squat exercise with your equipment may aggravate the injury in your knee that you recorded, "
+                + "so Leg Extension takes its place."))
+        // With nothing safe left, the slots stay empty and say it is the injury, once.
+        let nothingSafe = try SmallCatalog.generate(
+            [squat, lunge], contraindications: contraindications,
+            profile: SmallCatalog.profile(injuries: ["knee"]), policy: .exclude)
+        let emptyLegs = try session("Legs", of: nothingSafe)
+        #expect(emptyLegs.emptySlots.first == EmptySlot(
+            slot: "Squat and lunge",
+            reason: "every squat or lunge exercise with your equipment may aggravate the injury in your knee that you recorded"))
     }
 
     @Test("compounds come first, whatever the slot order")
     func compoundsFirst() throws {
-        let session = try push(try SmallCatalog.generate(SmallCatalog.gym, profile: SmallCatalog.profile()))
-        let kinds = session.exercises.map(\.isIsolation)
+        let push = try session("Push", of: try SmallCatalog.generate(SmallCatalog.gym, profile: SmallCatalog.profile()))
+        let kinds = push.exercises.map(\.isIsolation)
         #expect(kinds == kinds.sorted { !$0 && $1 })
         #expect(kinds.contains(true) && kinds.contains(false))
     }
 
-    @Test("A and B sessions differ where the catalogue allows")
+    @Test("the second session of a kind leads with its other main movements, and differs from the first")
     func abSessions() throws {
-        // Three exercises per pattern: B repeats one of A's only when A and B need more than three.
         let programme = try SmallCatalog.generate(SmallCatalog.gym, profile: SmallCatalog.profile(days: 6))
-        func pattern(_ id: String) -> String { String(id.dropLast(2)) }
+        let leads = programme.sessions.map { $0.exercises.prefix(2).map(\.exerciseId).map { String($0.dropLast(2)) } }
+        #expect(leads == [
+            ["horizontal_push", "vertical_push"], ["vertical_pull", "horizontal_pull"], ["squat", "hinge"],
+            ["vertical_push", "horizontal_push"], ["horizontal_pull", "vertical_pull"], ["hinge", "squat"],
+        ])
         for (a, b) in [(0, 3), (1, 4), (2, 5)] {
-            let first = programme.sessions[a].exercises.map(\.exerciseId)
-            let second = programme.sessions[b].exercises.map(\.exerciseId)
-            #expect(first != second)
-            for shared in Set(first).intersection(second) {
-                let needed = (first + second).filter { pattern($0) == pattern(shared) }.count
-                #expect(needed > 3, "\(programme.sessions[b].dayName) repeats \(shared) with another on offer")
-            }
+            #expect(programme.sessions[a].exercises.map(\.exerciseId) != programme.sessions[b].exercises.map(\.exerciseId))
         }
     }
 
     @Test(
-        "a priority muscle: one more set on its exercises, an extra isolation slot in up to two sessions",
-        arguments: [(2, ["Pull", "Upper"]), (1, ["Pull"])])
-    func priorityMuscle(sessionsPerWeek: Int, expected: [String]) throws {
-        // Hybrid week of short sessions: Pull and Upper train biceps, one isolation each.
+        "a priority muscle: one more set, its template slots first, an extra isolation slot in up to two sessions",
+        arguments: [(2, [2, 2]), (1, [2, 1])])
+    func priorityMuscle(sessionsPerWeek: Int, calfExercises: [Int]) throws {
+        // Hybrid week of short sessions: Legs and Lower train calves, whose template slot comes
+        // too late to be reached without the priority.
         let catalog = GeneratorCatalog(exercises: SmallCatalog.gym, contraindications: [])
         let options = GeneratorOptions(priorityIsolationSessionsPerWeek: sessionsPerWeek)
         var first = SplitMix64(seed: 7)
         var second = SplitMix64(seed: 7)
-        let plain = try ProgrammeGenerator(catalog: catalog, options: options).generate(
-            for: SmallCatalog.profile(goal: .toneUp, experience: .justStartingOut, days: 5, duration: .short),
-            using: &first)
-        let prioritised = try ProgrammeGenerator(catalog: catalog, options: options).generate(
-            for: SmallCatalog.profile(
-                goal: .toneUp, priorityMuscles: ["Biceps"], experience: .justStartingOut, days: 5, duration: .short),
-            using: &second)
-        for exercise in prioritised.sessions.flatMap(\.exercises) {
-            #expect(exercise.sets == (exercise.primaryMuscle == "Biceps" ? 4 : 3))
+        let base = SmallCatalog.profile(goal: .toneUp, experience: .justStartingOut, days: 5, duration: .short)
+        var prioritised = base
+        prioritised.priorityMuscles = ["Calves"]
+        let generator = ProgrammeGenerator(catalog: catalog, options: options)
+        let plain = try generator.generate(for: base, createdDate: SmallCatalog.createdDate, using: &first)
+        let favoured = try generator.generate(for: prioritised, createdDate: SmallCatalog.createdDate, using: &second)
+        #expect(!plain.sessions.flatMap(\.exercises).contains { $0.primaryMuscle == "Calves" })
+        let legDays = favoured.sessions.filter { ["Legs", "Lower"].contains($0.dayName) }
+        #expect(legDays.map { $0.exercises.count { $0.primaryMuscle == "Calves" } } == calfExercises)
+        for exercise in favoured.sessions.flatMap(\.exercises) where exercise.primaryMuscle == "Calves" {
+            #expect(exercise.sets == 4)
         }
-        func bicepsIsolations(_ session: ProgrammeSession) -> Int {
-            session.exercises.filter { $0.primaryMuscle == "Biceps" && $0.isIsolation }.count
+        // Added, never in place of a core slot: each session keeps its main movements.
+        for (before, after) in zip(plain.sessions, favoured.sessions) {
+            let core = { (session: ProgrammeSession) in session.exercises.filter { !$0.isIsolation }.prefix(2).map(\.exerciseId) }
+            #expect(core(before) == core(after), "\(after.dayName)")
         }
-        let extra = zip(plain.sessions, prioritised.sessions).filter { bicepsIsolations($1) > bicepsIsolations($0) }
-        #expect(extra.map(\.1.dayName) == expected)
-        #expect(
-            ProgrammeInvariants.weeklySets(prioritised)["biceps", default: 0]
-                > ProgrammeInvariants.weeklySets(plain)["biceps", default: 0])
     }
 
     @Test("a priority muscle with no isolation exercise gets its extra sets and a warning")
@@ -120,17 +163,17 @@ struct SlotFillingTests {
         let profile = SmallCatalog.profile(priorityMuscles: ["Chest"])
         let programme = try SmallCatalog.generate([Self.bench, Self.pushUp], profile: profile)
         #expect(programme.sessions[0].exercises.map(\.sets) == [5, 5])
-        #expect(programme.warnings.first == "Chest is a priority, but no session has room for an extra chest isolation exercise with your equipment and level: chest exercises get one extra set each.")
+        #expect(programme.warnings.first == "Chest is a priority, but no session has room for an extra chest isolation "
+            + "exercise with your equipment and level: chest exercises get one extra set each.")
     }
 
     @Test("a muscle never gets more than 10 sets in a session")
     func sessionCap() throws {
         // Confident & Consistent, chest a priority: 6 sets a chest compound, 5 a chest isolation.
         let profile = SmallCatalog.profile(goal: .toneUp, priorityMuscles: ["Chest"], experience: .confidentAndConsistent)
-        let session = try push(try SmallCatalog.generate(SmallCatalog.gym, profile: profile))
-        let chest = session.exercises.filter { $0.primaryMuscle == "Chest" }.reduce(0) { $0 + $1.sets }
-        #expect(chest <= 10 && chest > 0)
-        #expect(session.emptySlots.contains { $0.reason == "chest would go over 10 sets in this session" })
+        let push = try session("Push", of: try SmallCatalog.generate(SmallCatalog.gym, profile: profile))
+        let chest = push.exercises.filter { $0.primaryMuscle == "Chest" }.reduce(0) { $0 + $1.sets }
+        #expect(chest <= 10 && chest >= 6)
     }
 
     @Test("a muscle never gets more than the weekly cap, here lowered to 8")
@@ -139,23 +182,11 @@ struct SlotFillingTests {
         let programme = try ProgrammeGenerator(
             catalog: GeneratorCatalog(exercises: SmallCatalog.gym, contraindications: []),
             options: GeneratorOptions(maximumSetsPerMusclePerWeek: 8)
-        ).generate(for: SmallCatalog.profile(days: 6), using: &generator)
-        for (muscle, sets) in ProgrammeInvariants.weeklySets(programme) {
+        ).generate(for: SmallCatalog.profile(days: 6), createdDate: SmallCatalog.createdDate, using: &generator)
+        let weekly = ProgrammeInvariants.weeklySets(programme)
+        for (muscle, sets) in weekly {
             #expect(sets <= 8, "\(muscle): \(sets)")
         }
-        #expect(programme.sessions.flatMap(\.emptySlots).contains { $0.reason == "chest would go over 8 sets this week" })
-    }
-
-    @Test("a session never runs over its time: the slots that do not fit stay empty and the programme says so")
-    func timeLimit() throws {
-        // Get stronger, Confident & Consistent: a compound takes 5 × 220 s + 90 s ≈ 19.8 min.
-        let profile = SmallCatalog.profile(goal: .getStronger, experience: .confidentAndConsistent, duration: .short)
-        let programme = try SmallCatalog.generate(SmallCatalog.gym, profile: profile)
-        let session = try push(programme)
-        #expect(session.estimatedMinutes <= 45)
-        #expect(session.exercises.count < 4)
-        #expect(session.exercises.count + session.emptySlots.count == 4)
-        #expect(session.emptySlots.allSatisfy { $0.reason.hasPrefix("no time left in a 30-45 min session for another ") })
-        #expect(programme.warnings.contains { $0.contains("fit fewer than 4 exercises in 30-45 min") })
+        #expect(weekly["chest", default: 0] == 8)
     }
 }

@@ -1,17 +1,21 @@
 import Catalog
 import ProgrammeGenerator
+import TrainingCalendar
 
 /// Small catalogues written in the test, for rules that need exact picks.
 enum SmallCatalog {
     static func exercise(
-        _ id: String, group: String, pattern: String, muscle: String, complexity: Int = 1,
+        _ id: String, group: String, pattern: String, muscle: String, complexity: Int = 1, tier: Int = 1,
         isolation: Bool = false, category: String = "Dumbbells", item: String? = nil, programme: Bool = true
     ) -> Exercise {
         Exercise(
             id: id, displayName: displayName(id), canonicalName: group, equipmentCategory: category,
             equipmentItem: item, primaryMuscle: muscle, movementPattern: pattern, complexity: complexity,
-            isIsolation: isolation, includeInProgramme: programme)
+            selectionTier: tier, isIsolation: isolation, includeInProgramme: programme)
     }
+
+    /// The date the tests' programmes are created on: a Monday.
+    static let createdDate = CalendarDate(year: 2026, month: 11, day: 23) ?? CalendarDate(dayNumber: 0)
 
     /// Three dumbbell exercises (three canonical groups, complexity 1, 1 and 2) for every
     /// movement pattern and muscle the session templates name: every slot can be filled.
@@ -63,6 +67,6 @@ enum SmallCatalog {
         return try ProgrammeGenerator(
             catalog: GeneratorCatalog(exercises: exercises, contraindications: contraindications),
             options: GeneratorOptions(injuryPolicy: policy)
-        ).generate(for: profile, using: &generator)
+        ).generate(for: profile, createdDate: createdDate, using: &generator)
     }
 }

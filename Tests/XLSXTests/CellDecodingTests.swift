@@ -10,7 +10,8 @@ struct CellDecodingTests {
             <?xml version="1.0"?>
             <sst xmlns="\(TestPackage.main)">\
             <si><t>plain</t></si>\
-            <si><r><rPr><b/></rPr><t>Push </t></r><r><t xml:space="preserve">hard </t></r><r><rPr><i/></rPr><t>now</t></r></si>\
+            <si><r><rPr><b/></rPr><t xml:space="preserve">Push </t></r>\
+            <r><t xml:space="preserve">hard </t></r><r><rPr><i/></rPr><t>now</t></r></si>\
             <si><t>東京</t><rPh sb="0" eb="2"><t>トウキョウ</t></rPh><phoneticPr fontId="1"/></si>\
             <si><r><t>漢</t></r><rPh sb="0" eb="1"><t>カン</t></rPh><r><t>字</t></r></si>\
             <si><t>tab_x0009_and_x005F_x0041_</t></si>\
@@ -62,8 +63,10 @@ struct CellDecodingTests {
         #expect(cells.last?.value == .text(""))
     }
 
-    @Test("error values of every kind", arguments: ["#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!",
-                                                   "#N/A", "#GETTING_DATA", "#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!"])
+    @Test("error values of every kind", arguments: [
+        "#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!",
+        "#N/A", "#GETTING_DATA", "#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!",
+    ])
     func errors(code: String) throws {
         let cells = try readCells(sheetData: "<row r=\"1\"><c r=\"A1\" t=\"e\"><f>X()</f><v>\(code)</v></c></row>")
         #expect(cells["A1"] == .error(code))
@@ -72,10 +75,12 @@ struct CellDecodingTests {
     @Test("numbers as Excel writes them", arguments: [
         ("42", 42.0), ("-7", -7.0), ("0", 0.0), ("2.5", 2.5), ("-0.125", -0.125), ("1.5E-3", 0.0015),
         ("1.5e-3", 0.0015), ("1E+20", 1e20), ("123456789012345678", 123456789012345678.0),
-        ("0.1", 0.1), ("3.14159265358979", 3.14159265358979), (" 12 ", 12.0), ("9.999999999999999E+307", 9.999999999999999e307),
+        ("0.1", 0.1), ("3.14159265358979", 3.14159265358979), (" 12 ", 12.0),
+        ("9.999999999999999E+307", 9.999999999999999e307),
     ])
     func numbers(text: String, expected: Double) throws {
-        let cells = try readCells(sheetData: "<row r=\"1\"><c r=\"A1\" t=\"n\"><v>\(text)</v></c><c r=\"B1\"><v>\(text)</v></c></row>")
+        let cells = try readCells(
+            sheetData: "<row r=\"1\"><c r=\"A1\" t=\"n\"><v>\(text)</v></c><c r=\"B1\"><v>\(text)</v></c></row>")
         #expect(cells["A1"] == .number(expected))
         #expect(cells["B1"] == .number(expected))
     }
@@ -91,7 +96,8 @@ struct CellDecodingTests {
 
     @Test("a shared-string index past the table is refused, naming the cell")
     func badSharedString() throws {
-        let package = TestPackage.singleSheet("<row r=\"2\"><c r=\"B2\" t=\"s\"><v>5</v></c></row>", sharedStrings: ["a"])
+        let package = TestPackage.singleSheet("<row r=\"2\"><c r=\"B2\" t=\"s\"><v>5</v></c></row>",
+                                              sharedStrings: ["a"])
         let error = xlsxError { _ = try readRows(package.write()) }
         #expect(error?.code == "sheet.bad_shared_string")
         #expect(error?.message.contains("B2") == true)
@@ -109,7 +115,8 @@ struct CellDecodingTests {
     ])
     func escapes(written: String, expected: String) throws {
         let cells = try readCells(sheetData: """
-            <row r="1"><c r="A1" t="inlineStr"><is><t>\(written)</t></is></c><c r="B1" t="str"><v>\(written)</v></c></row>
+            <row r="1"><c r="A1" t="inlineStr"><is><t>\(written)</t></is></c>\
+            <c r="B1" t="str"><v>\(written)</v></c></row>
             """)
         #expect(cells == ["A1": .text(expected), "B1": .text(expected)])
     }
@@ -129,7 +136,8 @@ struct CellDecodingTests {
 
     @Test("a row without r takes its number from its first cell reference")
     func rowNumberFromCell() throws {
-        let rows = try readRows(TestPackage.singleSheet("<row><c r=\"B5\"><v>1</v></c></row><row><c><v>2</v></c></row>").write())
+        let package = TestPackage.singleSheet("<row><c r=\"B5\"><v>1</v></c></row><row><c><v>2</v></c></row>")
+        let rows = try readRows(package.write())
         #expect(rows.map(\.number) == [5, 6])
     }
 
@@ -163,7 +171,8 @@ struct CellDecodingTests {
     @Test("empty rows and style-only cells give no rows")
     func emptyRows() throws {
         let rows = try readRows(TestPackage.singleSheet("""
-            <row r="1" ht="30" customHeight="1"/><row r="2"><c r="A2" s="0"/></row><row r="3"><c r="A3"><v>1</v></c></row>
+            <row r="1" ht="30" customHeight="1"/><row r="2"><c r="A2" s="0"/></row>\
+            <row r="3"><c r="A3"><v>1</v></c></row>
             """).write())
         #expect(rows.map(\.number) == [3])
     }

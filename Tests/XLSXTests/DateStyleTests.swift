@@ -6,9 +6,9 @@ import Testing
 struct DateStyleTests {
     @Test("built-in number formats", arguments: [
         (0, NumberFormatKind.number), (1, .number), (2, .number), (9, .number), (13, .number),
-        (14, .date), (15, .date), (17, .date), (18, .date), (20, .date), (21, .date), (22, .date),
-        (27, .date), (31, .date), (36, .date), (37, .number), (44, .number), (45, .date), (46, .duration),
-        (47, .date), (49, .number), (50, .date), (58, .date), (59, .number), (164, .number),
+        (14, .date), (15, .date), (17, .date), (18, .time), (20, .time), (21, .time), (22, .date),
+        (27, .date), (31, .date), (32, .time), (33, .time), (36, .date), (37, .number), (44, .number), (45, .time),
+        (46, .duration), (47, .time), (49, .number), (50, .date), (58, .date), (59, .number), (164, .number),
     ])
     func builtIn(id: Int, kind: NumberFormatKind) {
         #expect(NumberFormatKind(builtInID: id) == kind)
@@ -16,8 +16,10 @@ struct DateStyleTests {
 
     @Test("custom format codes", arguments: [
         ("yyyy-mm-dd", NumberFormatKind.date), ("dd/mm/yyyy;@", .date), ("d-mmm-yy", .date),
-        ("h:mm AM/PM", .date), ("hh:mm:ss.000", .date), ("[$-407]dddd, d. mmmm yyyy", .date),
-        ("[Red]yyyy-mm-dd", .date), ("mm:ss", .date), ("[h]:mm:ss", .duration), ("[mm]:ss", .duration),
+        ("h:mm AM/PM", .time), ("hh:mm:ss.000", .time), ("[$-407]dddd, d. mmmm yyyy", .date),
+        ("[Red]yyyy-mm-dd", .date), ("mm:ss", .time), ("[h]:mm:ss", .duration), ("[mm]:ss", .duration),
+        ("m/d/yyyy h:mm", .date), ("yyyy-mm-dd hh:mm:ss", .date), ("mm", .date), ("mmm", .date), ("m/yy", .date),
+        ("h", .time), ("h:mm A/P", .time), ("mmss.0", .time), ("HH:MM", .time), ("mmm ss", .date),
         ("[ss].00", .duration), ("[H]:MM", .duration), ("0.00", .number), ("#,##0.00 \"kg\"", .number),
         ("0 \"days\"", .number), ("0\\d", .number), ("[Red]0.00;[Blue]-0.00", .number), ("General", .number),
         ("0.00E+00", .number), ("@", .number), ("#,##0_);(#,##0)", .number), ("[>=100]0;0.0", .number),

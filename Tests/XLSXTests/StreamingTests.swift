@@ -7,7 +7,8 @@ struct StreamingTests {
     static func numberedSheet(rows: Int) -> TestPackage {
         var data = ""
         for row in 1...rows {
-            data += "<row r=\"\(row)\"><c r=\"A\(row)\"><v>\(row)</v></c><c r=\"B\(row)\" t=\"s\"><v>\(row % 3)</v></c></row>"
+            data += "<row r=\"\(row)\"><c r=\"A\(row)\"><v>\(row)</v></c>"
+                + "<c r=\"B\(row)\" t=\"s\"><v>\(row % 3)</v></c></row>"
         }
         return TestPackage.singleSheet(data, sharedStrings: ["zero", "one", "two"])
     }
@@ -24,7 +25,8 @@ struct StreamingTests {
     func rowsBeforeError() throws {
         var package = Self.numberedSheet(rows: 20_000)
         let sheet = try #require(package["xl/worksheets/sheet1.xml"])
-        package["xl/worksheets/sheet1.xml"] = sheet.replacingOccurrences(of: "<row r=\"15000\">", with: "<row r=\"15000\"><broken>")
+        package["xl/worksheets/sheet1.xml"] = sheet.replacingOccurrences(of: "<row r=\"15000\">",
+                                                                         with: "<row r=\"15000\"><broken>")
         let workbook = try Workbook(path: package.write())
         let cursor = try workbook.cursor(for: workbook.sheets[0])
         var delivered = 0
@@ -58,6 +60,26 @@ struct StreamingTests {
             _ = try cursor.next()
         }
         #expect(try readRows(path).count == 20_000)
+    }
+
+    @Test("an inflater dropped without cancel() ends its thread and frees its chunks")
+    func droppedInflater() throws {
+        let archive = try ZipArchive(path: Self.numberedSheet(rows: 20_000).write())
+        let entry = try #require(archive.entry(named: "xl/worksheets/sheet1.xml"))
+        for _ in 0..<20 {
+            weak var inflater: BackgroundInflater?
+            weak var ring: InflatedChunkRing?
+            do {
+                let owner = try BackgroundInflater(archive: archive, entry: entry, chunkSize: 4096, depth: 2)
+                // The thread fills both chunks and then waits for room.
+                _ = try owner.nextChunk()
+                inflater = owner
+                ring = owner.ring
+            }
+            #expect(inflater == nil)
+            // The ring outlives its owner only while the thread runs: the owner waited for it.
+            #expect(ring == nil)
+        }
     }
 
     @Test("after the last row, next() keeps returning nil")

@@ -14,8 +14,8 @@ struct ZipArchiveTests {
 
     @Test("a legacy .xls / encrypted workbook (OLE2 file) is explained")
     func compoundFile() throws {
-        let path = try TestFiles.write([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + Array(repeating: 0, count: 504),
-                                       named: "legacy.xls")
+        let header: [UInt8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]
+        let path = try TestFiles.write(header + Array(repeating: 0, count: 504), named: "legacy.xls")
         let error = xlsxError { _ = try Workbook(path: path) }
         #expect(error?.code == "zip.not_a_zip")
         #expect(error?.message.contains("legacy .xls") == true)
@@ -89,25 +89,30 @@ struct ZipArchiveTests {
         #expect(xlsxError { _ = try archive.openEntry(named: "zeros.xml") }?.code == "zip.ratio")
     }
 
-    @Test("a header that understates the size is caught while inflating")
-    func lyingSizeHeader() throws {
+    @Test("an entry inflating past its declared size is corrupt, and not one byte more is inflated",
+          arguments: [0, 100, 100_000, (1 << 20) - 1])
+    func lyingSizeHeader(declared: Int) throws {
         var bytes = try Self.zerosZipBytes()
-        try ZipPatch.setDeclaredSize(of: "zeros.xml", to: 100, in: &bytes)
-        let path = try TestFiles.write(bytes, named: "lying.zip")
-        let archive = try ZipArchive(path: path, limits: WorkbookLimits(maxUncompressedSize: 64 << 10,
-                                                                         maxCompressionRatio: 1e9))
-        let error = xlsxError { _ = try archive.contents(of: "zeros.xml") }
-        #expect(error?.code == "zip.too_large")
-        #expect(error?.message.contains("inflates to") == true)
+        try ZipPatch.setDeclaredSize(of: "zeros.xml", to: UInt32(declared), in: &bytes)
+        let archive = try ZipArchive(path: TestFiles.write(bytes, named: "lying.zip"),
+                                     limits: WorkbookLimits(maxCompressionRatio: 1e9))
+        let reader = try archive.openEntry(named: "zeros.xml")
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { buffer.deallocate() }
+        let error = xlsxError { while try reader.read(into: buffer) > 0 {} }
+        #expect(error?.code == "zip.corrupt")
+        #expect(error?.part == "zeros.xml")
+        #expect(error?.message.contains("inflates past the \(declared) bytes its header declares") == true)
+        #expect(reader.bytesRead == Int64(declared) + 1)
     }
 
-    @Test("a header that hides the ratio is caught while inflating")
-    func lyingRatioHeader() throws {
+    @Test("an entry shorter than its header says reads to its end")
+    func overstatedSize() throws {
         var bytes = try Self.zerosZipBytes()
-        try ZipPatch.setDeclaredSize(of: "zeros.xml", to: 100, in: &bytes)
-        let archive = try ZipArchive(path: TestFiles.write(bytes, named: "lying-ratio.zip"),
-                                     limits: WorkbookLimits(maxCompressionRatio: 50))
-        #expect(xlsxError { _ = try archive.contents(of: "zeros.xml") }?.code == "zip.ratio")
+        try ZipPatch.setDeclaredSize(of: "zeros.xml", to: 2 << 20, in: &bytes)
+        let archive = try ZipArchive(path: TestFiles.write(bytes, named: "long-claim.zip"),
+                                     limits: WorkbookLimits(maxCompressionRatio: 1e9))
+        #expect(try archive.contents(of: "zeros.xml").count == 1 << 20)
     }
 
     @Test("a sheet that inflates past the limit stops the cursor with zip.too_large")
@@ -124,10 +129,10 @@ struct ZipArchiveTests {
         let lying = try Workbook(path: TestFiles.write(bytes, named: "lying-sheet.xlsx"), limits: limits)
         // Honest header: refused when the cursor is made.
         #expect(xlsxError { _ = try workbook.cursor(for: workbook.sheets[0]) }?.code == "zip.too_large")
-        // Lying header: the first row arrives, then the size check stops the stream.
+        // Lying header: the first row arrives, then the declared size stops the stream.
         let cursor = try lying.cursor(for: lying.sheets[0])
         let error = xlsxError { while try cursor.next() != nil {} }
-        #expect(error?.code == "zip.too_large")
+        #expect(error?.code == "zip.corrupt")
     }
 
     @Test("a part the workbook needs but the zip lacks names the part")

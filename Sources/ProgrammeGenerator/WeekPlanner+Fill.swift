@@ -1,0 +1,178 @@
+import Catalog
+import TrainingCalendar
+
+extension WeekPlanner {
+    /// What a slot got.
+    enum Fill {
+        /// The exercise; with the joints when it stands in for a target whose every candidate
+        /// was contraindicated (policy `exclude`).
+        case picked(Int, refilledFor: [String]?)
+        case empty(EmptyCause)
+    }
+
+    /// The best exercise for `slot`, or why there is none: its choices in turn, the first with
+    /// a candidate the session can take. Under `exclude`, a slot whose every candidate may
+    /// aggravate a recorded injury is refilled from its injury fallbacks, the nearest safe
+    /// patterns for the same muscles.
+    func fill(
+        _ slot: Slot, session: SessionState, scheduled: ScheduledSession,
+        using generator: inout some RandomNumberGenerator
+    ) -> Fill {
+        var causes: [EmptyCause] = []
+        for choice in slot.choices {
+            switch candidates(for: choice.target, role: choice.role, session: session, scheduled: scheduled) {
+            case .success(let indices):
+                return .picked(best(of: indices, family: scheduled.kind.family, using: &generator), refilledFor: nil)
+            case .failure(let cause):
+                causes.append(cause)
+            }
+        }
+        let injured = causes.compactMap { cause -> [String]? in
+            if case .injuries(let joints) = cause { return joints }
+            return nil
+        }
+        if !injured.isEmpty {
+            for target in slot.injuryFallbacks {
+                let fallback = candidates(for: target, role: .either, session: session, scheduled: scheduled)
+                if case .success(let indices) = fallback {
+                    let index = best(of: indices, family: scheduled.kind.family, using: &generator)
+                    return .picked(index, refilledFor: Array(Set(injured.flatMap { $0 })).sorted())
+                }
+            }
+        }
+        // The first cause the user should hear (their equipment, level or injuries) speaks for
+        // the slot; failing that, the slot's own target.
+        return .empty(causes.first { $0.isTrueCause } ?? causes.first ?? .catalogue)
+    }
+
+    /// The exercises that may fill a slot of `target` and `role` now. The first rule that
+    /// leaves none names the cause: the catalogue, the equipment, the complexity ceiling, the
+    /// specialist rule, (policy `exclude`) the injuries; then the session's own constraints:
+    /// one exercise per canonical group, nothing done the day before, the set caps, the time.
+    /// One pass: each candidate goes as far down the rules as it can, and the furthest any went
+    /// tells which rule emptied the list.
+    func candidates(
+        for target: Slot.Target, role: Slot.Role, session: SessionState, scheduled: ScheduledSession
+    ) -> Result<[Int], EmptyCause> {
+        let ceiling = profile.experience.complexityCeiling
+        let yesterday = exercisesOfDay(before: scheduled.weekday)
+        let budget = TimeBudget(profile: profile, session: session)
+        var furthest = Stage.none
+        var reached: [Stage: [Int]] = [:]
+        var passed: [Int] = []
+        for index in catalog.programmeExercises(for: target) {
+            let exercise = catalog.traits[index]
+            var stage = Stage.none
+            defer {
+                furthest = max(furthest, stage)
+                if stage >= .tier { reached[stage, default: []].append(index) }
+            }
+            guard role.admits(isIsolation: exercise.isIsolation) else { continue }
+            stage = .role
+            guard equipmentAllows[index] else { continue }
+            stage = .equipment
+            guard exercise.complexity <= ceiling else { continue }
+            stage = .level
+            guard admitsTier(index, session: session) else { continue }
+            stage = .tier
+            guard options.injuryPolicy == .warn || injuredJoints[index].isEmpty else { continue }
+            stage = .injuries
+            guard !session.canonicalGroups.contains(exercise.group), !yesterday.contains(index) else { continue }
+            stage = .planning
+            guard withinCaps(index, session: session, perWeek: false) else { continue }
+            stage = .sessionCap
+            guard withinCaps(index, session: session, perWeek: true) else { continue }
+            stage = .weeklyCap
+            let sets = cappedSets(index, session: session)
+            guard budget.fits(isCompound: !exercise.isIsolation, sets: sets) else { continue }
+            stage = .time
+            passed.append(index)
+        }
+        func beyond(_ stage: Stage) -> [Int] {
+            reached.filter { $0.key >= stage }.flatMap(\.value).sorted()
+        }
+        switch furthest {
+        case .none: return .failure(.catalogue)
+        case .role: return .failure(.equipment)
+        case .equipment: return .failure(.level)
+        case .level: return .failure(.specialist)
+        case .tier:
+            let joints = Set((reached[.tier] ?? []).flatMap { injuredJoints[$0] })
+            return .failure(.injuries(joints.sorted()))
+        case .injuries: return .failure(.planning)
+        case .planning: return .failure(.caps(muscles: muscles(of: beyond(.planning)), perWeek: false))
+        case .sessionCap: return .failure(.caps(muscles: muscles(of: beyond(.sessionCap)), perWeek: true))
+        case .weeklyCap: return .failure(.time)
+        case .time: return .success(passed)
+        }
+    }
+
+    /// How far down the rules of `candidates` an exercise went.
+    enum Stage: Int, Comparable {
+        case none, role, equipment, level, tier, injuries, planning, sessionCap, weeklyCap, time
+
+        static func < (lhs: Stage, rhs: Stage) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// Specialist moves (tier 3) are never a main lift and never above 6 reps: only a compound
+    /// after the session's two main lifts, for a strength goal at Getting Comfortable or above.
+    private func admitsTier(_ index: Int, session: SessionState) -> Bool {
+        guard catalog.traits[index].tier >= 3 else { return true }
+        return !catalog.traits[index].isIsolation && session.compounds >= 2 && profile.goal == .getStronger
+            && profile.experience.takesSpecialistMoves
+    }
+
+    /// Whether the exercise fits its muscle's session or weekly set cap with its sets trimmed
+    /// to what the cap leaves, but not below the fewest its kind may have: the week's exercises
+    /// share the weekly cap, each keeping at least its fewest.
+    private func withinCaps(_ index: Int, session: SessionState, perWeek: Bool) -> Bool {
+        let muscle = catalog.muscleSlugs[index]
+        if perWeek {
+            return weeklyFewest[muscle, default: 0] + fewestSets(index) <= options.maximumSetsPerMusclePerWeek
+        }
+        return options.maximumSetsPerMusclePerSession - session.setsByMuscle[muscle, default: 0] >= fewestSets(index)
+    }
+
+    /// The primary muscles of these exercises, lower case, in first-seen order.
+    private func muscles(of indices: [Int]) -> [String] {
+        var names: [String] = []
+        for index in indices {
+            let name = catalog.exercises[index].primaryMuscle.lowercased()
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// The exercises of the session on the calendar day before `weekday`, if there was one.
+    func exercisesOfDay(before weekday: Weekday) -> Set<Int> {
+        guard let previousDay, previousDay.weekday.offsetFromMonday == weekday.offsetFromMonday - 1 else { return [] }
+        return previousDay.exercises
+    }
+
+    /// The best candidate (business rules §3): not contraindicated (under `warn`), then the
+    /// staple before the standard before the specialist, then (when the user has equipment) a
+    /// loaded exercise before an unloaded bodyweight one, then the complexity closest to the
+    /// preferred level; among equals, one the session's family has not used this week, then
+    /// one the week has not used; the seeded generator breaks what ties remain.
+    private func best(
+        of candidates: [Int], family: SessionKind, using generator: inout some RandomNumberGenerator
+    ) -> Int {
+        let preferred = profile.experience.preferredComplexity
+        let familyUsed = exercisesByFamily[family] ?? []
+        func rank(_ index: Int) -> (Int, Int, Int, Int, Int, Int) {
+            let exercise = catalog.traits[index]
+            return (
+                injuredJoints[index].isEmpty ? 0 : 1,
+                exercise.tier,
+                ownsEquipment && !exercise.isLoaded ? 1 : 0,
+                abs(exercise.complexity - preferred),
+                familyUsed.contains(index) ? 1 : 0,
+                usedThisWeek.contains(index) ? 1 : 0
+            )
+        }
+        let ranked = candidates.map { (index: $0, rank: rank($0)) }
+        guard let top = ranked.map(\.rank).min(by: <) else { return candidates[0] }
+        let tied = ranked.filter { $0.rank == top }.map(\.index)
+        return tied.count == 1 ? tied[0] : tied[generator.index(below: tied.count)]
+    }
+}
