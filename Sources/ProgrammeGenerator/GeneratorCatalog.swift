@@ -24,6 +24,10 @@ public struct GeneratorCatalog: Sendable {
     let indexByID: [String: Int]
     /// Per exercise: the slug of its primary muscle.
     let muscleSlugs: [String]
+    /// Per exercise: its primary muscle, numbered (an index into `muscleSlugList`).
+    let muscleIDs: [Int]
+    /// The primary muscles' slugs, by number.
+    let muscleSlugList: [String]
     /// Per exercise: its primary muscle's body region (`upper`, `lower`, `core`), when known.
     let bodyRegions: [String?]
     /// Per exercise: what the generator ranks and filters on, without copying the record.
@@ -73,6 +77,9 @@ public struct GeneratorCatalog: Sendable {
         }
         indexByID = index.indexByID
         muscleSlugs = index.muscleSlugs
+        muscleSlugList = Array(Set(index.muscleSlugs)).sorted()
+        let muscleNumbers = Dictionary(uniqueKeysWithValues: muscleSlugList.enumerated().map { ($1, $0) })
+        muscleIDs = index.muscleSlugs.map { muscleNumbers[$0] ?? 0 }
         bodyRegions = index.muscleSlugs.map { regionBySlug[$0] ?? nil }
         let groups = Dictionary(
             Set(sorted.map(\.canonicalName)).sorted().enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })

@@ -49,61 +49,73 @@ extension WeekPlanner {
     /// leaves none names the cause: the catalogue, the equipment, the complexity ceiling, the
     /// specialist rule, (policy `exclude`) the injuries; then the session's own constraints:
     /// one exercise per canonical group, nothing done the day before, the set caps, the time.
-    /// One pass: each candidate goes as far down the rules as it can, and the furthest any went
-    /// tells which rule emptied the list.
+    /// Each candidate goes as far down the rules as it can, and the furthest any went tells
+    /// which rule emptied the list.
     func candidates(
         for target: Slot.Target, role: Slot.Role, session: SessionState, scheduled: ScheduledSession
     ) -> Result<[Int], EmptyCause> {
-        let ceiling = profile.experience.complexityCeiling
-        let yesterday = exercisesOfDay(before: scheduled.weekday)
-        let budget = TimeBudget(profile: profile, session: session)
+        let rules = CandidateRules(
+            planner: self, role: role, session: session, yesterday: exercisesOfDay(before: scheduled.weekday))
+        let all = catalog.programmeExercises(for: target)
         var furthest = Stage.none
-        var reached: [Stage: [Int]] = [:]
         var passed: [Int] = []
-        for index in catalog.programmeExercises(for: target) {
-            let exercise = catalog.traits[index]
-            var stage = Stage.none
-            defer {
-                furthest = max(furthest, stage)
-                if stage >= .tier { reached[stage, default: []].append(index) }
-            }
-            guard role.admits(isIsolation: exercise.isIsolation) else { continue }
-            stage = .role
-            guard equipmentAllows[index] else { continue }
-            stage = .equipment
-            guard exercise.complexity <= ceiling else { continue }
-            stage = .level
-            guard admitsTier(index, session: session) else { continue }
-            stage = .tier
-            guard options.injuryPolicy == .warn || injuredJoints[index].isEmpty else { continue }
-            stage = .injuries
-            guard !session.canonicalGroups.contains(exercise.group), !yesterday.contains(index) else { continue }
-            stage = .planning
-            guard withinCaps(index, session: session, perWeek: false) else { continue }
-            stage = .sessionCap
-            guard withinCaps(index, session: session, perWeek: true) else { continue }
-            stage = .weeklyCap
-            let sets = cappedSets(index, session: session)
-            guard budget.fits(isCompound: !exercise.isIsolation, sets: sets) else { continue }
-            stage = .time
-            passed.append(index)
+        for index in all {
+            let stage = rules.stage(of: index)
+            if stage == .time { passed.append(index) }
+            furthest = max(furthest, stage)
         }
-        func beyond(_ stage: Stage) -> [Int] {
-            reached.filter { $0.key >= stage }.flatMap(\.value).sorted()
-        }
+        // The rare paths: say which exercises a cap or an injury stopped.
+        func reaching(_ stage: Stage) -> [Int] { all.filter { rules.stage(of: $0) >= stage } }
         switch furthest {
         case .none: return .failure(.catalogue)
         case .role: return .failure(.equipment)
         case .equipment: return .failure(.level)
         case .level: return .failure(.specialist)
         case .tier:
-            let joints = Set((reached[.tier] ?? []).flatMap { injuredJoints[$0] })
+            let joints = Set(all.filter { rules.stage(of: $0) == .tier }.flatMap { injuredJoints[$0] })
             return .failure(.injuries(joints.sorted()))
         case .injuries: return .failure(.planning)
-        case .planning: return .failure(.caps(muscles: muscles(of: beyond(.planning)), perWeek: false))
-        case .sessionCap: return .failure(.caps(muscles: muscles(of: beyond(.sessionCap)), perWeek: true))
+        case .planning: return .failure(.caps(muscles: muscles(of: reaching(.planning)), perWeek: false))
+        case .sessionCap: return .failure(.caps(muscles: muscles(of: reaching(.sessionCap)), perWeek: true))
         case .weeklyCap: return .failure(.time)
         case .time: return .success(passed)
+        }
+    }
+
+    /// The rules of `candidates`, with what they need worked out once per slot.
+    struct CandidateRules {
+        let planner: WeekPlanner
+        let role: Slot.Role
+        let session: SessionState
+        let yesterday: Set<Int>
+        let ceiling: Int
+        let budget: TimeBudget
+
+        init(planner: WeekPlanner, role: Slot.Role, session: SessionState, yesterday: Set<Int>) {
+            self.planner = planner
+            self.role = role
+            self.session = session
+            self.yesterday = yesterday
+            ceiling = planner.profile.experience.complexityCeiling
+            budget = TimeBudget(profile: planner.profile, session: session)
+        }
+
+        /// How far down the rules the exercise goes: `.time` when it passes them all.
+        func stage(of index: Int) -> Stage {
+            let exercise = planner.catalog.traits[index]
+            guard role.admits(isIsolation: exercise.isIsolation) else { return .none }
+            guard planner.equipmentAllows[index] else { return .role }
+            guard exercise.complexity <= ceiling else { return .equipment }
+            guard planner.admitsTier(index, session: session) else { return .level }
+            guard planner.options.injuryPolicy == .warn || planner.injuredJoints[index].isEmpty else { return .tier }
+            guard !session.canonicalGroups.contains(exercise.group), !yesterday.contains(index) else {
+                return .injuries
+            }
+            guard planner.withinCaps(index, session: session, perWeek: false) else { return .planning }
+            guard planner.withinCaps(index, session: session, perWeek: true) else { return .sessionCap }
+            let sets = planner.cappedSets(index, session: session)
+            guard budget.fits(isCompound: !exercise.isIsolation, sets: sets) else { return .weeklyCap }
+            return .time
         }
     }
 
@@ -116,7 +128,7 @@ extension WeekPlanner {
 
     /// Specialist moves (tier 3) are never a main lift and never above 6 reps: only a compound
     /// after the session's two main lifts, for a strength goal at Getting Comfortable or above.
-    private func admitsTier(_ index: Int, session: SessionState) -> Bool {
+    func admitsTier(_ index: Int, session: SessionState) -> Bool {
         guard catalog.traits[index].tier >= 3 else { return true }
         return !catalog.traits[index].isIsolation && session.compounds >= 2 && profile.goal == .getStronger
             && profile.experience.takesSpecialistMoves
@@ -125,12 +137,12 @@ extension WeekPlanner {
     /// Whether the exercise fits its muscle's session or weekly set cap with its sets trimmed
     /// to what the cap leaves, but not below the fewest its kind may have: the week's exercises
     /// share the weekly cap, each keeping at least its fewest.
-    private func withinCaps(_ index: Int, session: SessionState, perWeek: Bool) -> Bool {
-        let muscle = catalog.muscleSlugs[index]
+    func withinCaps(_ index: Int, session: SessionState, perWeek: Bool) -> Bool {
+        let muscle = catalog.muscleIDs[index]
         if perWeek {
-            return weeklyFewest[muscle, default: 0] + fewestSets(index) <= options.maximumSetsPerMusclePerWeek
+            return weeklyFewest[muscle] + fewestSets(index) <= options.maximumSetsPerMusclePerWeek
         }
-        return options.maximumSetsPerMusclePerSession - session.setsByMuscle[muscle, default: 0] >= fewestSets(index)
+        return options.maximumSetsPerMusclePerSession - session.setsByMuscle[muscle] >= fewestSets(index)
     }
 
     /// The primary muscles of these exercises, lower case, in first-seen order.

@@ -20,7 +20,8 @@ struct WeekPlanner {
         var picks: [Pick] = []
         /// The canonical groups taken, by `GeneratorCatalog.Traits.group`.
         var canonicalGroups: Set<Int> = []
-        var setsByMuscle: [String: Int] = [:]
+        /// Sets per primary muscle, by `GeneratorCatalog.muscleIDs` number.
+        var setsByMuscle: [Int]
         var compounds: Int { picks.count { $0.isCompound } }
     }
 
@@ -41,6 +42,8 @@ struct WeekPlanner {
     /// Per exercise: the recorded injuries (joint names) it may aggravate.
     let injuredJoints: [[String]]
     let prioritySlugs: Set<String>
+    /// Per muscle number: a priority.
+    let isPriorityMuscle: [Bool]
     /// The priority muscles' slugs, in the questionnaire's order.
     let priorityOrder: [String]
     /// The user selected equipment besides Bodyweight: loaded exercises rank first.
@@ -48,7 +51,7 @@ struct WeekPlanner {
 
     /// Per muscle: the fewest sets the week's exercises so far may come down to. A new exercise
     /// fits the weekly cap when this stays within it.
-    private(set) var weeklyFewest: [String: Int] = [:]
+    private(set) var weeklyFewest: [Int]
     private(set) var exercisesByFamily: [SessionKind: Set<Int>] = [:]
     private(set) var usedThisWeek: Set<Int> = []
     private(set) var previousDay: (weekday: Weekday, exercises: Set<Int>, warmUps: Set<Int>)?
@@ -76,6 +79,8 @@ struct WeekPlanner {
         injuredJoints = joints
         priorityOrder = profile.priorityMuscles.map(\.slug)
         prioritySlugs = Set(priorityOrder)
+        isPriorityMuscle = catalog.muscleSlugList.map(prioritySlugs.contains)
+        weeklyFewest = Array(repeating: 0, count: catalog.muscleSlugList.count)
         ownsEquipment = profile.equipment.categories.keys.contains { $0 != EquipmentSelection.bodyweightCategory }
     }
 
@@ -95,7 +100,7 @@ struct WeekPlanner {
     ) -> PlannedSession {
         let duration = profile.sessionDuration
         let template = scheduled.kind.template(isSecond: scheduled.isSecond)
-        var session = SessionState()
+        var session = SessionState(setsByMuscle: Array(repeating: 0, count: catalog.muscleSlugList.count))
         var failures: [(slot: Slot, cause: EmptyCause, isCore: Bool)] = []
         let entries = orderedEntries(template, kind: scheduled.kind)
         for (slot, isCore, isPriorityExtra) in entries where session.picks.count < duration.exerciseCount.upperBound {
@@ -184,14 +189,13 @@ struct WeekPlanner {
 
     private mutating func take(_ index: Int, into session: inout SessionState) {
         let exercise = catalog.traits[index]
-        let muscle = catalog.muscleSlugs[index]
+        let muscle = catalog.muscleIDs[index]
         let sets = cappedSets(index, session: session)
         session.picks.append(Pick(
-            exercise: index, isCompound: !exercise.isIsolation, isPriority: prioritySlugs.contains(muscle),
-            tableSets: sets))
+            exercise: index, isCompound: !exercise.isIsolation, isPriority: isPriorityMuscle[muscle], tableSets: sets))
         session.canonicalGroups.insert(exercise.group)
-        session.setsByMuscle[muscle, default: 0] += sets
-        weeklyFewest[muscle, default: 0] += min(sets, fewestSets(index))
+        session.setsByMuscle[muscle] += sets
+        weeklyFewest[muscle] += min(sets, fewestSets(index))
     }
 
     /// The fewest sets an exercise may be left with by the caps or the time: 2 for isolation,
@@ -210,7 +214,7 @@ struct WeekPlanner {
     /// The rules' sets for an exercise (business rules §3), before time fitting.
     func tableSets(_ index: Int) -> Int {
         profile.experience.sets(isIsolation: catalog.traits[index].isIsolation)
-            + (prioritySlugs.contains(catalog.muscleSlugs[index]) ? 1 : 0)
+            + (isPriorityMuscle[catalog.muscleIDs[index]] ? 1 : 0)
     }
 
     /// The rules' sets, trimmed to what the muscle's session cap leaves (the weekly cap trims
@@ -218,7 +222,7 @@ struct WeekPlanner {
     func cappedSets(_ index: Int, session: SessionState) -> Int {
         min(
             tableSets(index),
-            options.maximumSetsPerMusclePerSession - session.setsByMuscle[catalog.muscleSlugs[index], default: 0])
+            options.maximumSetsPerMusclePerSession - session.setsByMuscle[catalog.muscleIDs[index]])
     }
 
     /// "a", "a and b", "a, b and c" (or another conjunction).
