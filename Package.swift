@@ -9,18 +9,22 @@ let package = Package(
         // App-facing libraries: none of them links libzip or libxml2.
         .library(name: "Catalog", targets: ["Catalog"]),
         .library(name: "ProgrammeGenerator", targets: ["ProgrammeGenerator"]),
+        .library(name: "OrderedJSON", targets: ["OrderedJSON"]),
         .library(name: "TrainingCalendar", targets: ["TrainingCalendar"]),
-        // Importer-side libraries, used by the data team's tooling.
+        // Build-time libraries, used by the data team's tooling.
         .library(name: "XLSX", targets: ["XLSX"]),
+        .library(name: "CatalogBuild", targets: ["CatalogBuild"]),
         .library(name: "CatalogImport", targets: ["CatalogImport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
     ],
     targets: [
-        // C libraries, each imported by exactly one Swift module (XLSX).
+        // C libraries, each imported by exactly one library module (XLSX); the test-support writer
+        // also imports libzip, to write the files the tests read.
         .systemLibrary(
             name: "CLibZip",
             pkgConfig: "libzip",
@@ -35,14 +39,31 @@ let package = Package(
         // Bytes → typed workbook cells.
         .target(name: "XLSX", dependencies: ["CLibZip", "CLibXML2"]),
 
-        // Catalogue records, the database schema, the writer and the queries (app-facing).
+        // Encodable → JSON, keys in the order they were encoded (app-facing, no dependencies).
+        .target(name: "OrderedJSON"),
+
+        // Ordered plain-SQL migrations for a GRDB store: the catalogue's, and any store after it.
+        .target(name: "SchemaMigrations", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+
+        // Catalogue records, the database schema and the queries (app-facing).
         .target(
             name: "Catalog",
             dependencies: [
+                "SchemaMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.embedInCode("Migrations")]
+        ),
+
+        // Build time: checked content → a reproducible database file; two databases → their diff.
+        .target(
+            name: "CatalogBuild",
+            dependencies: [
+                "Catalog", "SchemaMigrations",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
 
         // Calendar dates, weekdays and weeks without time zone surprises (app-facing, no dependencies).
@@ -51,14 +72,17 @@ let package = Package(
         // Questionnaire → personalised programme, swaps and injury warnings (app-facing).
         .target(
             name: "ProgrammeGenerator",
-            dependencies: ["Catalog", "TrainingCalendar", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "Catalog", "OrderedJSON", "TrainingCalendar", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
 
         // Workbooks → checked catalogue records.
         .target(
             name: "CatalogImport",
             dependencies: [
-                "XLSX", "Catalog",
+                "XLSX", "Catalog", "CatalogBuild",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -67,35 +91,60 @@ let package = Package(
         .executableTarget(
             name: "traindb",
             dependencies: [
-                "XLSX", "Catalog", "CatalogImport", "ProgrammeGenerator", "TrainingCalendar",
+                "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ProgrammeGenerator", "OrderedJSON",
+                "SchemaMigrations", "TrainingCalendar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
         // `make bench`: TrainDB's reader against the inflate floor, calamine and openpyxl.
-        .executableTarget(name: "xlsx-bench", dependencies: ["XLSX"]),
+        .executableTarget(name: "xlsx-bench", dependencies: ["XLSX", "XLSXTestSupport"]),
         // `make bench-generator`: programmes per second over the whole questionnaire space.
         .executableTarget(
             name: "generator-bench",
-            dependencies: ["ProgrammeGenerator", "Catalog", "CatalogImport", "TrainingCalendar"]),
+            dependencies: [
+                "ProgrammeGenerator", "Catalog", "CatalogBuild", "CatalogImport", "OrderedJSON", "TrainingCalendar",
+            ]),
 
-        .testTarget(name: "XLSXTests", dependencies: ["XLSX"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
+        .testTarget(
+            name: "SchemaMigrationsTests",
+            dependencies: ["SchemaMigrations", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(
             name: "CatalogTests",
-            dependencies: ["Catalog", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "Catalog", "CatalogBuild", "SchemaMigrations", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
-        .testTarget(name: "CatalogImportTests", dependencies: ["CatalogImport", "XLSX", "Catalog"]),
+        .testTarget(
+            name: "CatalogImportTests",
+            dependencies: [
+                "CatalogImport", "XLSX", "Catalog", "CatalogBuild", "OrderedJSON", "TestSupport", "XLSXTestSupport",
+            ]
+        ),
         .testTarget(
             name: "ProgrammeGeneratorTests",
             dependencies: [
-                "ProgrammeGenerator", "Catalog", "CatalogImport", "TrainingCalendar", "traindb", "TraindbTestSupport",
+                "ProgrammeGenerator", "Catalog", "CatalogBuild", "OrderedJSON", "TrainingCalendar", "TestSupport",
             ],
             resources: [.copy("Personas")]
         ),
         .testTarget(name: "TrainingCalendarTests", dependencies: ["TrainingCalendar"]),
-        .testTarget(name: "TraindbTests", dependencies: ["traindb", "XLSX", "Catalog", "TraindbTestSupport"]),
-        // Runs the built executable for the end-to-end tests of both test targets.
-        .target(name: "TraindbTestSupport", path: "Tests/Support"),
+        .testTarget(
+            name: "TraindbTests",
+            dependencies: ["traindb", "XLSX", "Catalog", "CatalogBuild", "TestSupport", "XLSXTestSupport"]
+        ),
+        // What every test target shares: temporary directories, the package root, subprocesses,
+        // the built executable and the committed catalogue's database.
+        .target(name: "TestSupport", path: "Tests/Support"),
+        // Writes .xlsx files (through libzip) for the tests and the reader benchmark; no library
+        // ships it.
+        .target(name: "XLSXTestSupport", dependencies: ["XLSX", "CLibZip"], path: "Tests/XLSXTestSupport"),
     ]
 )

@@ -5,26 +5,14 @@ extension CatalogDatabase {
     /// the items they use, both in the lookup sheet's order.
     public func equipmentCategories() throws -> [EquipmentCategory] {
         try read { db in
-            var categories: [EquipmentCategory] = []
-            var indexByID: [Int: Int] = [:]
-            for row in try Row.fetchAll(
-                db, sql: "SELECT id, name, slug FROM equipment_categories ORDER BY position")
-            {
-                indexByID[try row.decode(forColumn: "id")] = categories.count
-                categories.append(
-                    EquipmentCategory(
-                        name: try row.decode(forColumn: "name"), slug: try row.decode(forColumn: "slug"),
-                        items: []))
+            let items = Dictionary(
+                grouping: try EquipmentItemRecord.order(Column("category_id"), Column("position")).fetchAll(db),
+                by: \.categoryId)
+            return try EquipmentCategoryRecord.order(Column("position")).fetchAll(db).map { category in
+                EquipmentCategory(
+                    name: category.name, slug: category.slug,
+                    items: (items[category.id] ?? []).map { EquipmentCategory.Item(name: $0.name, slug: $0.slug) })
             }
-            for row in try Row.fetchAll(
-                db, sql: "SELECT category_id, name, slug FROM equipment_items ORDER BY category_id, position")
-            {
-                guard let index = indexByID[try row.decode(forColumn: "category_id")] else { continue }
-                categories[index].items.append(
-                    EquipmentCategory.Item(
-                        name: try row.decode(forColumn: "name"), slug: try row.decode(forColumn: "slug")))
-            }
-            return categories
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SchemaMigrations
 
 /// A catalogue database opened read-only: what the app, the generator and the command line
 /// query. Safe to share between threads.
@@ -33,11 +34,11 @@ public final class CatalogDatabase: Sendable {
                 "cannot read the catalogue database at \(path) (\(Self.reason(error))); "
                     + "rebuild it with `make db`", path: path)
         }
-        guard version == SchemaMigration.latestVersion else {
+        guard version == CatalogSchema.latestVersion else {
             throw CatalogDatabaseError(
                 .schemaVersionMismatch,
                 "the catalogue database at \(path) has schema version \(version) but this "
-                    + "library reads version \(SchemaMigration.latestVersion); rebuild it with `make db`",
+                    + "library reads version \(CatalogSchema.latestVersion); rebuild it with `make db`",
                 path: path)
         }
     }
@@ -58,21 +59,12 @@ public final class CatalogDatabase: Sendable {
     /// Who built the database, from which workbooks.
     public func provenance() throws -> CatalogProvenance {
         try read { db in
-            let row = try Row.fetchOne(
-                db, sql: "SELECT tool_version, schema_version FROM catalogue_provenance WHERE id = 1")
-            let toolVersion = try row?.decode(String.self, forColumn: "tool_version")
-            let recordedVersion = try row?.decode(Int.self, forColumn: "schema_version")
-            let sources = try Row.fetchAll(
-                db, sql: "SELECT file_name, sha256 FROM catalogue_sources ORDER BY file_name"
-            ).map { row in
-                CatalogContent.Source(
-                    fileName: try row.decode(forColumn: "file_name"),
-                    sha256: try row.decode(forColumn: "sha256"))
-            }
+            let recorded = try CatalogueProvenanceRecord.fetchOne(db, key: 1)
+            let sources = try CatalogueSourceRecord.order(Column("file_name")).fetchAll(db)
             return CatalogProvenance(
-                toolVersion: toolVersion,
-                schemaVersion: try recordedVersion ?? SchemaMigrator.currentVersion(db),
-                sources: sources)
+                toolVersion: recorded?.toolVersion,
+                schemaVersion: try recorded?.schemaVersion ?? SchemaMigrator.currentVersion(db),
+                sources: sources.map { CatalogSource(fileName: $0.fileName, sha256: $0.sha256) })
         }
     }
 

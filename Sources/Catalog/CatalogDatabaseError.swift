@@ -1,4 +1,4 @@
-/// A problem opening, migrating, writing or querying a catalogue database.
+/// A problem opening or querying a catalogue database.
 ///
 /// `code` is stable: match on it, not on the message. The message is written for the person
 /// who runs the command and names what to do next where there is something to do.
@@ -7,16 +7,8 @@ public struct CatalogDatabaseError: Error, Hashable, Sendable, CustomStringConve
         case databaseMissing
         case databaseUnreadable
         case schemaVersionMismatch
-        case migrationFailed
-        case unknownLookupValue
-        case duplicateExercise
-        case constraintViolation
-        case foreignKeyCheckFailed
-        case integrityCheckFailed
-        case fileSystem
         case unknownExercise
         case unknownEquipment
-        case invalidRecord
     }
 
     let kind: Kind
@@ -37,16 +29,8 @@ public struct CatalogDatabaseError: Error, Hashable, Sendable, CustomStringConve
         case .databaseMissing: "database.missing"
         case .databaseUnreadable: "database.unreadable"
         case .schemaVersionMismatch: "database.schema_version"
-        case .migrationFailed: "schema.migration_failed"
-        case .unknownLookupValue: "write.unknown_lookup_value"
-        case .duplicateExercise: "write.duplicate_exercise"
-        case .constraintViolation: "write.constraint_violation"
-        case .foreignKeyCheckFailed: "write.foreign_key_check"
-        case .integrityCheckFailed: "write.integrity_check"
-        case .fileSystem: "write.file_system"
         case .unknownExercise: "query.unknown_exercise"
         case .unknownEquipment: "query.unknown_equipment"
-        case .invalidRecord: "query.invalid_record"
         }
     }
 

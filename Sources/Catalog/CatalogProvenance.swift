@@ -7,9 +7,9 @@ public struct CatalogProvenance: Codable, Hashable, Sendable {
     /// The schema version (the last migration's number).
     public var schemaVersion: Int
     /// The source workbooks, by file name.
-    public var sources: [CatalogContent.Source]
+    public var sources: [CatalogSource]
 
-    public init(toolVersion: String?, schemaVersion: Int, sources: [CatalogContent.Source]) {
+    public init(toolVersion: String?, schemaVersion: Int, sources: [CatalogSource]) {
         self.toolVersion = toolVersion
         self.schemaVersion = schemaVersion
         self.sources = sources

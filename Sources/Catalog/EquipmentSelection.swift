@@ -37,16 +37,30 @@ public struct EquipmentSelection: Hashable, Sendable, Codable {
     public init(equipmentAvailable: [String], detailedEquipment: [String: Set<String>] = [:]) {
         categories = [:]
         for category in equipmentAvailable {
-            let key = slug(category)
-            let entries = detailedEquipment.filter { slug($0.key) == key }
+            let key = category.slug
+            let entries = detailedEquipment.filter { $0.key.slug == key }
             if entries.isEmpty {
                 select(category: category)
             } else {
                 select(category: category, items: entries.values.flatMap { $0 })
             }
         }
-        for (category, items) in detailedEquipment where !items.isEmpty && categories[slug(category)] == nil {
+        for (category, items) in detailedEquipment where !items.isEmpty && categories[category.slug] == nil {
             select(category: category, items: items)
+        }
+    }
+
+    /// From entries as the command line takes them: `category` (all its items) or
+    /// `category:item`, by name or slug; entries add up.
+    public init(entries: [String]) {
+        categories = [:]
+        for entry in entries {
+            let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
+            if parts.count == 2 {
+                select(category: parts[0], item: parts[1])
+            } else {
+                select(category: entry)
+            }
         }
     }
 
@@ -55,14 +69,14 @@ public struct EquipmentSelection: Hashable, Sendable, Codable {
 
     /// Selects a category with all its items.
     public mutating func select(category: String) {
-        categories[slug(category)] = .all
+        categories[category.slug] = .all
     }
 
     /// Selects a category with these items ticked (added to any already ticked). Selecting
     /// no items selects the category's item-less exercises only.
     public mutating func select(category: String, items: some Sequence<String>) {
-        let key = slug(category)
-        let slugs = Set(items.map(slug))
+        let key = category.slug
+        let slugs = Set(items.map(\.slug))
         switch categories[key] {
         case .all:
             break
@@ -80,7 +94,7 @@ public struct EquipmentSelection: Hashable, Sendable, Codable {
 
     /// Whether an exercise needing `category` (and `item`, when not nil) can be done.
     public func allows(category: String, item: String?) -> Bool {
-        allows(categorySlug: slug(category), itemSlug: item.map(slug))
+        allows(categorySlug: category.slug, itemSlug: item.map(\.slug))
     }
 
     /// `allows(category:item:)` for names already in slug form.

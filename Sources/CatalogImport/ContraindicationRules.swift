@@ -6,33 +6,36 @@ import XLSX
 struct ContraindicationRules {
     let table: SheetTable
 
-    func check(_ records: [ParsedRecord]) -> (contraindications: [Contraindication], problems: [Problem]) {
+    func check(_ rows: [ContraindicationRow]) -> (contraindications: [Contraindication], problems: [Problem]) {
         var reader = FieldReader(table: table)
-        let spellings = jointSpellings(records)
+        let spellings = jointSpellings(rows)
         var firstPair: [String: Int] = [:]
         var result: [Contraindication] = []
-        for record in records {
-            guard let canonical = record["canonical_name"]?.text, let joint = record["joint"]?.text,
-                  let jointColumn = record.columns["joint"] else { continue }
-            var valid = record.isValid
+        for row in rows {
+            guard let canonical = row.canonicalName, let joint = row.joint, let jointColumn = row.jointColumn
+            else { continue }
+            var valid = row.isValid
             let key = Self.jointKey(joint)
             if let preferred = spellings[key], preferred.name != joint {
                 valid = false
-                reader.report(.error, .jointSpelling, row: record.number, jointColumn, value: joint,
-                              message: "joint \"\(joint)\" differs only in case, spacing or a trailing \"s\" from \"\(preferred.name)\" at \(table.sheet)!\(CellReference(row: preferred.row, column: jointColumn).a1)",
-                              hint: "did you mean \"\(preferred.name)\"? one joint must have one spelling")
+                let at = "\(table.sheet)!\(CellReference(row: preferred.row, column: jointColumn).a1)"
+                reader.report(
+                    .error, .jointSpelling, row: row.number, jointColumn, value: joint,
+                    message: "joint \"\(joint)\" differs only in case, spacing or a trailing \"s\" from "
+                        + "\"\(preferred.name)\" at \(at)",
+                    hint: "did you mean \"\(preferred.name)\"? one joint must have one spelling")
             }
             let pairKey = SheetTable.normalise(canonical) + "\u{1F}" + key
             if let first = firstPair[pairKey] {
                 valid = false
-                reader.report(.error, .uniqueDuplicate, row: record.number, jointColumn, value: joint,
+                reader.report(.error, .uniqueDuplicate, row: row.number, jointColumn, value: joint,
                               message: "\(canonical) × \(joint) is already listed on row \(first)",
                               hint: "keep one row per canonical_name and joint")
             } else {
-                firstPair[pairKey] = record.number
+                firstPair[pairKey] = row.number
             }
             if valid {
-                result.append(Contraindication(canonicalName: canonical, joint: joint, notes: record["notes"]?.text ?? ""))
+                result.append(Contraindication(canonicalName: canonical, joint: joint, notes: row.notes ?? ""))
             }
         }
         return (result, reader.problems)
@@ -45,15 +48,15 @@ struct ContraindicationRules {
     }
 
     /// The preferred spelling of each joint: the most used one, the first seen on a tie.
-    private func jointSpellings(_ records: [ParsedRecord]) -> [String: (name: String, row: Int)] {
+    private func jointSpellings(_ rows: [ContraindicationRow]) -> [String: (name: String, row: Int)] {
         var counts: [String: [(name: String, row: Int, count: Int)]] = [:]
-        for record in records {
-            guard let joint = record["joint"]?.text else { continue }
+        for row in rows {
+            guard let joint = row.joint else { continue }
             let key = Self.jointKey(joint)
             if let index = counts[key]?.firstIndex(where: { $0.name == joint }) {
                 counts[key]?[index].count += 1
             } else {
-                counts[key, default: []].append((joint, record.number, 1))
+                counts[key, default: []].append((joint, row.number, 1))
             }
         }
         return counts.compactMapValues { spellings in

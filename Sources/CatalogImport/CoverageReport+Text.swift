@@ -4,7 +4,8 @@ extension CoverageReport {
     /// Plain-text tables for the terminal and the README.
     public func text() -> String {
         var out = "Catalogue: \(exercises) exercises (\(programmeExercises) in programmes), "
-            + "\(canonicalGroups) canonical groups, \(contraindications) contraindications over \(joints.count) joints\n\n"
+            + "\(canonicalGroups) canonical groups, \(contraindications) contraindications over "
+            + "\(joints.count) joints\n\n"
 
         out += "Programme exercises by primary muscle and equipment category\n"
         let categoryHeaders = categories.map(Self.abbreviation)

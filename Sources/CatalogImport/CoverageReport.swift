@@ -1,4 +1,5 @@
 import Catalog
+import CatalogBuild
 
 /// What the catalogue offers the programme generator, and where it is thin: the data team
 /// reads it before a release.
@@ -83,7 +84,7 @@ public struct CoverageReport: Encodable, Sendable {
         stapleGaps = content.movementPatterns.flatMap { [categories] pattern in
             let ofPattern = programme.filter { $0.movementPattern == pattern.name }
             let bodyweightStaple = ofPattern.contains {
-                $0.selectionTier == 1 && $0.equipmentItem == nil && slug($0.equipmentCategory) == "bodyweight"
+                $0.selectionTier == 1 && $0.equipmentItem == nil && $0.equipmentCategory.slug == "bodyweight"
             }
             return categories.compactMap { category -> StapleGap? in
                 let mine = ofPattern.filter { $0.equipmentCategory == category }

@@ -108,7 +108,8 @@ struct FieldReader {
         guard isHTTPS, let host = url?.host, !host.isEmpty, !text.contains(where: \.isWhitespace) else {
             report(.error, .typeURL, record, column, value: text,
                    message: "\(name(column)) must be an https:// address, found \"\(text)\"",
-                   hint: isHTTPS ? "check the address for spaces or a missing host" : "use the https:// form of the address")
+                   hint: isHTTPS
+                       ? "check the address for spaces or a missing host" : "use the https:// form of the address")
             return nil
         }
         return text

@@ -26,13 +26,28 @@ enum FieldValue: Hashable {
     }
 }
 
-/// One data row, read: its typed fields by column name, and the column of each.
-struct ParsedRecord {
+/// One data row of a master sheet, its cells read as their columns' types: the contract's
+/// columns by case, and where each is.
+struct ParsedRecord<Column: ContractColumn> {
+    /// 1-based row number in the sheet.
     var number: Int
-    var fields: [String: FieldValue]
-    var columns: [String: Int]
     /// False when any of its values was reported as an error.
-    var isValid: Bool
+    var isValid = true
+    private(set) var fields: [Column: FieldValue] = [:]
+    private(set) var columns: [Column: Int] = [:]
 
-    subscript(_ name: String) -> FieldValue? { fields[name] }
+    init(number: Int) {
+        self.number = number
+    }
+
+    /// The value read from `column`; nil when blank or reported.
+    subscript(_ column: Column) -> FieldValue? { fields[column] }
+
+    /// The sheet column (1 = A) of `column`, when the sheet has it.
+    func column(_ column: Column) -> Int? { columns[column] }
+
+    mutating func set(_ column: Column, at index: Int, to value: FieldValue?) {
+        columns[column] = index
+        fields[column] = value
+    }
 }

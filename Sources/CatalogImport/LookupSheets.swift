@@ -1,4 +1,5 @@
 import Catalog
+import CatalogBuild
 
 /// The exercise workbook's lookup sheets, read and checked. They only check the master; the
 /// database keeps the values the exercises use.
@@ -9,15 +10,6 @@ struct LookupSheets {
     var complexityLevels: [CatalogContent.ComplexityLevel] = []
     var selectionTiers: [CatalogContent.SelectionTier] = []
     private(set) var problems: [Problem] = []
-
-    /// Items of each category, keyed by the category as written.
-    var itemsByCategory: [String: [String]] {
-        var items: [String: [String]] = [:]
-        for pair in equipment {
-            items[pair.category, default: []] += pair.item.map { [$0] } ?? []
-        }
-        return items
-    }
 
     /// Reads whichever lookup sheets are present (a missing one is reported by the caller).
     init(tables: [String: SheetTable]) {

@@ -1,11 +1,8 @@
 import Foundation
 
-/// Renders problems for people (compiler style), for machines (JSON) and for CI annotations.
-public struct ProblemReport: Sendable {
-    public enum Format: String, CaseIterable, Sendable {
-        case text, json, github
-    }
-
+/// Renders problems for people (compiler style), for machines (its `Encodable` form) and for
+/// CI annotations.
+public struct ProblemReport: Encodable, Sendable {
     public var problems: [Problem]
 
     public init(problems: [Problem]) {
@@ -14,14 +11,6 @@ public struct ProblemReport: Sendable {
 
     public var errorCount: Int { problems.count { $0.severity == .error } }
     public var warningCount: Int { problems.count { $0.severity == .warning } }
-
-    public func render(_ format: Format) -> String {
-        switch format {
-        case .text: text()
-        case .json: json()
-        case .github: github()
-        }
-    }
 
     /// `error[fk.unknown_value]: unknown equipment_category "Kettlebel"` / `--> file › exercises!D17` /
     /// `= hint: …`, a blank line between problems, then a summary line.
@@ -43,21 +32,22 @@ public struct ProblemReport: Sendable {
         return count(errorCount, "error") + ", " + count(warningCount, "warning")
     }
 
-    /// `{"summary":{"errors":N,"warnings":N},"problems":[…]}`, every key present (null when absent).
-    public func json() -> String {
-        struct Document: Encodable {
-            struct Summary: Encodable {
-                var errors: Int
-                var warnings: Int
-            }
-            var summary: Summary
-            var problems: [Problem]
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let document = Document(summary: .init(errors: errorCount, warnings: warningCount), problems: problems)
-        guard let data = try? encoder.encode(document) else { return "{}" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+    private enum CodingKeys: String, CodingKey {
+        case summary, problems
+    }
+
+    private enum SummaryKeys: String, CodingKey {
+        case errors, warnings
+    }
+
+    /// `{"summary":{"errors":N,"warnings":N},"problems":[…]}`, every key of every problem
+    /// present (null when absent).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        var summary = container.nestedContainer(keyedBy: SummaryKeys.self, forKey: .summary)
+        try summary.encode(errorCount, forKey: .errors)
+        try summary.encode(warningCount, forKey: .warnings)
+        try container.encode(problems, forKey: .problems)
     }
 
     /// GitHub Actions workflow commands: `::error file=…,title=…::exercises!D17 message`.
@@ -67,7 +57,8 @@ public struct ProblemReport: Sendable {
             let title = Self.escapeProperty(problem.code)
             var message = (problem.location.map { "\($0) " } ?? "") + problem.message
             if let hint = problem.hint { message += " (hint: \(hint))" }
-            out += "::\(problem.severity.rawValue) file=\(Self.escapeProperty(problem.file)),title=\(title)::\(Self.escapeData(message))\n"
+            let file = Self.escapeProperty(problem.file)
+            out += "::\(problem.severity.rawValue) file=\(file),title=\(title)::\(Self.escapeData(message))\n"
         }
         out += summary + "\n"
         return out

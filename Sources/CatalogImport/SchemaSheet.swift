@@ -40,7 +40,8 @@ struct SchemaSheet {
             if let first = seen[SheetTable.normalise(name)] {
                 reader.report(.error, .uniqueDuplicate, record, nameColumn, value: name,
                               message: "column \"\(name)\" is declared twice in the schema sheet",
-                              hint: "the first declaration is at \(table.sheet)!\(CellReference(row: first, column: nameColumn).a1)")
+                              hint: "the first declaration is at "
+                                  + "\(table.sheet)!\(CellReference(row: first, column: nameColumn).a1)")
                 continue
             }
             seen[SheetTable.normalise(name)] = record.number
@@ -51,7 +52,8 @@ struct SchemaSheet {
                 } else {
                     reader.report(.error, .schemaInvalid, record, typeColumn, value: raw,
                                   message: "unknown data_type \"\(raw)\" for column \"\(name)\"",
-                                  hint: "use one of: " + ColumnSpec.DataType.allCases.map(\.rawValue).joined(separator: ", "))
+                                  hint: "use one of: "
+                                      + ColumnSpec.DataType.allCases.map(\.rawValue).joined(separator: ", "))
                 }
             }
             let required = Self.flag(&reader, record, requiredColumn, name: name)
@@ -71,7 +73,9 @@ struct SchemaSheet {
         problems += reader.problems
     }
 
-    private static func flag(_ reader: inout FieldReader, _ record: SheetTable.Record, _ column: Int?, name: String) -> Bool {
+    private static func flag(
+        _ reader: inout FieldReader, _ record: SheetTable.Record, _ column: Int?, name: String
+    ) -> Bool {
         guard let column, let raw = reader.text(record, column) else { return false }
         switch raw.uppercased() {
         case "Y", "YES": return true
@@ -92,7 +96,8 @@ struct SchemaSheet {
     /// contract's where the sheet says nothing, then columns only the sheet declares.
     func effectiveSpecs(contract: [ColumnSpec]) -> [ColumnSpec] {
         let contractNames = Set(contract.map(\.name))
-        return contract.map { entry($0.name)?.spec ?? $0 } + entries.map(\.spec).filter { !contractNames.contains($0.name) }
+        return contract.map { entry($0.name)?.spec ?? $0 }
+            + entries.map(\.spec).filter { !contractNames.contains($0.name) }
     }
 
     /// Differences between this sheet, the shipped contract and the master's header row.
@@ -102,7 +107,10 @@ struct SchemaSheet {
         func at(_ row: Int, _ column: Int?) -> String {
             CellReference(row: row, column: column ?? nameColumn).a1
         }
-        func problem(_ code: Problem.Code, row: Int?, column: Int?, header: String?, value: String?, _ message: String, hint: String?) {
+        func problem(
+            _ code: Problem.Code, row: Int?, column: Int?, header: String?, value: String?, _ message: String,
+            hint: String?
+        ) {
             problems.append(Problem(
                 .error, code, file: table.file, sheet: table.sheet, cell: row.map { at($0, column) },
                 column: header, value: value, message: message, hint: hint))
@@ -111,7 +119,8 @@ struct SchemaSheet {
         for expected in contract {
             guard let declared = entry(expected.name) else {
                 problem(.schemaMissingColumn, row: nil, column: nil, header: "column_name", value: nil,
-                        "the database schema TrainDB ships has column \"\(expected.name)\", but the schema sheet does not declare it",
+                        "the database schema TrainDB ships has column \"\(expected.name)\", "
+                            + "but the schema sheet does not declare it",
                         hint: "add a schema row for \(expected.name) (\(expected.dataType.rawValue))")
                 continue
             }
@@ -123,15 +132,19 @@ struct SchemaSheet {
                 ("lookup", expected.lookup?.description ?? "", found.lookup?.description ?? ""),
             ]
             for attribute in attributes where attribute.ours != attribute.theirs {
-                problem(.schemaMismatch, row: declared.row, column: table.column(attribute.header), header: attribute.header,
+                problem(.schemaMismatch, row: declared.row, column: table.column(attribute.header),
+                        header: attribute.header,
                         value: attribute.theirs,
-                        "the schema sheet declares \(expected.name) with \(attribute.header) \"\(attribute.theirs)\", but the database schema TrainDB ships has \"\(attribute.ours)\"",
+                        "the schema sheet declares \(expected.name) with \(attribute.header) \"\(attribute.theirs)\", "
+                            + "but the database schema TrainDB ships has \"\(attribute.ours)\"",
                         hint: "set it to \"\(attribute.ours)\", or change the database schema in a new migration")
             }
         }
         for declared in entries where !contractNames.contains(declared.spec.name) {
-            problem(.schemaUnknownColumn, row: declared.row, column: nil, header: "column_name", value: declared.spec.name,
-                    "the schema sheet declares column \"\(declared.spec.name)\", but the database schema TrainDB ships has no such column",
+            problem(.schemaUnknownColumn, row: declared.row, column: nil, header: "column_name",
+                    value: declared.spec.name,
+                    "the schema sheet declares column \"\(declared.spec.name)\", "
+                        + "but the database schema TrainDB ships has no such column",
                     hint: "remove it from the schema sheet, or add it to the database schema in a new migration")
         }
         // The master against the sheet: each header declared, each declaration present.
@@ -149,7 +162,8 @@ struct SchemaSheet {
         for declared in entries where master.column(declared.spec.name) == nil {
             problems.append(Problem(
                 .error, .columnMissing, file: master.file, sheet: master.sheet, column: declared.spec.name,
-                message: "\(master.sheet) has no column \"\(declared.spec.name)\", which is declared at \(table.sheet)!\(at(declared.row, nil))",
+                message: "\(master.sheet) has no column \"\(declared.spec.name)\", "
+                    + "which is declared at \(table.sheet)!\(at(declared.row, nil))",
                 hint: "add the column to \(master.sheet), or remove its row from \(table.sheet) (was it renamed?)"))
         }
         return problems

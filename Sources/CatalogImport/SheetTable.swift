@@ -53,7 +53,8 @@ struct SheetTable {
                             .error, .columnDuplicate, file: file, sheet: info.name, cell: cell.reference.a1,
                             column: text, value: text,
                             message: "column \"\(text)\" appears twice in the header row",
-                            hint: "rename or remove one of the two; the first is at \(CellReference(row: 1, column: first).a1)"))
+                            hint: "rename or remove one of the two; the first is at "
+                                + CellReference(row: 1, column: first).a1))
                     } else {
                         columns[key] = cell.reference.column
                     }

@@ -2,24 +2,27 @@ import XLSX
 
 /// Checks every row of a data sheet against its column specs: types, required values,
 /// uniqueness and lookups. Sheet-specific rules run afterwards, on the parsed records.
-struct SheetValidator {
+struct SheetValidator<Column: ContractColumn> {
     let table: SheetTable
     let specs: [ColumnSpec]
     /// The allowed values of each lookup the specs name (missing: not checked here; the
     /// schema check reports an unresolvable lookup).
     let lookups: [ColumnSpec.Lookup: LookupIndex]
 
-    func validate() -> (records: [ParsedRecord], problems: [Problem]) {
+    /// Every row read, with the values of the contract's columns (a column only the sheet
+    /// declares is checked too, but no rule reads it).
+    func validate() -> (records: [ParsedRecord<Column>], problems: [Problem]) {
         var reader = FieldReader(table: table)
         var firstSeen: [String: [String: Int]] = [:]
-        var records: [ParsedRecord] = []
+        var records: [ParsedRecord<Column>] = []
         let columns = specs.compactMap { spec in table.column(spec.name).map { (spec, $0) } }
         for record in table.records {
             let before = reader.errorCount
-            var parsed = ParsedRecord(number: record.number, fields: [:], columns: [:], isValid: true)
+            var parsed = ParsedRecord<Column>(number: record.number)
             for (spec, column) in columns {
-                parsed.columns[spec.name] = column
+                let contractColumn = Column(rawValue: spec.name)
                 guard let value = read(spec, record, column, &reader) else {
+                    if let contractColumn { parsed.set(contractColumn, at: column, to: nil) }
                     if spec.isRequired, table.value(record, column) == nil {
                         reader.report(.error, .requiredMissing, record, column, value: nil,
                                       message: "\(reader.name(column)) is required but empty")
@@ -28,9 +31,11 @@ struct SheetValidator {
                 }
                 if spec.isUnique, let key = value.text.map(SheetTable.normalise) {
                     if let first = firstSeen[spec.name]?[key] {
-                        reader.report(.error, .uniqueDuplicate, record, column, value: value.text,
-                                      message: "\(reader.name(column)) \"\(value.text ?? "")\" is already used at \(table.sheet)!\(CellReference(row: first, column: column).a1)",
-                                      hint: "each \(reader.name(column)) must be unique, ignoring case and surrounding spaces")
+                        let at = "\(table.sheet)!\(CellReference(row: first, column: column).a1)"
+                        reader.report(
+                            .error, .uniqueDuplicate, record, column, value: value.text,
+                            message: "\(reader.name(column)) \"\(value.text ?? "")\" is already used at \(at)",
+                            hint: "each \(reader.name(column)) must be unique, ignoring case and surrounding spaces")
                     } else {
                         firstSeen[spec.name, default: [:]][key] = record.number
                     }
@@ -38,7 +43,7 @@ struct SheetValidator {
                 if let lookup = spec.lookup, let index = lookups[lookup] {
                     check(value, against: index, record, column, &reader)
                 }
-                parsed.fields[spec.name] = value
+                if let contractColumn { parsed.set(contractColumn, at: column, to: value) }
             }
             parsed.isValid = reader.errorCount == before
             records.append(parsed)
@@ -46,7 +51,9 @@ struct SheetValidator {
         return (records, reader.problems)
     }
 
-    private func read(_ spec: ColumnSpec, _ record: SheetTable.Record, _ column: Int, _ reader: inout FieldReader) -> FieldValue? {
+    private func read(
+        _ spec: ColumnSpec, _ record: SheetTable.Record, _ column: Int, _ reader: inout FieldReader
+    ) -> FieldValue? {
         switch spec.dataType {
         case .text: reader.text(record, column).map(FieldValue.text)
         case .integer: reader.integer(record, column).map(FieldValue.integer)
@@ -56,7 +63,10 @@ struct SheetValidator {
         }
     }
 
-    private func check(_ value: FieldValue, against index: LookupIndex, _ record: SheetTable.Record, _ column: Int, _ reader: inout FieldReader) {
+    private func check(
+        _ value: FieldValue, against index: LookupIndex, _ record: SheetTable.Record, _ column: Int,
+        _ reader: inout FieldReader
+    ) {
         let items: [String] = switch value {
         case .text(let text): [text]
         case .integer(let number): [String(number)]

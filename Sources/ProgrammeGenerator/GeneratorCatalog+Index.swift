@@ -21,12 +21,12 @@ extension GeneratorCatalog {
 
         mutating func add(_ exercise: Exercise, at position: Int, joints: Set<String>) {
             if indexByID[exercise.id] == nil { indexByID[exercise.id] = position }
-            let muscle = slug(exercise.primaryMuscle)
+            let muscle = exercise.primaryMuscle.slug
             muscleSlugs.append(muscle)
-            for name in [exercise.primaryMuscle] + exercise.secondaryMuscles where muscleNames[slug(name)] == nil {
-                muscleNames[slug(name)] = name
+            for name in [exercise.primaryMuscle] + exercise.secondaryMuscles where muscleNames[name.slug] == nil {
+                muscleNames[name.slug] = name
             }
-            let sortedJoints = joints.map { (name: $0, slug: slug($0)) }.sorted { $0.slug < $1.slug }
+            let sortedJoints = joints.map { (name: $0, slug: $0.slug) }.sorted { $0.slug < $1.slug }
             contraindicated.append(sortedJoints.map(\.name))
             jointSlugs.append(sortedJoints.map(\.slug))
 
@@ -36,14 +36,14 @@ extension GeneratorCatalog {
             } else {
                 needIndex[needKey] = needs.count
                 equipmentNeedIndex.append(needs.count)
-                needs.append((slug(exercise.equipmentCategory), exercise.equipmentItem.map(slug)))
+                needs.append((exercise.equipmentCategory.slug, exercise.equipmentItem.map(\.slug)))
             }
-            let categorySlug = slug(exercise.equipmentCategory)
+            let categorySlug = exercise.equipmentCategory.slug
             var category = itemsByCategory[categorySlug] ?? (exercise.equipmentCategory, [:])
-            if let item = exercise.equipmentItem { category.items[slug(item)] = item }
+            if let item = exercise.equipmentItem { category.items[item.slug] = item }
             itemsByCategory[categorySlug] = category
 
-            let pattern = slug(exercise.movementPattern)
+            let pattern = exercise.movementPattern.slug
             patternSlugs.append(pattern)
             if exercise.includeInProgramme {
                 byPattern[pattern, default: []].append(position)
@@ -54,11 +54,11 @@ extension GeneratorCatalog {
 
         func programme(for target: Slot.Target) -> [Int] {
             switch target {
-            case .movementPattern(let name): byPattern[slug(name)] ?? []
-            case .muscle(let name): byMuscle[slug(name)] ?? []
+            case .movementPattern(let name): byPattern[name.slug] ?? []
+            case .muscle(let name): byMuscle[name.slug] ?? []
             case .canonicalGroup(let name): byGroup[name] ?? []
             case .movementPatternForMuscle(let pattern, let muscle):
-                (byPattern[slug(pattern)] ?? []).filter { muscleSlugs[$0] == slug(muscle) }
+                (byPattern[pattern.slug] ?? []).filter { muscleSlugs[$0] == muscle.slug }
             }
         }
 

@@ -69,7 +69,7 @@ public struct GeneratorCatalog: Sendable {
         for contraindication in contraindications {
             jointsByGroup[contraindication.canonicalName, default: []].insert(contraindication.joint)
         }
-        let regionBySlug = Dictionary(muscles.map { (slug($0.name), $0.bodyRegion) }, uniquingKeysWith: { a, _ in a })
+        let regionBySlug = Dictionary(muscles.map { ($0.name.slug, $0.bodyRegion) }, uniquingKeysWith: { a, _ in a })
 
         var index = Index()
         for (position, exercise) in sorted.enumerated() {
@@ -87,7 +87,7 @@ public struct GeneratorCatalog: Sendable {
             Traits(
                 isIsolation: exercise.isIsolation, complexity: exercise.complexity, tier: exercise.selectionTier,
                 group: groups[exercise.canonicalName] ?? 0,
-                isLoaded: slug(exercise.equipmentCategory) != EquipmentSelection.bodyweightCategory
+                isLoaded: exercise.equipmentCategory.slug != EquipmentSelection.bodyweightCategory
                     || exercise.equipmentItem != nil)
         }
         contraindicatedJoints = index.contraindicated
@@ -102,8 +102,8 @@ public struct GeneratorCatalog: Sendable {
         self.muscles = index.muscleNames.keys.sorted().compactMap { index.muscleNames[$0] }
 
         var jointNames: [String: String] = [:]
-        for contraindication in contraindications where jointNames[slug(contraindication.joint)] == nil {
-            jointNames[slug(contraindication.joint)] = contraindication.joint
+        for contraindication in contraindications where jointNames[contraindication.joint.slug] == nil {
+            jointNames[contraindication.joint.slug] = contraindication.joint
         }
         jointNameBySlug = jointNames
         joints = jointNames.keys.sorted().compactMap { jointNames[$0] }

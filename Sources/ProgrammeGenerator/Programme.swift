@@ -2,8 +2,9 @@ import TrainingCalendar
 
 /// A personalised week of training, repeated for `totalWeeks`: the generator's output.
 ///
-/// `jsonText(pretty:)` writes it with the keys in a fixed order (`Programme+JSON.swift`);
-/// `Codable` reads that JSON back.
+/// Its JSON is its `Codable` form: `OrderedJSONEncoder` writes the keys in the order of the
+/// properties (`id`, `type`, … `warnings`), so the same programme gives the same bytes,
+/// and `JSONDecoder` reads it back.
 public struct Programme: Codable, Hashable, Sendable {
     /// Derived from everything that made the programme (the checked questionnaire, the options,
     /// the creation date and the exercises chosen), so the same inputs and seed give the same id.

@@ -15,7 +15,7 @@ import TrainingCalendar
 /// let catalog = try GeneratorCatalog(database: CatalogDatabase(path: path))
 /// let generator = ProgrammeGenerator(catalog: catalog)
 /// let programme = try generator.generate(fromJSON: questionnaireData, seed: 42, createdDate: today)
-/// print(programme.jsonText())
+/// print(try OrderedJSONEncoder(layout: .indented).encodeText(programme))
 /// ```
 public struct ProgrammeGenerator: Sendable {
     public let catalog: GeneratorCatalog

@@ -1,4 +1,5 @@
 import Foundation
+import OrderedJSON
 
 extension Questionnaire {
     /// Reads a questionnaire from its JSON: an object with the field names of `000_*` §11.1.

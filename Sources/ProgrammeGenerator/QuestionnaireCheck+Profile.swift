@@ -29,7 +29,7 @@ extension QuestionnaireCheck {
             report(.missing, field: field, issues: ["missing"])
             return nil
         }
-        if let value = Value.allCases.first(where: { $0.rawValue == answer || slug($0.rawValue) == slug(answer) }) {
+        if let value = Value.allCases.first(where: { $0.rawValue == answer || $0.rawValue.slug == answer.slug }) {
             return value
         }
         report(.unknownValue, field: field, issues: ["\"\(answer)\" is not \(noun)"])
@@ -53,7 +53,7 @@ extension QuestionnaireCheck {
         var names: [String] = []
         var unknown: [String] = []
         for answer in answers {
-            if let name = catalog.muscleNameBySlug[slug(answer)] {
+            if let name = catalog.muscleNameBySlug[answer.slug] {
                 if !names.contains(name) { names.append(name) }
             } else {
                 unknown.append("\"\(answer)\"")
@@ -78,7 +78,7 @@ extension QuestionnaireCheck {
         var names: Set<String> = []
         var unknown: [String] = []
         for answer in answers {
-            if let name = catalog.jointNameBySlug[slug(answer)] {
+            if let name = catalog.jointNameBySlug[answer.slug] {
                 names.insert(name)
             } else {
                 unknown.append("\"\(answer)\"")
@@ -90,7 +90,7 @@ extension QuestionnaireCheck {
                 issues: ["\(unknown.joined(separator: ", ")) \(unknown.count == 1 ? "is not a joint" : "are not joints")"])
             return nil
         }
-        return names.sorted { slug($0) < slug($1) }
+        return names.sorted { $0.slug < $1.slug }
     }
 
     private mutating func equipmentSelection(
@@ -99,18 +99,18 @@ extension QuestionnaireCheck {
         guard let catalog else { return nil }
         let categories = Dictionary(
             catalog.equipmentCategories.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
-        let unknownCategories = available.filter { categories[slug($0)] == nil }.map { "\"\($0)\"" }
+        let unknownCategories = available.filter { categories[$0.slug] == nil }.map { "\"\($0)\"" }
         if !unknownCategories.isEmpty {
             let verb = unknownCategories.count == 1 ? "is not an equipment category" : "are not equipment categories"
             report(.unknownValue, field: "equipmentAvailable", issues: ["\(unknownCategories.joined(separator: ", ")) \(verb)"])
         }
         var detailIssues: [String] = []
         for (category, items) in detailed.sorted(by: { $0.key < $1.key }) {
-            guard let known = categories[slug(category)] else {
+            guard let known = categories[category.slug] else {
                 detailIssues.append("\"\(category)\" is not an equipment category")
                 continue
             }
-            let unknownItems = items.filter { item in !known.items.contains { $0.slug == slug(item) } }
+            let unknownItems = items.filter { item in !known.items.contains { $0.slug == item.slug } }
             guard !unknownItems.isEmpty else { continue }
             let listed = unknownItems.map { "\"\($0)\"" }.joined(separator: ", ")
             let has =

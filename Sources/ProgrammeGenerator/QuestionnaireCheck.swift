@@ -55,10 +55,10 @@ struct QuestionnaireCheck {
             return SessionDuration.allCases.map(\.rawValue).joined(separator: ", ")
         case "targetMuscleGroups":
             return catalog.map {
-                "up to \(Self.maximumPriorityMuscles) of " + $0.muscles.map(slug).joined(separator: ", ")
+                "up to \(Self.maximumPriorityMuscles) of " + $0.muscles.map(\.slug).joined(separator: ", ")
             }
         case "injuries":
-            return catalog.map { $0.joints.map(slug).joined(separator: ", ") }
+            return catalog.map { $0.joints.map(\.slug).joined(separator: ", ") }
         case "equipmentAvailable", "detailedEquipment":
             return catalog.map { $0.equipmentCategories.map(\.slug).joined(separator: ", ") }
         default:

@@ -42,7 +42,7 @@ public struct SwapFinder: Sendable {
         let exercise = catalog.exercises[index]
         let prescription = Prescription(
             goal: profile.goal, experience: profile.experience, role: exercise.isIsolation ? .accessory : .main,
-            isPriority: profile.priorityMuscles.contains { slug($0) == catalog.muscleSlugs[index] },
+            isPriority: profile.priorityMuscles.contains { $0.slug == catalog.muscleSlugs[index] },
             isUnloadedAndSimple: !catalog.traits[index].isLoaded && exercise.complexity == 1)
         let slotID = "swap"
         return SwapList(
@@ -62,8 +62,8 @@ public struct SwapFinder: Sendable {
     }
 
     private func injuredJoints(of index: Int, profile: TrainingProfile) -> [String] {
-        let injured = Set(profile.injuries.map(slug))
-        return catalog.contraindicatedJoints[index].filter { injured.contains(slug($0)) }
+        let injured = Set(profile.injuries.map(\.slug))
+        return catalog.contraindicatedJoints[index].filter { injured.contains($0.slug) }
     }
 
     private func alternatives(

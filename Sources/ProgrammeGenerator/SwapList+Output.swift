@@ -1,12 +1,4 @@
 extension SwapList {
-    /// `{"exercise":{…},"alternatives":[…]}`, each exercise with the programme's key order.
-    public func jsonText(pretty: Bool = true) -> String {
-        JSONValue.object([
-            ("exercise", exercise.jsonValue),
-            ("alternatives", .array(alternatives.map(\.jsonValue))),
-        ]).rendered(pretty: pretty)
-    }
-
     /// A readable list: the exercise and its prescription, then each alternative with its
     /// equipment and any injury warning.
     public var text: String {

@@ -69,7 +69,7 @@ struct WeekPlanner {
             profile.equipment.allows(categorySlug: $0.category, itemSlug: $0.item)
         }
         equipmentAllows = catalog.equipmentNeedIndex.map { allowedNeeds[$0] }
-        let injured = Set(profile.injuries.map(slug))
+        let injured = Set(profile.injuries.map(\.slug))
         var joints: [[String]] = Array(repeating: [], count: catalog.exercises.count)
         for (index, slugs) in catalog.contraindicatedJointSlugs.enumerated() where !slugs.isEmpty && !injured.isEmpty {
             for (offset, jointSlug) in slugs.enumerated() where injured.contains(jointSlug) {
@@ -77,7 +77,7 @@ struct WeekPlanner {
             }
         }
         injuredJoints = joints
-        priorityOrder = profile.priorityMuscles.map(slug)
+        priorityOrder = profile.priorityMuscles.map(\.slug)
         prioritySlugs = Set(priorityOrder)
         isPriorityMuscle = catalog.muscleSlugList.map(prioritySlugs.contains)
         weeklyFewest = Array(repeating: 0, count: catalog.muscleSlugList.count)

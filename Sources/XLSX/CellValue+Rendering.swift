@@ -1,18 +1,6 @@
-/// Text renderings of cell values: JSON for `traindb xlsx dump`, plain text for CSV, and
-/// ISO 8601 for dates, times and durations.
+/// Text renderings of cell values: plain text for CSV, and ISO 8601 for dates, times and
+/// durations.
 extension CellValue {
-    /// The value as a JSON fragment: a number, a string, `true`/`false`, `{"error":"#N/A"}`,
-    /// or an ISO 8601 string for dates and durations. A non-finite number gives `null`.
-    public var json: String {
-        switch self {
-        case .number(let value): value.isFinite ? Self.numberText(value) : "null"
-        case .text(let text): Self.jsonString(text)
-        case .boolean(let value): value ? "true" : "false"
-        case .error(let code): "{\"error\":" + Self.jsonString(code) + "}"
-        case .date, .duration: iso8601.map(Self.jsonString) ?? "null"
-        }
-    }
-
     /// The value as plain text, for CSV: numbers in general format, `TRUE`/`FALSE`, error codes
     /// as written, dates and durations in ISO 8601.
     public var plainText: String {
@@ -49,34 +37,6 @@ extension CellValue {
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
-    /// `text` as a JSON string literal, quoted and escaped.
-    public static func jsonString(_ text: String) -> String {
-        var needsEscape = false
-        for byte in text.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-            needsEscape = true
-            break
-        }
-        guard needsEscape else { return "\"" + text + "\"" }
-        var output: [UInt8] = [UInt8(ascii: "\"")]
-        output.reserveCapacity(text.utf8.count + 8)
-        let hex = Array("0123456789abcdef".utf8)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0x08: output += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x0C: output += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case 0..<0x20:
-                output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
-        return String(decoding: output, as: UTF8.self)
-    }
 
     static func isoDate(serial: Double) -> String? {
         guard ExcelSerialDate.serials.contains(serial) else { return nil }

@@ -1,7 +1,7 @@
 /// Excel's `_xHHHH_` escapes (ST_Xstring): characters XML cannot carry are written as the
 /// UTF-16 code unit in hex between `_x` and `_`, and a literal `_xHHHH_` has its underscore
 /// written as `_x005F_`.
-enum ExcelTextEscape {
+package enum ExcelTextEscape {
     /// Decodes UTF-8 `bytes` into a string, resolving `_xHHHH_` escapes (surrogate pairs
     /// combined; a lone surrogate becomes U+FFFD).
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
@@ -35,7 +35,7 @@ enum ExcelTextEscape {
 
     /// Encodes text for a cell: characters XML 1.0 cannot hold become `_xHHHH_`, and an
     /// underscore that starts something looking like an escape becomes `_x005F_`.
-    static func encode(_ text: String) -> String {
+    package static func encode(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         let utf8 = Array(text.utf8)
         let needsWork = scalars.contains { !isXMLCharacter($0) }

@@ -55,7 +55,7 @@ extension XLSXError {
     }
 
     /// A libzip error while writing `destination`.
-    static func libzip(_ code: Int32, writing destination: String, entry: String? = nil) -> XLSXError {
+    package static func libzip(_ code: Int32, writing destination: String, entry: String? = nil) -> XLSXError {
         let subject = entry.map { "entry \($0) of \(destination)" } ?? destination
         return XLSXError(.writeFailed, "cannot write \(subject): \(libzipDescription(code))", part: entry)
     }

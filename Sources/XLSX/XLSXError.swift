@@ -17,7 +17,9 @@ public struct XLSXError: Error, Sendable, Equatable, CustomStringConvertible {
 
     let kind: Kind
 
-    init(_ kind: Kind, _ message: String, part: String? = nil, line: Int? = nil, cell: CellReference? = nil) {
+    package init(
+        _ kind: Kind, _ message: String, part: String? = nil, line: Int? = nil, cell: CellReference? = nil
+    ) {
         self.kind = kind
         self.message = message
         self.part = part
@@ -27,7 +29,7 @@ public struct XLSXError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { "\(message) [\(code)]" }
 
-    enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case fileNotFound, fileUnreadable
         case emptyFile, notAZip, truncatedZip, corruptZip, encryptedEntry, unsupportedCompression
         case entryTooLarge, compressionRatio, missingPart

@@ -9,6 +9,7 @@ import Catalog
 import CatalogImport
 import Foundation
 import Logging
+import OrderedJSON
 import ProgrammeGenerator
 import TrainingCalendar
 
@@ -32,7 +33,7 @@ func loadCatalog() throws -> (GeneratorCatalog, String) {
     guard let content = result.content else {
         throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the workbooks have errors; run traindb check"])
     }
-    let muscles = content.muscles.map { Muscle(name: $0.name, slug: slug($0.name), bodyRegion: $0.bodyRegion) }
+    let muscles = content.muscles.map { Muscle(name: $0.name, slug: $0.name.slug, bodyRegion: $0.bodyRegion) }
     let catalog = GeneratorCatalog(
         exercises: content.exercises, contraindications: content.contraindications, muscles: muscles)
     return (catalog, workbooks)
@@ -80,10 +81,12 @@ do {
     let generators = InjuryPolicy.allCases.map {
         ProgrammeGenerator(catalog: catalog, options: GeneratorOptions(injuryPolicy: $0))
     }
+    let encoder = OrderedJSONEncoder(layout: .indented)
     var bytes = 0
     // Warm-up: one pass over a slice, so caches and allocators settle.
     for questionnaire in questionnaires.prefix(500) {
-        bytes &+= try generators[0].generate(from: questionnaire, seed: 1, createdDate: createdDate).jsonData().count
+        let programme = try generators[0].generate(from: questionnaire, seed: 1, createdDate: createdDate)
+        bytes &+= try encoder.encode(programme).count
     }
 
     var durations: [UInt64] = []
@@ -93,7 +96,7 @@ do {
         for (offset, questionnaire) in questionnaires.enumerated() {
             let start = DispatchTime.now().uptimeNanoseconds
             let programme = try generator.generate(from: questionnaire, seed: UInt64(offset), createdDate: createdDate)
-            bytes &+= programme.jsonData().count
+            bytes &+= try encoder.encode(programme).count
             durations.append(DispatchTime.now().uptimeNanoseconds - start)
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Catalog
+import CatalogBuild
 import CatalogImport
 
 struct BuildCommand: ParsableCommand {
@@ -11,7 +12,7 @@ struct BuildCommand: ParsableCommand {
             integrity) and renamed into place: a failed build leaves an existing database untouched.
             """)
 
-    @OptionGroup var options: CatalogCheckRun
+    @OptionGroup var options: CheckOptions
 
     @Option(name: .long, help: "Where to write the database.")
     var output = "database-management/build/exercises.sqlite"
@@ -19,14 +20,16 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         let result = try options.run(printClean: false)
         guard !options.fails(result), let content = result.content else {
-            Terminal.note("traindb: nothing written: the workbooks have \(ProblemReport(problems: result.problems).summary)")
-            throw ExitCode(1)
+            let summary = ProblemReport(problems: result.problems).summary
+            throw CommandError(
+                "build.check_failed", "nothing written: the workbooks have \(summary)", status: .dataErrors)
         }
         do {
             try CatalogDatabaseWriter().write(content, to: output)
         } catch {
-            Terminal.fail("\(output): \(error)")
+            throw CommandError(error, file: output)
         }
-        Terminal.note("wrote \(output): \(content.exercises.count) exercises, \(content.contraindications.count) contraindications")
+        let exercises = content.exercises.count
+        Terminal.note("wrote \(output): \(exercises) exercises, \(content.contraindications.count) contraindications")
     }
 }

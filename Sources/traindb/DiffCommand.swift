@@ -1,6 +1,6 @@
 import ArgumentParser
 import Catalog
-import Foundation
+import CatalogBuild
 
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,24 +18,16 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The new database.")
     var new: String
 
-    @Option(name: .long, help: "text or json.")
-    var format: TextOrJSON = .text
+    @OptionGroup var output: FormatOption<TextOrJSON>
 
     func run() throws {
-        let diff: CatalogDiff
-        do {
-            diff = CatalogDiff(
-                old: try CatalogDatabase(path: old).exercises(),
-                new: try CatalogDatabase(path: new).exercises())
-        } catch {
-            Terminal.fail("\(error)")
+        let diff = CatalogDiff(
+            old: try CatalogDatabase(path: old).exercises(),
+            new: try CatalogDatabase(path: new).exercises())
+        switch output.format {
+        case .json: try Terminal.printJSON(diff, layout: .sortedReport)
+        default: print(diff.text(), terminator: "")
         }
-        switch format {
-        case .text:
-            print(diff.text(), terminator: "")
-        case .json:
-            try QueryCommand.printJSON(diff)
-        }
-        if diff.errorCount > 0 { throw ExitCode(1) }
+        if diff.errorCount > 0 { throw CommandError.dataErrorsReported }
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Catalog
 import Foundation
 import ProgrammeGenerator
 import TrainingCalendar
@@ -24,25 +23,8 @@ struct GenerateCommand: ParsableCommand {
             bad field; a missing database).
             """)
 
-    /// `--questionnaire FILE|-`, shared with `swap`.
-    struct QuestionnaireInput: ParsableArguments {
-        @Option(help: ArgumentHelp("The questionnaire's JSON, or - for standard input.", valueName: "file"))
-        var questionnaire: String
-
-        /// The file's bytes; a file that cannot be read ends the command with status 2.
-        func read() -> Data {
-            if questionnaire == "-" {
-                return FileHandle.standardInput.readDataToEndOfFile()
-            }
-            guard let data = FileManager.default.contents(atPath: questionnaire) else {
-                Terminal.fail("cannot read the questionnaire \(questionnaire)")
-            }
-            return data
-        }
-    }
-
-    @OptionGroup var input: QuestionnaireInput
-    @OptionGroup var database: QueryCommand.DatabaseOptions
+    @OptionGroup var input: QuestionnaireOption
+    @OptionGroup var database: DatabaseOption
 
     @Option(help: ArgumentHelp("The seed of the random choice between equally good exercises.", valueName: "n"))
     var seed: UInt64 = 0
@@ -56,34 +38,34 @@ struct GenerateCommand: ParsableCommand {
             valueName: "date"))
     var created: CalendarDate?
 
-    @Option(help: "Output format: text or json.")
-    var format: TextOrJSON = .text
+    @OptionGroup var output: FormatOption<TextOrJSON>
 
     func run() throws {
-        try database.query { catalogue in
-            let generator = ProgrammeGenerator(
-                catalog: try GeneratorCatalog(database: catalogue),
-                options: GeneratorOptions(injuryPolicy: injuryPolicy))
-            let programme = try Self.reportingProblems {
-                try generator.generate(
-                    fromJSON: input.read(), seed: seed, createdDate: created ?? CalendarDate(Date(), in: .current))
-            }
-            switch format {
-            case .json: print(programme.jsonText())
-            case .text: print(programme.text, terminator: "")
-            }
+        let generator = ProgrammeGenerator(
+            catalog: try GeneratorCatalog(database: database.open()),
+            options: GeneratorOptions(injuryPolicy: injuryPolicy))
+        let programme = try generator.generate(
+            fromJSON: input.read(), seed: seed, createdDate: created ?? CalendarDate(Date(), in: .current))
+        switch output.format {
+        case .json: try Terminal.printJSON(programme, layout: .indented)
+        default: print(programme.text, terminator: "")
         }
     }
+}
 
-    /// Runs `body`; a generator error goes to standard error, one line per bad field, and the
-    /// command exits 2.
-    static func reportingProblems<Value>(_ body: () throws -> Value) throws -> Value {
-        do {
-            return try body()
-        } catch let error as ProgrammeGeneratorError {
-            let lines = error.description.split(separator: "\n").map { "traindb: \($0)\n" }
-            FileHandle.standardError.write(Data(lines.joined().utf8))
-            throw ExitCode(2)
+/// `--questionnaire FILE|-`, shared by `generate` and `swap`.
+struct QuestionnaireOption: ParsableArguments {
+    @Option(help: ArgumentHelp("The questionnaire's JSON, or - for standard input.", valueName: "file"))
+    var questionnaire: String
+
+    /// The file's bytes (standard input's for `-`).
+    func read() throws -> Data {
+        if questionnaire == "-" {
+            return FileHandle.standardInput.readDataToEndOfFile()
         }
+        guard let data = FileManager.default.contents(atPath: questionnaire) else {
+            throw CommandError("file.unreadable", "cannot read the questionnaire \(questionnaire)")
+        }
+        return data
     }
 }

@@ -6,21 +6,17 @@ struct JointsCommand: ParsableCommand {
         commandName: "joints",
         abstract: "List the joints of the contraindications: the answers of the injury question, with slugs.")
 
-    @OptionGroup var database: QueryCommand.DatabaseOptions
-
-    @Option(help: "Output format: text or json.")
-    var format: TextOrJSON = .text
+    @OptionGroup var database: DatabaseOption
+    @OptionGroup var output: FormatOption<TextOrJSON>
 
     func run() throws {
-        try database.query { catalog in
-            let joints = try catalog.joints()
-            switch format {
-            case .json:
-                try QueryCommand.printJSON(joints)
-            case .text:
-                for joint in joints {
-                    print("\(joint.name) (\(joint.slug))")
-                }
+        let joints = try database.open().joints()
+        switch output.format {
+        case .json:
+            try Terminal.printJSON(joints, layout: .sortedReport)
+        default:
+            for joint in joints {
+                print("\(joint.name) (\(joint.slug))")
             }
         }
     }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CatalogImport
-import Foundation
 
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,29 +17,19 @@ struct ReportCommand: ParsableCommand {
                 when they have errors.
                 """)
 
-        @Option(name: .long, help: "The folder holding both workbooks.")
-        var workbooks = "database-management"
-
-        @Option(name: .long, help: "text or json.")
-        var format: TextOrJSON = .text
+        @OptionGroup var source: WorkbooksOption
+        @OptionGroup var output: FormatOption<TextOrJSON>
 
         func run() throws {
-            let result: CatalogImporter.Result
-            do {
-                result = try CatalogImporter().importCatalog(from: workbooks)
-            } catch {
-                Terminal.fail("\(error.file): \(error.message) [\(error.code)]")
-            }
+            let result = try CatalogImporter().importCatalog(from: source.workbooks)
             guard let content = result.content else {
                 print(ProblemReport(problems: result.problems).text(), terminator: "")
-                throw ExitCode(1)
+                throw CommandError.dataErrorsReported
             }
             let report = CoverageReport(content)
-            switch format {
-            case .text:
-                print(report.text(), terminator: "")
-            case .json:
-                try QueryCommand.printJSON(report)
+            switch output.format {
+            case .json: try Terminal.printJSON(report, layout: .sortedReport)
+            default: print(report.text(), terminator: "")
             }
         }
     }

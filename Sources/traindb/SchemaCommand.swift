@@ -8,7 +8,7 @@ struct SchemaCommand: ParsableCommand {
         discussion: "Each file is preceded by a `-- NNNN_name.sql` line; the output runs in sqlite3 as it is.")
 
     func run() {
-        for (index, migration) in SchemaMigration.shipped.enumerated() {
+        for (index, migration) in CatalogSchema.migrations.enumerated() {
             if index > 0 { print() }
             print("-- \(migration.fileName)")
             print(migration.sql, terminator: migration.sql.hasSuffix("\n") ? "" : "\n")

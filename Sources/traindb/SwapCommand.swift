@@ -1,6 +1,4 @@
 import ArgumentParser
-import Catalog
-import Foundation
 import ProgrammeGenerator
 
 struct SwapCommand: ParsableCommand {
@@ -18,8 +16,8 @@ struct SwapCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The exercise's id.", valueName: "exercise-id"))
     var exerciseID: String
 
-    @OptionGroup var input: GenerateCommand.QuestionnaireInput
-    @OptionGroup var database: QueryCommand.DatabaseOptions
+    @OptionGroup var input: QuestionnaireOption
+    @OptionGroup var database: DatabaseOption
 
     @Option(help: "warn: list alternatives that may aggravate an injury last, with a warning; exclude: leave them out.")
     var injuryPolicy: InjuryPolicy = .warn
@@ -27,21 +25,16 @@ struct SwapCommand: ParsableCommand {
     @Flag(help: "Also list alternatives above the questionnaire's complexity ceiling.")
     var anyLevel = false
 
-    @Option(help: "Output format: text or json.")
-    var format: TextOrJSON = .text
+    @OptionGroup var output: FormatOption<TextOrJSON>
 
     func run() throws {
-        try database.query { catalogue in
-            let catalog = try GeneratorCatalog(database: catalogue)
-            let swaps = try GenerateCommand.reportingProblems {
-                let profile = try TrainingProfile(json: input.read(), catalog: catalog)
-                return try SwapFinder(catalog: catalog, options: GeneratorOptions(injuryPolicy: injuryPolicy))
-                    .alternatives(toExerciseID: exerciseID, for: profile, anyLevel: anyLevel)
-            }
-            switch format {
-            case .json: print(swaps.jsonText())
-            case .text: print(swaps.text, terminator: "")
-            }
+        let catalog = try GeneratorCatalog(database: database.open())
+        let profile = try TrainingProfile(json: input.read(), catalog: catalog)
+        let swaps = try SwapFinder(catalog: catalog, options: GeneratorOptions(injuryPolicy: injuryPolicy))
+            .alternatives(toExerciseID: exerciseID, for: profile, anyLevel: anyLevel)
+        switch output.format {
+        case .json: try Terminal.printJSON(swaps, layout: .indented)
+        default: print(swaps.text, terminator: "")
         }
     }
 }

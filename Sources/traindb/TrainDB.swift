@@ -1,5 +1,6 @@
 import ArgumentParser
 import Catalog
+import CatalogBuild
 import Foundation
 
 @main
@@ -16,17 +17,29 @@ struct TrainDB: ParsableCommand {
         ]
     )
 
-    /// Parses and runs a subcommand; a usage error exits 2, like any command that could not run.
+    /// Parses and runs a subcommand. The exit status is decided here and only here: help and
+    /// the version exit 0; a usage error exits 2 with the parser's message; a command's error is
+    /// rendered once as `traindb: error[code]: message` and exits with its status (1 or 2).
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(2)
-            }
+            exit(after: error)
+        }
+    }
+
+    private static func exit(after error: any Error) -> Never {
+        switch exitCode(for: error) {
+        case .success:
             exit(withError: error)
+        case .validationFailure:
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(CommandError.Status.couldNotRun.rawValue)
+        default:
+            let failure = CommandError(error)
+            Terminal.report(failure)
+            Foundation.exit(failure.status.rawValue)
         }
     }
 }

@@ -6,6 +6,7 @@
 //   xlsx-bench read FILE       (child run) read every cell once, print cells and peak RSS
 import Foundation
 import XLSX
+import XLSXTestSupport
 
 let rowCount = 200_000
 let columnCount = 10

@@ -1,5 +1,7 @@
 import Foundation
+import TestSupport
 import XLSX
+import XLSXTestSupport
 @testable import CatalogImport
 
 /// A small, valid pair of catalogue workbooks built in code; tests break one thing in it and
@@ -92,20 +94,9 @@ struct CatalogFixture {
 
     /// Writes the workbooks to a fresh folder and imports them.
     func importCatalog() throws -> CatalogImporter.Result {
-        let directory = try TemporaryDirectory()
-        try write(to: directory.url)
-        return try CatalogImporter().importCatalog(from: directory.url.path)
+        try TemporaryDirectory.with { directory in
+            try write(to: directory.url)
+            return try CatalogImporter().importCatalog(from: directory.url.path)
+        }
     }
-}
-
-/// A folder removed when the value goes away.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("traindb-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
 }

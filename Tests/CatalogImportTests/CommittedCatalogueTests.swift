@@ -1,14 +1,16 @@
 import Catalog
+import CatalogBuild
 import Foundation
+import TestSupport
 import Testing
 @testable import CatalogImport
 
 /// The floors the committed catalogue must keep: a later edit that breaks one fails CI.
 @Suite("the committed catalogue")
 struct CommittedCatalogueTests {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("database-management").path
+    /// The committed workbooks, imported once per test run (a suite's instance is made per
+    /// test and per argument, so the import must not be).
+    static let imported = Result { try CatalogImporter().importCatalog(from: PackageRoot.workbooks.path) }
 
     /// The questionnaire's equipment (000 §3.5), plus the bodyweight items.
     static let questionnaireEquipment: [String: [String]] = [
@@ -37,13 +39,13 @@ struct CommittedCatalogueTests {
     let programme: [Exercise]
 
     init() throws {
-        let result = try CatalogImporter().importCatalog(from: Self.folder)
+        let result = try Self.imported.get()
         content = try #require(result.content, "the committed workbooks have errors: \(result.problems)")
         programme = content.exercises.filter(\.includeInProgramme)
     }
 
     @Test func checkFindsNothing() throws {
-        #expect(try CatalogImporter().importCatalog(from: Self.folder).problems == [])
+        #expect(try Self.imported.get().problems == [])
     }
 
     @Test func sizeAndSwapGroups() {

@@ -1,4 +1,5 @@
 import Catalog
+import CatalogBuild
 import Testing
 @testable import CatalogImport
 

@@ -1,5 +1,7 @@
 import Catalog
+import CatalogBuild
 import Foundation
+import TestSupport
 import Testing
 @testable import CatalogImport
 
@@ -14,15 +16,22 @@ struct DatabaseRoundTripTests {
         fixture.set("video_url", row: 0, .text("https://videos.train.app/bench.mp4"))
         fixture.set("thumbnail_url", row: 0, .text("https://videos.train.app/bench.jpg"))
         let content = try #require(try fixture.importCatalog().content)
-        let directory = try TemporaryDirectory()
-        let path = directory.url.appendingPathComponent("catalogue.sqlite").path
-        try CatalogDatabaseWriter().write(content, to: path)
-        let database = try CatalogDatabase(path: path)
-        for exercise in content.exercises {
-            #expect(try database.exercise(id: exercise.id) == exercise)
+        try TemporaryDirectory.with { directory in
+            let path = directory.path("catalogue.sqlite")
+            try CatalogDatabaseWriter().write(content, to: path)
+            let database = try CatalogDatabase(path: path)
+            for exercise in content.exercises {
+                #expect(try database.exercise(id: exercise.id) == exercise)
+            }
+            let byGroupAndJoint: (Contraindication, Contraindication) -> Bool = {
+                ($0.canonicalName, $0.joint) < ($1.canonicalName, $1.joint)
+            }
+            #expect(
+                try database.contraindications().sorted(by: byGroupAndJoint)
+                    == content.contraindications.sorted(by: byGroupAndJoint))
+            #expect(
+                try database.provenance().sources.sorted { $0.fileName < $1.fileName }
+                    == content.sources.sorted { $0.fileName < $1.fileName })
         }
-        #expect(try database.contraindications().sorted { ($0.canonicalName, $0.joint) < ($1.canonicalName, $1.joint) }
-            == content.contraindications.sorted { ($0.canonicalName, $0.joint) < ($1.canonicalName, $1.joint) })
-        #expect(try database.provenance().sources.sorted { $0.fileName < $1.fileName } == content.sources.sorted { $0.fileName < $1.fileName })
     }
 }

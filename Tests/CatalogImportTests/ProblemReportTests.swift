@@ -1,4 +1,5 @@
 import Foundation
+import OrderedJSON
 import Testing
 @testable import CatalogImport
 
@@ -27,7 +28,7 @@ struct ProblemReportTests {
     }
 
     @Test func jsonCarriesTheSummaryAndEveryKey() throws {
-        let data = Data(ProblemReport(problems: problems).json().utf8)
+        let data = try OrderedJSONEncoder().encode(ProblemReport(problems: problems))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let summary = try #require(object["summary"] as? [String: Int])
         #expect(summary == ["errors": 1, "warnings": 1])

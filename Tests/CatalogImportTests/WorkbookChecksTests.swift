@@ -1,7 +1,9 @@
 import Catalog
 import Foundation
+import TestSupport
 import Testing
 import XLSX
+import XLSXTestSupport
 @testable import CatalogImport
 
 @Suite("schema, lookup and contraindication checks")
@@ -118,43 +120,58 @@ struct WorkbookChecksTests {
     }
 
     @Test func sheetsAreFoundByNameIgnoringCaseAndSpaces() throws {
-        let directory = try TemporaryDirectory()
-        try CatalogFixture().write(to: directory.url)
-        // Rewrite the contraindication workbook with differently cased sheet names.
-        let fixture = CatalogFixture()
-        let text: ([String]) -> [CellValue?] = { $0.map(CellValue.text) }
-        try WorkbookWriter(sheets: [
-            .init(name: "Schema", rows: [text(WorkbookContract.schemaSheetColumns)] + fixture.contraindicationSchema),
-            .init(name: " Contraindications ", rows: [text(["Canonical_Name", "JOINT", "notes"])] + fixture.contraindications),
-        ]).write(to: directory.url.appendingPathComponent(WorkbookContract.contraindicationWorkbook).path)
-        let result = try CatalogImporter().importCatalog(from: directory.url.path)
-        #expect(result.problems == [])
-        #expect(result.content?.contraindications.count == 4)
+        try TemporaryDirectory.with { directory in
+            try CatalogFixture().write(to: directory.url)
+            // Rewrite the contraindication workbook with differently cased sheet names.
+            let fixture = CatalogFixture()
+            let text: ([String]) -> [CellValue?] = { $0.map(CellValue.text) }
+            try WorkbookWriter(sheets: [
+                .init(
+                    name: "Schema",
+                    rows: [text(WorkbookContract.schemaSheetColumns)] + fixture.contraindicationSchema),
+                .init(
+                    name: " Contraindications ",
+                    rows: [text(["Canonical_Name", "JOINT", "notes"])] + fixture.contraindications),
+            ]).write(to: directory.path(WorkbookContract.contraindicationWorkbook))
+            let result = try CatalogImporter().importCatalog(from: directory.url.path)
+            #expect(result.problems == [])
+            #expect(result.content?.contraindications.count == 4)
+        }
     }
 
     @Test func unreadableWorkbooksFailWithTheFileNamed() throws {
-        let directory = try TemporaryDirectory()
-        try CatalogFixture().write(to: directory.url)
-        let contraindications = directory.url.appendingPathComponent(WorkbookContract.contraindicationWorkbook)
-        try Data("not a spreadsheet".utf8).write(to: contraindications)
-        #expect {
-            try CatalogImporter().importCatalog(from: directory.url.path)
-        } throws: { error in
-            guard let failure = error as? ImportFailure else { return false }
-            return failure.code == "zip.not_a_zip" && failure.file == contraindications.path
-        }
-        try FileManager.default.removeItem(at: contraindications)
-        #expect {
-            try CatalogImporter().importCatalog(from: directory.url.path)
-        } throws: { error in
-            (error as? ImportFailure)?.code == "file.missing"
+        try TemporaryDirectory.with { directory in
+            try CatalogFixture().write(to: directory.url)
+            let contraindications = directory.url.appendingPathComponent(WorkbookContract.contraindicationWorkbook)
+            try Data("not a spreadsheet".utf8).write(to: contraindications)
+            #expect {
+                try CatalogImporter().importCatalog(from: directory.url.path)
+            } throws: { error in
+                guard let failure = error as? ImportFailure else { return false }
+                return failure.code == "zip.not_a_zip" && failure.file == contraindications.path
+            }
+            try FileManager.default.removeItem(at: contraindications)
+            #expect {
+                try CatalogImporter().importCatalog(from: directory.url.path)
+            } throws: { error in
+                (error as? ImportFailure)?.code == "file.missing"
+            }
         }
     }
 
-    @Test func sha256MatchesKnownDigests() {
-        #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        let long = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
-        #expect(SHA256.hex(long) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    @Test func provenanceRecordsEachWorkbooksSHA256() throws {
+        try TemporaryDirectory.with { directory in
+            try CatalogFixture().write(to: directory.url)
+            let content = try #require(try CatalogImporter().importCatalog(from: directory.url.path).content)
+            #expect(content.sources.map(\.fileName).sorted() == [
+                WorkbookContract.contraindicationWorkbook, WorkbookContract.exerciseWorkbook,
+            ])
+            for source in content.sources {
+                // An implementation other than the importer's: coreutils.
+                let sum = try Subprocess.run(
+                    URL(fileURLWithPath: "/usr/bin/env"), ["sha256sum", directory.path(source.fileName)])
+                #expect(source.sha256 == String(sum.stdout.prefix(64)), "\(source.fileName)")
+            }
+        }
     }
 }

@@ -1,5 +1,7 @@
 import Catalog
+import CatalogBuild
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Opening the database and its lookups")
@@ -32,7 +34,7 @@ struct CatalogDatabaseTests {
     func olderSchema() throws {
         try TemporaryDirectory.with { directory throws in
             let path = directory.path("old.sqlite")
-            try SchemaMigrator().migrate(databaseAt: path, upTo: 1)
+            try CatalogSchema.migrator.migrate(databaseAt: path, upTo: 1)
             let error = #expect(throws: CatalogDatabaseError.self) { try CatalogDatabase(path: path) }
             #expect(error?.code == "database.schema_version")
             #expect(error?.message.contains("make db") == true)
@@ -100,7 +102,7 @@ struct CatalogDatabaseTests {
         try SampleCatalog.withDatabase { database throws in
             let provenance = try database.provenance()
             #expect(provenance.toolVersion == TrainDBVersion.current)
-            #expect(provenance.schemaVersion == SchemaMigration.latestVersion)
+            #expect(provenance.schemaVersion == CatalogSchema.latestVersion)
             #expect(provenance.sources.map(\.fileName) == [
                 "train_exercise_contraindications_prod.xlsx", "train_exercise_database_prod.xlsx",
             ])

@@ -1,6 +1,8 @@
 import Catalog
+import CatalogBuild
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @Suite("Writing the catalogue database")
@@ -191,7 +193,7 @@ struct CatalogDatabaseWriterTests {
             try CatalogDatabaseWriter().write(SampleCatalog.content, to: path)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
-            let error = #expect(throws: CatalogDatabaseError.self) {
+            let error = #expect(throws: CatalogBuildError.self) {
                 try CatalogDatabaseWriter().write(rejected.content, to: path)
             }
             #expect(error?.code == rejected.code, "\(error?.message ?? "")")
@@ -204,7 +206,7 @@ struct CatalogDatabaseWriterTests {
     func failedFirstBuildCreatesNothing() throws {
         try TemporaryDirectory.with { directory throws in
             let rejected = try #require(Self.rejectedContent.last { $0.code == "write.constraint_violation" })
-            #expect(throws: CatalogDatabaseError.self) {
+            #expect(throws: CatalogBuildError.self) {
                 try CatalogDatabaseWriter().write(rejected.content, to: directory.path("exercises.sqlite"))
             }
             #expect(try directory.fileNames().isEmpty)
@@ -216,7 +218,7 @@ struct CatalogDatabaseWriterTests {
         var content = SampleCatalog.content
         content.exercises[0].primaryMuscle = "Quadz"
         content.exercises[1].movementPattern = "Pushing"
-        let error = try #require(throws: CatalogDatabaseError.self) {
+        let error = try #require(throws: CatalogBuildError.self) {
             try TemporaryDirectory.with { directory throws in
                 try CatalogDatabaseWriter().write(content, to: directory.path("exercises.sqlite"))
             }
@@ -232,7 +234,7 @@ struct CatalogDatabaseWriterTests {
             id: "zz_push_up", displayName: "push-UP", canonicalName: "Bench Press", equipmentCategory: "Bodyweight",
             primaryMuscle: "Chest", movementPattern: "Horizontal Push", complexity: 1, isIsolation: false,
             includeInProgramme: true))
-        let error = try #require(throws: CatalogDatabaseError.self) {
+        let error = try #require(throws: CatalogBuildError.self) {
             try TemporaryDirectory.with { directory throws in
                 try CatalogDatabaseWriter().write(content, to: directory.path("exercises.sqlite"))
             }
@@ -247,7 +249,7 @@ struct CatalogDatabaseWriterTests {
             // A non-empty directory where the file should go: rename(2) refuses.
             let path = directory.path("exercises.sqlite")
             try FileManager.default.createDirectory(atPath: path + "/occupied", withIntermediateDirectories: true)
-            let error = #expect(throws: CatalogDatabaseError.self) {
+            let error = #expect(throws: CatalogBuildError.self) {
                 try CatalogDatabaseWriter().write(SampleCatalog.content, to: path)
             }
             #expect(error?.code == "write.file_system")

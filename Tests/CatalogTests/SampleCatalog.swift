@@ -1,5 +1,7 @@
 import Catalog
+import CatalogBuild
 import Foundation
+import TestSupport
 
 /// A small catalogue covering the cases users notice: Barbells with items (and a library-only
 /// item-less move), Dumbbells without items, Bodyweight with a Pull-up Bar and item-less moves,
@@ -142,7 +144,7 @@ enum SampleCatalog {
         Contraindication(canonicalName: "Pull-up", joint: "Elbow", notes: "Loaded elbow flexion."),
     ]
 
-    static let sources: [CatalogContent.Source] = [
+    static let sources: [CatalogSource] = [
         .init(fileName: "train_exercise_database_prod.xlsx", sha256: String(repeating: "ab", count: 32)),
         .init(fileName: "train_exercise_contraindications_prod.xlsx", sha256: String(repeating: "0f", count: 32)),
     ]
@@ -181,15 +183,6 @@ extension SampleCatalog {
 
     /// A selection from command-line style entries: `barbells` or `barbells:squat_rack`.
     static func selection(_ entries: [String]) -> EquipmentSelection {
-        var selection = EquipmentSelection()
-        for entry in entries {
-            let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
-            if parts.count == 2 {
-                selection.select(category: parts[0], item: parts[1])
-            } else {
-                selection.select(category: entry)
-            }
-        }
-        return selection
+        EquipmentSelection(entries: entries)
     }
 }

@@ -1,6 +1,8 @@
 import Catalog
 import Foundation
 import GRDB
+import SchemaMigrations
+import TestSupport
 import Testing
 
 @Suite("Schema migrations")
@@ -15,29 +17,17 @@ struct SchemaMigrationTests {
         "0004_selection_tier": "89b51911995c1ccc",
     ]
 
-    static let schemaDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("schema", isDirectory: true)
+    static let schemaDirectory = PackageRoot.url("schema")
 
-    static func fnv1a(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
-
-    @Test("a shipped migration's text never changes", arguments: SchemaMigration.shipped.map(\.identifier))
+    @Test("a shipped migration's text never changes", arguments: CatalogSchema.migrations.map(\.identifier))
     func checksumIsPinned(identifier: String) throws {
-        let migration = try #require(SchemaMigration.shipped.first { $0.identifier == identifier })
-        #expect(Self.pinnedChecksums[identifier] == Self.fnv1a(migration.sql))
+        let migration = try #require(CatalogSchema.migrations.first { $0.identifier == identifier })
+        #expect(Self.pinnedChecksums[identifier] == Checksum.fnv1a(migration.sql))
     }
 
     @Test("every pinned migration is still shipped")
     func pinnedMigrationsAreShipped() {
-        #expect(Set(Self.pinnedChecksums.keys) == Set(SchemaMigration.shipped.map(\.identifier)))
+        #expect(Set(Self.pinnedChecksums.keys) == Set(CatalogSchema.migrations.map(\.identifier)))
     }
 
     @Test("every schema/*.sql file is registered, with the text on disk")
@@ -45,8 +35,8 @@ struct SchemaMigrationTests {
         let onDisk = try FileManager.default.contentsOfDirectory(atPath: Self.schemaDirectory.path)
             .filter { $0.hasSuffix(".sql") }.sorted()
         #expect(!onDisk.isEmpty)
-        #expect(onDisk == SchemaMigration.shipped.map(\.fileName))
-        for migration in SchemaMigration.shipped {
+        #expect(onDisk == CatalogSchema.migrations.map(\.fileName))
+        for migration in CatalogSchema.migrations {
             let text = try String(
                 contentsOf: Self.schemaDirectory.appendingPathComponent(migration.fileName), encoding: .utf8)
             #expect(text == migration.sql, "\(migration.fileName) differs from its embedded copy; rebuild")
@@ -55,8 +45,8 @@ struct SchemaMigrationTests {
 
     @Test("migrations are numbered 1, 2, 3 … in order")
     func numbersAreConsecutive() {
-        #expect(SchemaMigration.shipped.map(\.number) == Array(1...SchemaMigration.shipped.count))
-        #expect(SchemaMigration.latestVersion == SchemaMigration.shipped.count)
+        #expect(CatalogSchema.migrations.map(\.number) == Array(1...CatalogSchema.migrations.count))
+        #expect(CatalogSchema.latestVersion == CatalogSchema.migrations.count)
     }
 
     @Test(
@@ -64,7 +54,7 @@ struct SchemaMigrationTests {
         arguments: ["AUTOINCREMENT", "WITHOUT ROWID", "STRICT", "PRAGMA", "COLLATE NOCASE", "INSERT OR",
                     "REAL", "BLOB", "BOOLEAN", "DATETIME", "VARCHAR"])
     func schemaAvoidsSQLiteOnlySyntax(token: String) {
-        for migration in SchemaMigration.shipped {
+        for migration in CatalogSchema.migrations {
             let code = migration.sql.split(separator: "\n")
                 .map { $0.split(separator: "--", maxSplits: 1, omittingEmptySubsequences: false).first ?? "" }
                 .joined(separator: "\n").uppercased()
@@ -76,12 +66,12 @@ struct SchemaMigrationTests {
     @Test("a fresh database migrates to the latest version, recording each migration")
     func freshDatabaseMigrates() throws {
         let queue = try DatabaseQueue()
-        try SchemaMigrator().migrate(queue)
+        try CatalogSchema.migrator.migrate(queue)
         try queue.read { db throws in
-            #expect(try SchemaMigrator.currentVersion(db) == SchemaMigration.latestVersion)
+            #expect(try SchemaMigrator.currentVersion(db) == CatalogSchema.latestVersion)
             #expect(
                 try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
-                    == SchemaMigration.shipped.map(\.identifier))
+                    == CatalogSchema.migrations.map(\.identifier))
             #expect(try !db.tableExists("legacy_exercises"))
             for table in [
                 "equipment_categories", "equipment_items", "muscles", "movement_patterns", "complexity_levels",
@@ -96,8 +86,8 @@ struct SchemaMigrationTests {
     @Test("user_version follows each migration's number")
     func userVersionFollowsMigrations() throws {
         let queue = try DatabaseQueue()
-        for version in 1...SchemaMigration.latestVersion {
-            try SchemaMigrator().migrate(queue, upTo: version)
+        for version in 1...CatalogSchema.latestVersion {
+            try CatalogSchema.migrator.migrate(queue, upTo: version)
             #expect(try queue.read(SchemaMigrator.currentVersion) == version)
         }
     }
@@ -105,22 +95,22 @@ struct SchemaMigrationTests {
     @Test("migrating backwards is refused, not a crash")
     func backwardsIsRefused() throws {
         let queue = try DatabaseQueue()
-        try SchemaMigrator().migrate(queue)
-        let error = #expect(throws: CatalogDatabaseError.self) { try SchemaMigrator().migrate(queue, upTo: 1) }
+        try CatalogSchema.migrator.migrate(queue)
+        let error = #expect(throws: SchemaMigrationError.self) { try CatalogSchema.migrator.migrate(queue, upTo: 1) }
         #expect(error?.code == "database.schema_version")
     }
 
     @Test("a database from a newer traindb is refused, not a crash")
     func newerDatabaseIsRefused() throws {
         let queue = try DatabaseQueue()
-        try SchemaMigrator().migrate(queue)
+        try CatalogSchema.migrator.migrate(queue)
         try queue.write { db in try db.execute(sql: "PRAGMA user_version = 99") }
-        let error = #expect(throws: CatalogDatabaseError.self) { try SchemaMigrator().migrate(queue) }
+        let error = #expect(throws: SchemaMigrationError.self) { try CatalogSchema.migrator.migrate(queue) }
         #expect(error?.code == "database.schema_version")
 
         // user_version lowered by hand while the migration record says otherwise.
         try queue.write { db in try db.execute(sql: "PRAGMA user_version = 1") }
-        let backwards = #expect(throws: CatalogDatabaseError.self) { try SchemaMigrator().migrate(queue, upTo: 2) }
+        let backwards = #expect(throws: SchemaMigrationError.self) { try CatalogSchema.migrator.migrate(queue, upTo: 2) }
         #expect(backwards?.code == "database.schema_version")
     }
 
@@ -139,12 +129,12 @@ struct SchemaMigrationTests {
     func legacyRowsAreCarriedAcross() throws {
         try TemporaryDirectory.with { directory throws in
             let path = directory.path("legacy.sqlite")
-            try SchemaMigrator().migrate(databaseAt: path, upTo: 1)
+            try CatalogSchema.migrator.migrate(databaseAt: path, upTo: 1)
             let queue = try DatabaseQueue(path: path)
             try queue.write { db in try db.execute(sql: Self.legacyRows) }
             try queue.close()
 
-            try SchemaMigrator().migrate(databaseAt: path)
+            try CatalogSchema.migrator.migrate(databaseAt: path)
             let database = try CatalogDatabase(path: path)
             let bench = try #require(try database.exercise(id: "ex_001"))
             #expect(bench.displayName == "Barbell Bench Press")
@@ -172,14 +162,14 @@ struct SchemaMigrationTests {
 
             #expect(try database.exercises().map(\.id) == ["ex_001", "ex_003", "ex_002"])
             #expect(try database.provenance().toolVersion == nil)
-            #expect(try database.provenance().schemaVersion == SchemaMigration.latestVersion)
+            #expect(try database.provenance().schemaVersion == CatalogSchema.latestVersion)
         }
     }
 
     @Test("a database built before selection tiers upgrades with every exercise Standard (tier 2)")
     func versionThreeDatabaseGainsTiers() throws {
         let queue = try DatabaseQueue()
-        try SchemaMigrator().migrate(queue, upTo: 3)
+        try CatalogSchema.migrator.migrate(queue, upTo: 3)
         try queue.write { db throws in
             try db.execute(sql: """
                 INSERT INTO canonical_groups (id, name) VALUES (1, 'Squat');
@@ -192,9 +182,9 @@ struct SchemaMigrationTests {
                 VALUES ('bodyweight_squat', 'Bodyweight Squat', 1, 1, 1, 1, 1, 0, 1);
                 """)
         }
-        try SchemaMigrator().migrate(queue)
+        try CatalogSchema.migrator.migrate(queue)
         try queue.read { db throws in
-            #expect(try SchemaMigrator.currentVersion(db) == SchemaMigration.latestVersion)
+            #expect(try SchemaMigrator.currentVersion(db) == CatalogSchema.latestVersion)
             #expect(try Int.fetchOne(db, sql: "SELECT selection_tier FROM exercises") == 2)
             #expect(try String.fetchAll(db, sql: "SELECT label FROM selection_tiers") == ["Standard"])
             #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
@@ -204,7 +194,7 @@ struct SchemaMigrationTests {
     @Test("an empty database's selection tiers hold only what a build writes")
     func freshDatabaseHasNoTierRows() throws {
         let queue = try DatabaseQueue()
-        try SchemaMigrator().migrate(queue)
+        try CatalogSchema.migrator.migrate(queue)
         #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM selection_tiers") } == 0)
     }
 
@@ -219,17 +209,21 @@ struct SchemaMigrationTests {
                 """)
             try db.execute(sql: Self.legacyRows)
         }
-        try SchemaMigrator().migrate(queue)
+        try CatalogSchema.migrator.migrate(queue)
         try queue.read { db throws in
-            #expect(try SchemaMigrator.currentVersion(db) == SchemaMigration.latestVersion)
+            #expect(try SchemaMigrator.currentVersion(db) == CatalogSchema.latestVersion)
             #expect(try String.fetchAll(db, sql: "SELECT id FROM exercises ORDER BY id") == ["ex_001", "ex_002", "ex_003"])
+            // Adopted by its migration step: GRDB recorded 0001 like every other migration.
+            #expect(
+                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
+                    == CatalogSchema.migrations.map(\.identifier))
         }
     }
 
     @Test("a failing migration rolls back alone: the earlier ones stay applied")
     func failingMigrationRollsBackAlone() throws {
         let queue = try DatabaseQueue()
-        try SchemaMigrator().migrate(queue, upTo: 1)
+        try CatalogSchema.migrator.migrate(queue, upTo: 1)
         try queue.write { db throws in
             // Same display name ignoring case: the normalised schema refuses it.
             try db.execute(sql: """
@@ -237,7 +231,7 @@ struct SchemaMigrationTests {
                 VALUES ('a', 'Squat', 'beginner'), ('b', 'squat', 'advanced')
                 """)
         }
-        let error = #expect(throws: CatalogDatabaseError.self) { try SchemaMigrator().migrate(queue) }
+        let error = #expect(throws: SchemaMigrationError.self) { try CatalogSchema.migrator.migrate(queue) }
         #expect(error?.code == "schema.migration_failed")
         try queue.read { db throws in
             #expect(try SchemaMigrator.currentVersion(db) == 2)

@@ -1,30 +1,28 @@
 import Catalog
-import CatalogImport
 import Foundation
 import ProgrammeGenerator
+import TestSupport
 
-/// The committed workbooks, imported once per test run and kept as a generator catalogue.
+/// The committed catalogue, read once per test run from the database `traindb build` makes of
+/// the committed workbooks, the way the app reads it (the generator's tests need neither the
+/// importer nor the XLSX reader).
 enum CommittedCatalog {
-    /// The package's root folder.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The records the generator reads.
+    struct Records: Sendable {
+        var exercises: [Exercise]
+        var contraindications: [Contraindication]
+        var muscles: [Muscle]
+    }
 
-    static let workbooks = packageRoot.appendingPathComponent("database-management").path
+    private static let loaded = Result {
+        let database = try CatalogDatabase(path: try CommittedCatalogue.databasePath())
+        return Records(
+            exercises: try database.exercises(), contraindications: try database.contraindications(),
+            muscles: try database.muscles())
+    }
 
-    private static let loaded: Result<CatalogContent, CommittedCatalogError> = {
-        do {
-            let result = try CatalogImporter(logger: .silent).importCatalog(from: workbooks)
-            guard let content = result.content else {
-                return .failure(CommittedCatalogError(message: "the committed workbooks have \(result.errorCount) errors"))
-            }
-            return .success(content)
-        } catch {
-            return .failure(CommittedCatalogError(message: "\(error)"))
-        }
-    }()
-
-    /// The checked records of both workbooks.
-    static func content() throws -> CatalogContent {
+    /// Every exercise, contraindication and muscle of the committed catalogue.
+    static func content() throws -> Records {
         try loaded.get()
     }
 
@@ -35,17 +33,11 @@ enum CommittedCatalog {
 
     /// The muscles and their body regions, as the database holds them.
     static func muscles() throws -> [Muscle] {
-        try content().muscles.map { Muscle(name: $0.name, slug: slug($0.name), bodyRegion: $0.bodyRegion) }
+        try content().muscles
     }
 
-    private static let generatorCatalog: Result<GeneratorCatalog, CommittedCatalogError> = loaded.map { content in
+    private static let generatorCatalog = loaded.map { content in
         GeneratorCatalog(
-            exercises: content.exercises, contraindications: content.contraindications,
-            muscles: content.muscles.map { Muscle(name: $0.name, slug: slug($0.name), bodyRegion: $0.bodyRegion) })
+            exercises: content.exercises, contraindications: content.contraindications, muscles: content.muscles)
     }
-}
-
-struct CommittedCatalogError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
 }

@@ -1,8 +1,10 @@
 import Catalog
+import CatalogBuild
 import Foundation
+import OrderedJSON
 import ProgrammeGenerator
 import Testing
-import TraindbTestSupport
+import TestSupport
 
 /// `traindb generate` and `traindb swap`, end to end, on a small database built in the test.
 @Suite("traindb generate and swap")
@@ -42,10 +44,9 @@ struct GenerateCommandTests {
     }
 
     static func withDatabase(_ body: (String, URL) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traindb-generate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try body(try database(in: folder), folder)
+        try TemporaryDirectory.with { directory in
+            try body(try database(in: directory.url), directory.url)
+        }
     }
 
     static func write(_ json: String, in folder: URL) throws -> String {
@@ -113,7 +114,7 @@ struct GenerateCommandTests {
             #expect(first.stdout == second.stdout)
             let programme = try JSONDecoder().decode(Programme.self, from: Data(first.stdout.utf8))
             #expect(programme.type == .pushPullLegs && programme.sessions.count == 3)
-            #expect(first.stdout == programme.jsonText() + "\n")
+            #expect(first.stdout == (try OrderedJSONEncoder(layout: .indented).encodeText(programme)) + "\n")
         }
     }
 
@@ -175,7 +176,9 @@ struct GenerateCommandTests {
             #expect(noDatabase.stderr == "traindb: error[database.missing]: no catalogue database at /nonexistent/exercises.sqlite; build it with `make db`\n")
             let noQuestionnaire = try TraindbProcess.run(["generate", "--questionnaire", "/nonexistent/q.json", "--db", database])
             #expect(noQuestionnaire.status == 2)
-            #expect(noQuestionnaire.stderr == "traindb: error: cannot read the questionnaire /nonexistent/q.json\n")
+            #expect(
+                noQuestionnaire.stderr
+                    == "traindb: error[file.unreadable]: cannot read the questionnaire /nonexistent/q.json\n")
         }
     }
 

@@ -29,8 +29,8 @@ struct PriorityComparison {
             comparisons.append(
                 PriorityComparison(
                     label: "\(base.testDescription) · \(QuestionnaireSpace.equipmentProfiles[offset].name) · \(muscle)",
-                    before: ProgrammeInvariants.weeklySets(without)[slug(muscle), default: 0],
-                    after: ProgrammeInvariants.weeklySets(with)[slug(muscle), default: 0]))
+                    before: ProgrammeInvariants.weeklySets(without)[muscle.slug, default: 0],
+                    after: ProgrammeInvariants.weeklySets(with)[muscle.slug, default: 0]))
         }
         return comparisons
     }
@@ -57,8 +57,8 @@ struct PriorityComparison {
                 PriorityComparison(
                     label: "\(base.testDescription) · \(QuestionnaireSpace.equipmentProfiles[offset].name) · "
                         + "\(questionnaire.targetMuscleGroups) · \(muscle)",
-                    before: ProgrammeInvariants.weeklySets(without)[slug(muscle), default: 0],
-                    after: ProgrammeInvariants.weeklySets(with)[slug(muscle), default: 0]))
+                    before: ProgrammeInvariants.weeklySets(without)[muscle.slug, default: 0],
+                    after: ProgrammeInvariants.weeklySets(with)[muscle.slug, default: 0]))
         }
         return comparisons
     }

@@ -12,12 +12,12 @@ struct PriorityRoom {
     var options = GeneratorOptions()
 
     var allowsMore: Bool {
-        let key = slug(muscle)
-        let exercises = programme.sessions.flatMap(\.exercises).filter { slug($0.primaryMuscle) == key }
+        let key = muscle.slug
+        let exercises = programme.sessions.flatMap(\.exercises).filter { $0.primaryMuscle.slug == key }
         // More sets come from one more set on the muscle's exercises, or from an extra isolation
         // slot: without either, nothing can give it more.
         let isolation = catalog.exercises.contains { exercise in
-            exercise.includeInProgramme && exercise.isIsolation && slug(exercise.primaryMuscle) == key
+            exercise.includeInProgramme && exercise.isIsolation && exercise.primaryMuscle.slug == key
                 && profile.equipment.allows(exercise) && exercise.complexity <= profile.experience.complexityCeiling
         }
         guard isolation || !exercises.isEmpty else { return false }
@@ -25,7 +25,7 @@ struct PriorityRoom {
         guard weekly + max(1, exercises.count) <= options.maximumSetsPerMusclePerWeek else { return false }
         let maximumSeconds = profile.sessionDuration.minutes.upperBound * 60
         for session in programme.sessions {
-            let own = session.exercises.filter { slug($0.primaryMuscle) == key }
+            let own = session.exercises.filter { $0.primaryMuscle.slug == key }
             let sets = own.reduce(0) { $0 + $1.sets }
             if !own.isEmpty && sets + own.count > options.maximumSetsPerMusclePerSession { return false }
             let seconds = session.exercises.reduce(300) { $0 + $1.sets * (40 + $1.restSeconds) + 90 }

@@ -67,7 +67,7 @@ struct ProgrammeInvariants {
     /// Each exercise against the catalogue and the rules: availability, roles, sets, reps, rest,
     /// tiers, injuries and the session cap.
     private func checkExercises(_ session: ProgrammeSession, _ where_: String, _ location: SourceLocation) {
-        let priority = Set(profile.priorityMuscles.map(slug))
+        let priority = Set(profile.priorityMuscles.map(\.slug))
         var groups: Set<String> = []
         var perMuscle: [String: Int] = [:]
         var seenIsolation = false
@@ -96,10 +96,10 @@ struct ProgrammeInvariants {
             }
             let role: ExerciseRole = exercise.isIsolation ? .accessory : compounds <= 2 ? .main : .secondary
             let table = profile.experience.sets(isIsolation: exercise.isIsolation)
-                + (priority.contains(slug(exercise.primaryMuscle)) ? 1 : 0)
+                + (priority.contains(exercise.primaryMuscle.slug) ? 1 : 0)
             #expect(entry.sets <= table && entry.sets >= min(table, role == .accessory ? 2 : 3), "\(what): sets",
                     sourceLocation: location)
-            let unloaded = slug(exercise.equipmentCategory) == "bodyweight" && exercise.equipmentItem == nil
+            let unloaded = exercise.equipmentCategory.slug == "bodyweight" && exercise.equipmentItem == nil
             let reps = unloaded && exercise.complexity == 1 && profile.goal == .getStronger
                 ? "8-12" : profile.goal.repRange(isIsolation: exercise.isIsolation)
             #expect(entry.repRange == reps, "\(what): reps", sourceLocation: location)
@@ -109,7 +109,7 @@ struct ProgrammeInvariants {
                         sourceLocation: location)
             }
             checkInjuries(entry, exercise, what, location)
-            perMuscle[slug(exercise.primaryMuscle), default: 0] += entry.sets
+            perMuscle[exercise.primaryMuscle.slug, default: 0] += entry.sets
         }
         for (muscle, sets) in perMuscle {
             #expect(sets <= options.maximumSetsPerMusclePerSession, "\(where_): \(muscle) has \(sets) sets", sourceLocation: location)
@@ -149,9 +149,9 @@ struct ProgrammeInvariants {
 
     /// The recorded joints an exercise may aggravate.
     func injuredJoints(_ exercise: Exercise) -> Set<String> {
-        let injured = Set(profile.injuries.map(slug))
+        let injured = Set(profile.injuries.map(\.slug))
         return Set(catalog.contraindications.filter {
-            $0.canonicalName == exercise.canonicalName && injured.contains(slug($0.joint))
+            $0.canonicalName == exercise.canonicalName && injured.contains($0.joint.slug)
         }.map(\.joint))
     }
 
@@ -159,7 +159,7 @@ struct ProgrammeInvariants {
     static func weeklySets(_ programme: Programme) -> [String: Int] {
         var sets: [String: Int] = [:]
         for exercise in programme.sessions.flatMap(\.exercises) {
-            sets[slug(exercise.primaryMuscle), default: 0] += exercise.sets
+            sets[exercise.primaryMuscle.slug, default: 0] += exercise.sets
         }
         return sets
     }

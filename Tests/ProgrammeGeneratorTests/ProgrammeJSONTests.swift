@@ -1,9 +1,11 @@
 import Foundation
+import OrderedJSON
 import ProgrammeGenerator
 import TrainingCalendar
 import Testing
 
-/// The programme's JSON: keys in the documented order, null for a missing item, fixed bytes.
+/// The programme's JSON (its `Codable` form through `OrderedJSONEncoder`): keys in the
+/// documented order, null for a missing item, fixed bytes.
 @Suite("programme JSON")
 struct ProgrammeJSONTests {
     static let programme = Programme(
@@ -29,15 +31,15 @@ struct ProgrammeJSONTests {
         warnings: ["Straße über 5 min"])
 
     @Test("compact JSON has exactly the documented keys, in order")
-    func compact() {
-        #expect(Self.programme.jsonText(pretty: false) == #"""
+    func compact() throws {
+        #expect(try OrderedJSONEncoder().encodeText(Self.programme) == #"""
             {"id":"5f0c2a9e-1b7d-8c3e-9a41-0d6e2f8b7c15","type":"pushPullLegs","daysPerWeek":3,"sessionDuration":"45-60 min","totalWeeks":8,"createdDate":"2026-11-23","sessions":[{"id":"day-1","dayName":"Push","weekday":"mon","estimatedMinutes":52,"warmUp":[{"exerciseId":"arm_circles","exerciseName":"Arm Circles","minutes":5}],"exercises":[{"id":"day-1-exercise-1","exerciseId":"barbell_bench_press","exerciseName":"Barbell Bench Press","canonicalName":"Bench Press","sets":4,"repRange":"8-12","restSeconds":120,"primaryMuscle":"Chest","equipmentCategory":"Barbells","equipmentItem":"Flat Bench","isIsolation":false,"warnings":[{"joint":"Shoulder","message":"This exercise may aggravate the injury in your shoulder that you recorded."}]},{"id":"day-1-exercise-2","exerciseId":"dumbbell_fly","exerciseName":"Dumbbell \"Fly\"\t\\","canonicalName":"Chest Fly","sets":3,"repRange":"10-15","restSeconds":90,"primaryMuscle":"Chest","equipmentCategory":"Dumbbells","equipmentItem":null,"isIsolation":true,"warnings":[]}],"emptySlots":[{"slot":"Hinge","reason":"no hinge exercise with the selected equipment"}]}],"warnings":["Straße über 5 min"]}
             """#)
     }
 
     @Test("pretty JSON indents by two spaces and reads back as the same programme")
     func prettyRoundTrip() throws {
-        let text = Self.programme.jsonText()
+        let text = try OrderedJSONEncoder(layout: .indented).encodeText(Self.programme)
         #expect(text.hasPrefix("{\n  \"id\": \"5f0c2a9e-1b7d-8c3e-9a41-0d6e2f8b7c15\",\n  \"type\": \"pushPullLegs\",\n"))
         #expect(text.contains("\"createdDate\": \"2026-11-23\","))
         #expect(text.contains("\"equipmentItem\": null,"))
@@ -53,8 +55,9 @@ struct ProgrammeJSONTests {
     @Test("a generated programme reads back unchanged")
     func generatedRoundTrip() throws {
         let programme = try SmallCatalog.generate(SmallCatalog.gym, profile: SmallCatalog.profile(days: 5))
-        let decoded = try JSONDecoder().decode(Programme.self, from: programme.jsonData())
+        let encoder = OrderedJSONEncoder(layout: .indented)
+        let decoded = try JSONDecoder().decode(Programme.self, from: encoder.encode(programme))
         #expect(decoded == programme)
-        #expect(decoded.jsonText() == programme.jsonText())
+        #expect(try encoder.encode(decoded) == encoder.encode(programme))
     }
 }

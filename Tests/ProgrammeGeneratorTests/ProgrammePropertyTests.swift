@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import OrderedJSON
 import ProgrammeGenerator
 import Testing
 
@@ -63,8 +64,9 @@ struct ProgrammePropertyTests {
         for base in QuestionnaireSpace.bases where base.index % 7 == 0 {
             for questionnaire in QuestionnaireSpace.questionnaires(for: base) {
                 func bytes(_ catalog: GeneratorCatalog) throws -> Data {
-                    try ProgrammeGenerator(catalog: catalog)
-                        .generate(from: questionnaire, seed: 99, createdDate: SmallCatalog.createdDate).jsonData()
+                    try OrderedJSONEncoder().encode(
+                        ProgrammeGenerator(catalog: catalog)
+                            .generate(from: questionnaire, seed: 99, createdDate: SmallCatalog.createdDate))
                 }
                 let first = try bytes(catalog)
                 let second = try bytes(catalog)

@@ -153,6 +153,27 @@ struct RuleTableTests {
         }
     }
 
+    @Test("estimated minutes: Σ sets × (40 s + rest) + 1.5 min per exercise + 5 min warm-up", arguments: [
+        (Goal.toneUp, ExperienceLevel.justStartingOut, 1, 3, 90, 13),  // 3 × 130 s + 90 s + 300 s = 780 s
+        (.buildMuscle, .findingMyFeet, 2, 4, 120, 29),  // 2 × (4 × 160 s + 90 s) + 300 s = 1760 s
+        (.getStronger, .confidentAndConsistent, 2, 5, 180, 45),  // 2 × (5 × 220 s + 90 s) + 300 s = 2680 s
+    ])
+    func estimate(
+        goal: Goal, experience: ExperienceLevel, exercises: Int, sets: Int, rest: Int, minutes: Int
+    ) throws {
+        // A catalogue of `exercises` pushes: the push day holds exactly them.
+        let pushes = [
+            SmallCatalog.exercise("floor_press", group: "Floor Press", pattern: "Horizontal Push", muscle: "Chest"),
+            SmallCatalog.exercise(
+                "shoulder_press", group: "Shoulder Press", pattern: "Vertical Push", muscle: "Shoulders"),
+        ]
+        let programme = try SmallCatalog.generate(
+            Array(pushes.prefix(exercises)), profile: SmallCatalog.profile(goal: goal, experience: experience))
+        let session = try #require(programme.sessions.first { !$0.exercises.isEmpty })
+        #expect(session.exercises.map { [$0.sets, $0.restSeconds] } == Array(repeating: [sets, rest], count: exercises))
+        #expect(session.estimatedMinutes == minutes)
+    }
+
     @Test("the injury warning names the joint", arguments: [
         ("Knee", "This exercise may aggravate the injury in your knee that you recorded."),
         ("Lower Back", "This exercise may aggravate the injury in your lower back that you recorded."),

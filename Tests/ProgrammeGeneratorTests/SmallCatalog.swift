@@ -32,7 +32,7 @@ enum SmallCatalog {
         ]
         return kinds.flatMap { kind in
             (1...3).map { variant in
-                let name = slug(kind.pattern) + "_\(variant)"
+                let name = kind.pattern.slug + "_\(variant)"
                 return exercise(
                     name, group: "\(kind.pattern) \(variant)", pattern: kind.pattern, muscle: kind.muscle,
                     complexity: variant == 3 ? 2 : 1, isolation: kind.isolation)

@@ -1,8 +1,10 @@
 import Catalog
+import CatalogBuild
 import Foundation
-import TraindbTestSupport
+import TestSupport
 import Testing
 import XLSX
+import XLSXTestSupport
 
 /// The data team's review tools: diff between releases, textconv for workbook changes.
 @Suite("traindb diff and the workbook textconv")
@@ -27,15 +29,11 @@ struct CatalogToolsCommandTests {
         return path
     }
 
-    func scratch() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traindb-tools-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+    @Test func diffReportsAddedRenamedChangedAndRemovedIDsAsErrors() throws {
+        try TemporaryDirectory.with { directory in try diffReportsEveryChange(in: directory.url) }
     }
 
-    @Test func diffReportsAddedRenamedChangedAndRemovedIDsAsErrors() throws {
-        let folder = try scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
+    func diffReportsEveryChange(in folder: URL) throws {
         let old = try Self.database([
             Self.exercise("db_press", "Dumbbell Press"),
             Self.exercise("floor_press", "Floor Press"),
@@ -94,11 +92,11 @@ struct CatalogToolsCommandTests {
     ])
 
     @Test func textconvShowsEachSheetAsCSV() throws {
-        let folder = try scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("small.xlsx").path
-        try Self.workbook.write(to: path)
-        let output = try TraindbProcess.run(["xlsx", "dump", path, "--format", "csv"])
+        let output = try TemporaryDirectory.with { directory in
+            let path = directory.path("small.xlsx")
+            try Self.workbook.write(to: path)
+            return try TraindbProcess.run(["xlsx", "dump", path, "--format", "csv"])
+        }
         #expect(output.status == 0)
         #expect(output.stdout == """
             # sheet: exercises (visible)
@@ -112,18 +110,13 @@ struct CatalogToolsCommandTests {
     }
 
     @Test func gitDiffShowsTheChangedCell() throws {
-        let folder = try scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        try TemporaryDirectory.with { directory in try gitDiffShowsTheChangedCell(in: directory.url) }
+    }
+
+    func gitDiffShowsTheChangedCell(in folder: URL) throws {
         func git(_ arguments: String...) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-C", folder.path, "-c", "user.name=t", "-c", "user.email=t@t"] + arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
+            let identity = ["-C", folder.path, "-c", "user.name=t", "-c", "user.email=t@t"]
+            return try Subprocess.run(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + identity + arguments).stdout
         }
         _ = try git("init", "-q")
         _ = try git("config", "diff.xlsx.textconv", "\(TraindbProcess.executable.path) xlsx dump --format csv")

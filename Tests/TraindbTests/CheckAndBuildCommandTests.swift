@@ -1,23 +1,21 @@
 import Foundation
-import TraindbTestSupport
+import TestSupport
 import Testing
 import XLSX
+import XLSXTestSupport
 
 /// The data team's and CI's view: the real workbooks, the real executable, exit codes and files.
 @Suite("traindb check and build", .serialized)
 struct CheckAndBuildCommandTests {
-    static let workbooks = TraindbProcess.packageRoot.appendingPathComponent("database-management")
+    static let workbooks = PackageRoot.workbooks
     static let workbookNames = ["train_exercise_database_prod.xlsx", "train_exercise_contraindications_prod.xlsx"]
 
-    /// A scratch folder holding copies of the committed workbooks.
-    func scratchCopy() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traindb-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for name in Self.workbookNames {
-            try FileManager.default.copyItem(
-                at: Self.workbooks.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+    /// Runs `body` with a scratch folder holding copies of the committed workbooks.
+    func withScratchCopy(_ body: (URL) throws -> Void) throws {
+        try TemporaryDirectory.with { directory in
+            try directory.copyCommittedWorkbooks()
+            try body(directory.url)
         }
-        return folder
     }
 
     @Test func committedWorkbooksPassTheGateWithoutWarnings() throws {
@@ -27,34 +25,37 @@ struct CheckAndBuildCommandTests {
     }
 
     @Test func brokenWorkbookFailsTheGateWithLocatedProblems() throws {
-        let folder = try scratchCopy()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        // A contraindications workbook whose only row names an unknown group and a misspelt joint.
-        try WorkbookWriter(sheets: [
-            .init(name: "contraindications", rows: [
-                [.text("canonical_name"), .text("joint"), .text("notes")],
-                [.text("Bench Pressing"), .text("Shoulder"), .text("Pressing loads the shoulder.")],
-            ]),
-            .init(name: "schema", rows: [
-                ["column_name", "data_type", "required", "unique", "lookup", "description"].map { .text($0) },
-                [.text("canonical_name"), .text("text"), .text("Y"), .text("N"), .text("exercises.canonical_name"), .text("Group.")],
-                [.text("joint"), .text("text"), .text("Y"), .text("N"), nil, .text("Joint.")],
-                [.text("notes"), .text("text"), .text("Y"), .text("N"), nil, .text("Why.")],
-            ]),
-        ]).write(to: folder.appendingPathComponent(Self.workbookNames[1]).path)
+        try withScratchCopy { folder in
+            // A contraindications workbook whose only row names an unknown group and a misspelt joint.
+            try WorkbookWriter(sheets: [
+                .init(name: "contraindications", rows: [
+                    [.text("canonical_name"), .text("joint"), .text("notes")],
+                    [.text("Bench Pressing"), .text("Shoulder"), .text("Pressing loads the shoulder.")],
+                ]),
+                .init(name: "schema", rows: [
+                    ["column_name", "data_type", "required", "unique", "lookup", "description"].map { .text($0) },
+                    [
+                        .text("canonical_name"), .text("text"), .text("Y"), .text("N"),
+                        .text("exercises.canonical_name"), .text("Group."),
+                    ],
+                    [.text("joint"), .text("text"), .text("Y"), .text("N"), nil, .text("Joint.")],
+                    [.text("notes"), .text("text"), .text("Y"), .text("N"), nil, .text("Why.")],
+                ]),
+            ]).write(to: folder.appendingPathComponent(Self.workbookNames[1]).path)
 
-        let text = try TraindbProcess.run(["check", "--workbooks", folder.path])
-        #expect(text.status == 1)
-        #expect(text.stdout.contains("error[fk.unknown_value]: unknown canonical_name \"Bench Pressing\"\n  --> \(folder.path)/\(Self.workbookNames[1]) › contraindications!A2\n"))
-        #expect(text.stdout.hasSuffix("1 error, 0 warnings\n"))
+            let text = try TraindbProcess.run(["check", "--workbooks", folder.path])
+            #expect(text.status == 1)
+            #expect(text.stdout.contains("error[fk.unknown_value]: unknown canonical_name \"Bench Pressing\"\n  --> \(folder.path)/\(Self.workbookNames[1]) › contraindications!A2\n"))
+            #expect(text.stdout.hasSuffix("1 error, 0 warnings\n"))
 
-        let json = try TraindbProcess.run(["check", "--workbooks", folder.path, "--format", "json"])
-        #expect(json.status == 1)
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect((document["summary"] as? [String: Int]) == ["errors": 1, "warnings": 0])
+            let json = try TraindbProcess.run(["check", "--workbooks", folder.path, "--format", "json"])
+            #expect(json.status == 1)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect((document["summary"] as? [String: Int]) == ["errors": 1, "warnings": 0])
 
-        let github = try TraindbProcess.run(["check", "--workbooks", folder.path, "--format", "github"])
-        #expect(github.stdout.hasPrefix("::error file=\(folder.path)/\(Self.workbookNames[1]),title=fk.unknown_value::contraindications!A2 "))
+            let github = try TraindbProcess.run(["check", "--workbooks", folder.path, "--format", "github"])
+            #expect(github.stdout.hasPrefix("::error file=\(folder.path)/\(Self.workbookNames[1]),title=fk.unknown_value::contraindications!A2 "))
+        }
     }
 
     @Test(arguments: [
@@ -63,41 +64,43 @@ struct CheckAndBuildCommandTests {
         ("truncated zip", Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]), "zip.truncated"),
     ])
     func unreadableWorkbookExitsTwoNamingTheFile(_ name: String, _ bytes: Data, _ code: String) throws {
-        let folder = try scratchCopy()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent(Self.workbookNames[0])
-        try bytes.write(to: file)
-        let output = try TraindbProcess.run(["check", "--workbooks", folder.path])
-        #expect(output.status == 2, "\(name)")
-        #expect(output.stderr.hasPrefix("traindb: error: \(file.path): "))
-        #expect(output.stderr.contains("[\(code)]") || code == "zip.truncated")
+        try withScratchCopy { folder in
+            let file = folder.appendingPathComponent(Self.workbookNames[0])
+            try bytes.write(to: file)
+            let output = try TraindbProcess.run(["check", "--workbooks", folder.path])
+            #expect(output.status == 2, "\(name)")
+            #expect(output.stderr.hasPrefix("traindb: error["))
+            #expect(output.stderr.contains("]: \(file.path): "))
+            #expect(output.stderr.hasPrefix("traindb: error[\(code)]: ") || code == "zip.truncated")
+        }
     }
 
     @Test func missingFolderExitsTwo() throws {
         let output = try TraindbProcess.run(["check", "--workbooks", "/nonexistent/catalogue"])
         #expect(output.status == 2)
-        #expect(output.stderr == "traindb: error: /nonexistent/catalogue/train_exercise_database_prod.xlsx: no such workbook [file.missing]\n")
+        let missing = "/nonexistent/catalogue/train_exercise_database_prod.xlsx"
+        #expect(output.stderr == "traindb: error[file.missing]: \(missing): no such workbook\n")
     }
 
     @Test func buildIsReproducibleAndAtomic() throws {
-        let folder = try scratchCopy()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let first = folder.appendingPathComponent("out/first.sqlite")
-        let second = folder.appendingPathComponent("out/second.sqlite")
-        for target in [first, second] {
-            let output = try TraindbProcess.run(["build", "--workbooks", Self.workbooks.path, "--output", target.path])
-            #expect(output.status == 0, "\(output.stderr)")
-        }
-        let bytes = try Data(contentsOf: first)
-        #expect(bytes.count > 0)
-        #expect(bytes == (try Data(contentsOf: second)), "two builds of the same workbooks differ")
+        try withScratchCopy { folder in
+            let first = folder.appendingPathComponent("out/first.sqlite")
+            let second = folder.appendingPathComponent("out/second.sqlite")
+            for target in [first, second] {
+                let output = try TraindbProcess.run(["build", "--workbooks", Self.workbooks.path, "--output", target.path])
+                #expect(output.status == 0, "\(output.stderr)")
+            }
+            let bytes = try Data(contentsOf: first)
+            #expect(bytes.count > 0)
+            #expect(bytes == (try Data(contentsOf: second)), "two builds of the same workbooks differ")
 
-        // A broken workbook: nothing written, the existing database byte-identical, no temp file.
-        try Data("garbage".utf8).write(to: folder.appendingPathComponent(Self.workbookNames[1]))
-        let failed = try TraindbProcess.run(["build", "--workbooks", folder.path, "--output", first.path])
-        #expect(failed.status == 2)
-        #expect(try Data(contentsOf: first) == bytes)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: first.deletingLastPathComponent().path)
-        #expect(leftovers.sorted() == ["first.sqlite", "second.sqlite"])
+            // A broken workbook: nothing written, the existing database byte-identical, no temp file.
+            try Data("garbage".utf8).write(to: folder.appendingPathComponent(Self.workbookNames[1]))
+            let failed = try TraindbProcess.run(["build", "--workbooks", folder.path, "--output", first.path])
+            #expect(failed.status == 2)
+            #expect(try Data(contentsOf: first) == bytes)
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: first.deletingLastPathComponent().path)
+            #expect(leftovers.sorted() == ["first.sqlite", "second.sqlite"])
+        }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import XLSX
 
-@Suite("Rendering cell values as JSON, text and ISO 8601")
+@Suite("Rendering cell values as text and ISO 8601")
 struct RenderingTests {
     @Test("numbers render like Excel's General format at full precision", arguments: [
         (42.0, "42"), (-7.0, "-7"), (0.0, "0"), (-0.0, "0"), (2.5, "2.5"), (0.1, "0.1"), (1.0 / 3.0, "0.3333333333333333"),
@@ -35,27 +35,6 @@ struct RenderingTests {
     @Test("durations render as PT<seconds>S", arguments: durationCases)
     func isoDurations(serial: Double, iso: String) {
         #expect(CellValue.duration(serial: serial).iso8601 == iso)
-    }
-
-    @Test("JSON per the dump format", arguments: [
-        (CellValue.number(12), "12"), (.number(2.5), "2.5"), (.number(.infinity), "null"), (.number(.nan), "null"),
-        (.text("Kniebeuge"), "\"Kniebeuge\""), (.text("say \"hi\"\\\n\t\u{1}"), "\"say \\\"hi\\\"\\\\\\n\\t\\u0001\""),
-        (.text("Übung 😀"), "\"Übung 😀\""), (.boolean(true), "true"), (.boolean(false), "false"),
-        (.error("#DIV/0!"), "{\"error\":\"#DIV/0!\"}"), (.date(serial: 45352), "\"2024-03-01\""),
-        (.date(serial: 0.5), "\"12:00:00\""), (.duration(serial: 1), "\"PT86400S\""),
-    ])
-    func json(value: CellValue, json: String) {
-        #expect(value.json == json)
-    }
-
-    @Test("JSON renderings parse back with a JSON parser")
-    func jsonParses() throws {
-        let values: [CellValue] = [.text("a\u{0}b\u{1f}\"\\/"), .number(1e-7), .number(-0.0), .error("#N/A"),
-                                   .date(serial: 45352.5), .boolean(true)]
-        let document = "[" + values.map(\.json).joined(separator: ",") + "]"
-        let parsed = try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [Any]
-        #expect(parsed?.count == values.count)
-        #expect(parsed?.first as? String == "a\u{0}b\u{1f}\"\\/")
     }
 
     @Test("plain text for CSV", arguments: [

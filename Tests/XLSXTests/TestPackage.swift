@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import XLSX
+import XLSXTestSupport
 
 /// A hand-made `.xlsx` package: a minimal set of parts that each test bends (prefixes,
 /// namespaces, odd targets, missing parts, hostile XML), written with `ZipWriter`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import XLSX
+import XLSXTestSupport
 
 @Suite("WorkbookWriter")
 struct WorkbookWriterTests {

@@ -1,0 +1,123 @@
+import Catalog
+import Foundation
+import GRDB
+import Logging
+import SchemaMigrations
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Writes a catalogue database file: all or nothing, and byte-for-byte reproducible.
+///
+/// The database is built in a temporary file beside the target (same directory, so the final
+/// rename stays on one file system): migrations, rows in a deterministic order, foreign key and
+/// integrity checks, rollback journal, VACUUM. Only then is it renamed over the target. If
+/// anything fails, the temporary file is removed and an existing target is left untouched.
+public struct CatalogDatabaseWriter: Sendable {
+    private let logger: Logger
+
+    public init(logger: Logger = .silent) {
+        self.logger = logger
+    }
+
+    /// Builds a database holding `content` and atomically puts it at `path`, creating the
+    /// directory when it is missing.
+    public func write(_ content: CatalogContent, to path: String) throws {
+        let catalog = try NormalisedCatalog(content)
+        let target = URL(fileURLWithPath: path)
+        let directory = target.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw CatalogBuildError(
+                .fileSystem, "cannot create the directory \(directory.path): \(error.localizedDescription)",
+                path: path)
+        }
+        let temporary = directory.appendingPathComponent(
+            ".\(target.lastPathComponent).\(UUID().uuidString).tmp")
+        logger.debug("building the catalogue database", metadata: ["temporary": "\(temporary.path)"])
+        do {
+            try build(catalog, at: temporary.path)
+            try replace(path, with: temporary.path)
+        } catch {
+            removeFiles(of: temporary.path)
+            logger.debug("catalogue build failed; temporary file removed", metadata: ["error": "\(error)"])
+            if error is CatalogBuildError || error is SchemaMigrationError { throw error }
+            throw CatalogBuildError(.fileSystem, "cannot write \(path): \(error)", path: path)
+        }
+        logger.debug(
+            "catalogue database written",
+            metadata: ["path": "\(path)", "exercises": "\(catalog.exercises.count)"])
+    }
+
+    // MARK: - Steps
+
+    private func build(_ catalog: NormalisedCatalog, at path: String) throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.label = "catalogue build"
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        do {
+            try CatalogSchema.migrator.migrate(queue)
+            try queue.write { db in
+                try insert(catalog, into: db)
+                try checkForeignKeys(db)
+            }
+            try queue.writeWithoutTransaction { db in
+                try checkIntegrity(db)
+                let journalMode = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
+                guard journalMode?.lowercased() == "delete" else {
+                    throw CatalogBuildError(
+                        .fileSystem, "cannot set the rollback journal (journal_mode is \(journalMode ?? "unknown"))")
+                }
+                try db.execute(sql: "VACUUM")
+            }
+            try queue.close()
+        } catch {
+            try? queue.close()
+            throw error
+        }
+    }
+
+    private func checkForeignKeys(_ db: Database) throws {
+        let violations = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
+        guard !violations.isEmpty else { return }
+        let listed = try violations.prefix(5).map { row in
+            let table: String? = try row.decode(forColumn: "table")
+            let rowID: Int64? = try row.decode(forColumn: "rowid")
+            let parent: String? = try row.decode(forColumn: "parent")
+            return "\(table ?? "?") row \(rowID.map(String.init) ?? "?") → \(parent ?? "?")"
+        }
+        throw CatalogBuildError(
+            .foreignKeyCheckFailed,
+            "\(violations.count) foreign key violation(s): \(listed.joined(separator: "; "))")
+    }
+
+    private func checkIntegrity(_ db: Database) throws {
+        let report = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        guard report == ["ok"] else {
+            throw CatalogBuildError(
+                .integrityCheckFailed,
+                "the integrity check failed: \(report.prefix(5).joined(separator: "; "))")
+        }
+    }
+
+    /// Renames the finished file over the target: atomic on POSIX file systems.
+    private func replace(_ path: String, with temporary: String) throws {
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw CatalogBuildError(.fileSystem, "cannot move the new database to \(path): \(reason)", path: path)
+        }
+    }
+
+    private func removeFiles(of temporary: String) {
+        for suffix in ["", "-journal", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: temporary + suffix)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Catalog
+import Foundation
+import XLSX
+
+extension CatalogImporter {
+    /// Checks a master sheet against its schema sheet, and the schema sheet against the
+    /// contract of `Column`; returns the rows read.
+    func check<Column: ContractColumn>(
+        _ columns: Column.Type, master: SheetTable?, schema schemaTable: SheetTable?,
+        lookupTables: [String: SheetTable], problems: inout [Problem]
+    ) -> [ParsedRecord<Column>] {
+        let contract = Column.contract
+        let schema = schemaTable.map(SchemaSheet.init(table:))
+        if let schema {
+            problems += schema.problems
+            if let master { problems += schema.compare(contract: contract, master: master) }
+        }
+        guard let master else { return [] }
+        let specs = schema?.effectiveSpecs(contract: contract) ?? contract
+        if schema == nil {
+            problems += Self.missingColumns(contract.map(\.name), in: master)
+        }
+        var indexes: [ColumnSpec.Lookup: LookupIndex] = [:]
+        for spec in specs {
+            guard let lookup = spec.lookup, indexes[lookup] == nil else { continue }
+            if let table = lookupTables[lookup.sheet], let column = table.column(lookup.column) {
+                indexes[lookup] = LookupIndex(
+                    source: "\(table.sheet).\(table.headers[column] ?? lookup.column)",
+                    values: table.records.compactMap { $0.values[column]?.trimmedText })
+            } else if let schema, let entry = schema.entry(spec.name),
+                !WorkbookContract.lookupSheets.contains(where: { $0.sheet == lookup.sheet })
+                    || lookupTables[lookup.sheet] != nil
+            {
+                // A lookup into a sheet reported missing is not reported again.
+                problems.append(Self.unresolvableLookup(lookup, of: spec, in: schema, at: entry.row))
+            }
+        }
+        let validated = SheetValidator<Column>(table: master, specs: specs, lookups: indexes).validate()
+        problems += validated.problems
+        return validated.records
+    }
+
+    /// Opens a workbook and reads the named sheets; a missing sheet is a problem, an
+    /// unreadable file a failure.
+    func readTables(
+        _ file: String, sheets: [String], problems: inout [Problem]
+    ) throws(ImportFailure) -> [String: SheetTable] {
+        guard FileManager.default.fileExists(atPath: file) else {
+            throw ImportFailure(code: "file.missing", file: file, message: "no such workbook")
+        }
+        do {
+            let workbook = try Workbook(path: file)
+            var tables: [String: SheetTable] = [:]
+            for name in sheets {
+                guard let info = workbook.sheet(named: name) else {
+                    problems.append(
+                        Problem(
+                            .error, .sheetMissing, file: file, sheet: name,
+                            message: "the workbook has no sheet \"\(name)\"",
+                            hint: "its sheets are: "
+                                + workbook.sheets.map { "\"\($0.name)\"" }.joined(separator: ", ")))
+                    continue
+                }
+                tables[name] = try SheetTable(workbook: workbook, info: info, file: file, problems: &problems)
+            }
+            return tables
+        } catch let error as XLSXError {
+            throw ImportFailure(code: error.code, file: file, message: error.message)
+        } catch {
+            throw ImportFailure(code: "file.unreadable", file: file, message: "\(error)")
+        }
+    }
+
+    static func missingColumns(_ columns: [String], in table: SheetTable) -> [Problem] {
+        columns.filter { table.column($0) == nil }.map { name in
+            Problem(
+                .error, .columnMissing, file: table.file, sheet: table.sheet, column: name,
+                message: "\(table.sheet) has no column \"\(name)\"",
+                hint: "its header row (row 1) needs: " + columns.joined(separator: ", "))
+        }
+    }
+
+    private static func unresolvableLookup(
+        _ lookup: ColumnSpec.Lookup, of spec: ColumnSpec, in schema: SchemaSheet, at row: Int
+    ) -> Problem {
+        let known = WorkbookContract.lookupSheets.flatMap { sheet in sheet.columns.map { "\(sheet.sheet).\($0)" } }
+        return Problem(
+            .error, .schemaInvalid, file: schema.table.file, sheet: schema.table.sheet,
+            cell: schema.table.column("lookup").map { CellReference(row: row, column: $0).a1 },
+            column: "lookup", value: lookup.description,
+            message: "lookup \"\(lookup)\" of column \"\(spec.name)\" names no sheet and column TrainDB can find",
+            hint: "use one of: " + known.joined(separator: ", "))
+    }
+}

@@ -1,0 +1,200 @@
+/// One value of a document being encoded: set once by a single-value container, or grown
+/// member by member (an object keeps its keys in first-encoded order) or element by element.
+///
+/// Leaves (strings, numbers, booleans, null) are stored as values in their parent; only a
+/// nested object or array gets a node of its own.
+final class JSONNode {
+    /// A member or element: a finished leaf, or a node still being encoded.
+    enum Child {
+        case leaf(JSONValue)
+        case node(JSONNode)
+
+        var value: JSONValue {
+            switch self {
+            case .leaf(let value): value
+            case .node(let node): node.value
+            }
+        }
+
+        func write(to output: inout [UInt8], layout: JSONLayout, depth: Int) {
+            switch self {
+            case .leaf(let value): value.write(to: &output, layout: layout, depth: depth)
+            case .node(let node): node.write(to: &output, layout: layout, depth: depth)
+            }
+        }
+    }
+
+    private enum Kind {
+        case unset, scalar, array, object
+    }
+
+    private var kind = Kind.unset
+    private var scalar = JSONValue.null
+    /// The array's elements, or the object's members in first-encoded order.
+    private var children: [Child] = []
+    private var keys: [String] = []
+
+    /// The finished value. A value that encoded nothing is an empty object, as `JSONEncoder`
+    /// writes it.
+    var value: JSONValue {
+        switch kind {
+        case .unset: .object([])
+        case .scalar: scalar
+        case .array: .array(children.map(\.value))
+        case .object: .object(zip(keys, children).map { (key: $0, value: $1.value) })
+        }
+    }
+
+    var elementCount: Int { kind == .array ? children.count : 0 }
+
+    /// Writes the finished value as `layout` says, as `JSONValue.write` would write `value`.
+    func write(to output: inout [UInt8], layout: JSONLayout, depth: Int) {
+        switch kind {
+        case .unset: JSONValue.object([]).write(to: &output, layout: layout, depth: depth)
+        case .scalar: scalar.write(to: &output, layout: layout, depth: depth)
+        case .array:
+            JSONValue.writeContainer(children, open: "[", close: "]", to: &output, layout: layout, depth: depth) {
+                $0.write(to: &$1, layout: layout, depth: depth + 1)
+            }
+        case .object:
+            var members = zip(keys, children).map { (key: $0, child: $1) }
+            if layout.sortsKeys { members.sort { $0.key < $1.key } }
+            JSONValue.writeContainer(members, open: "{", close: "}", to: &output, layout: layout, depth: depth) {
+                JSONString.append($0.key, to: &$1)
+                $1 += layout.separator
+                $0.child.write(to: &$1, layout: layout, depth: depth + 1)
+            }
+        }
+    }
+
+    func set(_ value: JSONValue) {
+        kind = .scalar
+        scalar = value
+    }
+
+    /// Makes this node an object (keeping its members if it already is one).
+    func becomeObject() {
+        guard kind != .object else { return }
+        kind = .object
+        keys = []
+        children = []
+    }
+
+    /// Makes this node an array (keeping its elements if it already is one).
+    func becomeArray() {
+        guard kind != .array else { return }
+        kind = .array
+        children = []
+    }
+
+    /// Sets the member `key`; a key encoded twice keeps its first place and its last value.
+    func setMember(_ key: String, _ child: Child) {
+        becomeObject()
+        if keys.contains(key), let index = keys.lastIndex(of: key) {
+            children[index] = child
+        } else {
+            keys.append(key)
+            children.append(child)
+        }
+    }
+
+    /// A fresh node for the member `key`.
+    func member(_ key: String) -> JSONNode {
+        let node = JSONNode()
+        setMember(key, .node(node))
+        return node
+    }
+
+    func append(_ child: Child) {
+        becomeArray()
+        children.append(child)
+    }
+
+    /// A fresh node appended to the array.
+    func appendElement() -> JSONNode {
+        let node = JSONNode()
+        append(.node(node))
+        return node
+    }
+
+    /// `value` as a child: a leaf for the common leaf types, otherwise a node it encodes
+    /// itself into.
+    static func child<Value: Encodable>(
+        _ value: Value, codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> Child {
+        switch value {
+        case let text as String: return .leaf(.string(text))
+        case let number as Int: return .leaf(.integer(number))
+        case let flag as Bool: return .leaf(.bool(flag))
+        case let number as Double: return .leaf(try Self.number(number, codingPath: codingPath()))
+        default:
+            let node = JSONNode()
+            try value.encode(to: NodeEncoder(node: node, codingPath: codingPath()))
+            return .node(node)
+        }
+    }
+
+    /// Encodes `value` into this node.
+    func encode<Value: Encodable>(_ value: Value, codingPath: @autoclosure () -> [any CodingKey]) throws {
+        switch try Self.child(value, codingPath: codingPath()) {
+        case .leaf(let leaf): set(leaf)
+        case .node(let node):
+            kind = node.kind
+            scalar = node.scalar
+            children = node.children
+            keys = node.keys
+        }
+    }
+
+    static func number(_ value: Double, codingPath: [any CodingKey]) throws -> JSONValue {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(
+                value, EncodingError.Context(codingPath: codingPath, debugDescription: "\(value) is not valid JSON"))
+        }
+        return .number(value)
+    }
+
+    static func integer(_ value: some BinaryInteger, codingPath: [any CodingKey]) throws -> JSONValue {
+        guard let integer = Int(exactly: value) else {
+            throw EncodingError.invalidValue(
+                value, EncodingError.Context(codingPath: codingPath, debugDescription: "\(value) is too large"))
+        }
+        return .integer(integer)
+    }
+}
+
+/// The `Encoder` handed to a value's `encode(to:)`.
+struct NodeEncoder: Encoder {
+    let node: JSONNode
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        node.becomeObject()
+        return KeyedEncodingContainer(KeyedNodeContainer<Key>(node: node, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        node.becomeArray()
+        return UnkeyedNodeContainer(node: node, codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleValueNodeContainer(node: node, codingPath: codingPath)
+    }
+}
+
+/// The coding key of an array element or of `super`.
+struct JSONKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}

@@ -1,0 +1,30 @@
+/// A schema that cannot be brought up to date.
+///
+/// `code` is stable: match on it, not on the message.
+public struct SchemaMigrationError: Error, Hashable, Sendable, CustomStringConvertible {
+    enum Kind: Hashable, Sendable {
+        case migrationFailed
+        case versionMismatch
+        case unreadable
+    }
+
+    let kind: Kind
+    /// What went wrong, in words.
+    public let message: String
+
+    init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// `schema.migration_failed`, `database.schema_version` or `database.unreadable`.
+    public var code: String {
+        switch kind {
+        case .migrationFailed: "schema.migration_failed"
+        case .versionMismatch: "database.schema_version"
+        case .unreadable: "database.unreadable"
+        }
+    }
+
+    public var description: String { "error[\(code)]: \(message)" }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import CatalogImport
+
+/// The options `check` and `build` share, and the import both run first.
+struct CheckOptions: ParsableArguments {
+    @OptionGroup var source: WorkbooksOption
+    @OptionGroup var output: FormatOption<ProblemFormats>
+
+    @Flag(name: .long, help: "Treat warnings as errors.")
+    var strict = false
+
+    /// Imports both workbooks and prints the problems found (a clean import prints its
+    /// summary only when `printClean`).
+    func run(printClean: Bool = true) throws -> CatalogImporter.Result {
+        let result = try CatalogImporter().importCatalog(from: source.workbooks)
+        if printClean || !result.problems.isEmpty {
+            try print(ProblemReport(problems: result.problems))
+        }
+        return result
+    }
+
+    /// True when the result must fail the run.
+    func fails(_ result: CatalogImporter.Result) -> Bool {
+        result.errorCount > 0 || (strict && result.warningCount > 0)
+    }
+
+    private func print(_ report: ProblemReport) throws {
+        switch output.format {
+        case .json: try Terminal.printJSON(report, layout: .sortedReport)
+        case .github: Swift.print(report.github(), terminator: "")
+        default: Swift.print(report.text(), terminator: "")
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import ArgumentParser
+import OrderedJSON
+import XLSX
+
+extension XLSXCommand {
+    /// `traindb xlsx dump FILE [--sheet NAME] [--format json|csv]`.
+    struct Dump: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the cells, as JSON or as diff-friendly CSV.",
+            discussion: """
+                JSON: {"sheets":[{"name":…,"state":…,"rows":[[cell,…],…]}]}, rows[0] being row 1 and \
+                each row starting at column A. Cells are numbers, strings, true/false, null for blank, \
+                {"error":"#N/A"} for errors, ISO 8601 strings for dates, times and durations; a \
+                formula gives its cached value. CSV: per sheet a line "# sheet: NAME (state)", then one \
+                RFC 4180 line per row from row 1 (LF line ends), for use as a git textconv driver.
+                """)
+
+        @Argument(help: "The .xlsx file.")
+        var file: String
+
+        @Option(help: "Only this sheet (case and surrounding spaces ignored).")
+        var sheet: String?
+
+        @OptionGroup var output: FormatOption<CellFormats>
+
+        func run() throws {
+            try XLSXCommand.reading(file) {
+                let workbook = try Workbook(path: file)
+                var sheets = workbook.sheets
+                if let wanted = sheet {
+                    guard let found = workbook.sheet(named: wanted) else {
+                        let names = workbook.sheets.map { "\"\($0.name)\"" }.joined(separator: ", ")
+                        throw CommandError("sheet.missing", "no sheet named \"\(wanted)\"; the sheets are \(names)")
+                    }
+                    sheets = [found]
+                }
+                let stdout = StandardOutput()
+                switch output.format {
+                case .csv: try dumpCSV(workbook, sheets: sheets, to: stdout)
+                default: try dumpJSON(workbook, sheets: sheets, to: stdout)
+                }
+                try stdout.flush()
+            }
+        }
+
+        /// Streams the JSON: a general encoder would hold every cell of the workbook at once.
+        private func dumpJSON(_ workbook: Workbook, sheets: [SheetInfo], to output: StandardOutput) throws {
+            output.write("{\"sheets\":[")
+            for (index, sheet) in sheets.enumerated() {
+                output.write(index == 0 ? "\n{\"name\":" : ",\n{\"name\":")
+                output.append { JSONString.append(sheet.name, to: &$0) }
+                output.write(",\"state\":\"" + sheet.state.rawValue + "\",\"rows\":[")
+                var firstLine = true
+                try forEachAnchoredRow(workbook.cursor(for: sheet), output: output) { cells in
+                    output.write(firstLine ? "\n[" : ",\n[")
+                    firstLine = false
+                    guard let cells else { return output.write("]") }
+                    var column = 1
+                    for cell in cells {
+                        while column < cell.reference.column {
+                            output.write(column == 1 ? "null" : ",null")
+                            column += 1
+                        }
+                        output.append { bytes in
+                            if column > 1 { bytes.append(UInt8(ascii: ",")) }
+                            cell.value.appendJSON(to: &bytes)
+                        }
+                        column += 1
+                    }
+                    output.write("]")
+                }
+                output.write(firstLine ? "]}" : "\n]}")
+            }
+            output.write("\n]}\n")
+        }
+
+        private func dumpCSV(_ workbook: Workbook, sheets: [SheetInfo], to output: StandardOutput) throws {
+            for sheet in sheets {
+                output.write("# sheet: " + sheet.name + " (" + sheet.state.rawValue + ")\n")
+                try forEachAnchoredRow(workbook.cursor(for: sheet), output: output) { cells in
+                    var column = 1
+                    for cell in cells ?? [] {
+                        // One comma per column stepped over; gaps become empty fields.
+                        while column < cell.reference.column {
+                            output.write(",")
+                            column += 1
+                        }
+                        output.write(Self.csvField(cell.value.plainText, firstColumn: column == 1))
+                    }
+                    output.write("\n")
+                }
+            }
+        }
+
+        /// Calls `body` once per row from row 1 on: nil for an empty row, else the row's cells.
+        private func forEachAnchoredRow(
+            _ cursor: SheetCursor, output: StandardOutput, _ body: ([Cell]?) throws -> Void
+        ) throws {
+            var nextNumber = 1
+            while let row = try cursor.next() {
+                while nextNumber < row.number {
+                    try body(nil)
+                    nextNumber += 1
+                }
+                try body(row.cells)
+                nextNumber = max(nextNumber, row.number) + 1
+                try output.flushIfFull()
+            }
+        }
+
+        /// An RFC 4180 field: quoted when it holds a comma, quote, CR or LF, when it has
+        /// surrounding spaces, or when it would start a line with `#` (like the sheet headers).
+        static func csvField(_ text: String, firstColumn: Bool) -> String {
+            let needsQuotes = text.utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
+                || text.first == " " || text.last == " " || (firstColumn && text.first == "#")
+            guard needsQuotes else { return text }
+            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+    }
+}

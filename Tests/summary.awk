@@ -1,0 +1,15 @@
+# Reads `swift test` output and prints what a person needs: every failure in full (its issue
+# lines and their continuation lines) and the summary lines. Used by `make test`.
+function marker(line) { return line ~ /^(◇|✔|✘|↳|Test Suite|Test Case|\[)/ }
+{ tail[NR % 40] = $0 }
+/^✘/ { print; inIssue = ($0 ~ /recorded an issue/); if ($0 ~ /Test run with/) summary = 1; next }
+/^↳/ { if (inIssue) print; next }
+/^✔ Test run with/ { print; summary = 1; inIssue = 0; next }
+/Executed [0-9]+ tests?, with [1-9][0-9]* failures?/ { print; next }
+{ if (marker($0)) inIssue = 0; else if (inIssue) print }
+END {
+    if (!summary) {
+        print "no test summary: the run stopped early; its last lines:"
+        for (i = NR - 39; i <= NR; i++) if (i > 0) print tail[i % 40]
+    }
+}
