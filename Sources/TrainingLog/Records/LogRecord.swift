@@ -1,0 +1,20 @@
+import Foundation
+import GRDB
+
+/// A row of a training log table, as GRDB reads and writes it: properties are the columns in
+/// camel case, and moments are `Timestamp` text (never GRDB's default date format), so that the
+/// store's text sorts and syncs as written.
+package protocol LogRecord: Codable, FetchableRecord, PersistableRecord, Sendable {}
+
+extension LogRecord {
+    package static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .convertFromSnakeCase }
+    package static var databaseColumnEncodingStrategy: DatabaseColumnEncodingStrategy { .convertToSnakeCase }
+
+    package static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        .custom { Timestamp.text($0) }
+    }
+
+    package static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy {
+        .custom { value in String.fromDatabaseValue(value).flatMap(Timestamp.parse) }
+    }
+}
