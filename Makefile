@@ -81,6 +81,14 @@ personas: deps
 	TRAINDB_UPDATE_PERSONAS=1 $(SWIFT) test --filter PersonaTests
 	@git --no-pager diff --stat -- Tests/ProgrammeGeneratorTests/Personas
 
+# Rewrites the committed replays (Tests/TrainingLogTests/Replays: the eight-week events from the
+# simulated lifter, and every replay's output) after a deliberate change to the training log's rules
+# or text: review the diff before committing.
+.PHONY: replays
+replays: deps
+	TRAINDB_UPDATE_REPLAYS=1 $(SWIFT) test --filter ReplayTests
+	@git --no-pager diff --stat -- Tests/TrainingLogTests/Replays
+
 # Lets `git diff` and `git log -p` show workbook changes as CSV rows (see .gitattributes).
 textconv: build
 	git config diff.xlsx.textconv "$(CURDIR)/$(BIN) xlsx dump --format csv"

@@ -157,7 +157,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TraindbTests",
-            dependencies: ["traindb", "XLSX", "Catalog", "CatalogBuild", "TestSupport", "XLSXTestSupport"]
+            dependencies: [
+                "traindb", "XLSX", "Catalog", "CatalogBuild", "TestSupport", "XLSXTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // What every test target shares: temporary directories, the package root, subprocesses,
         // the built executable and the committed catalogue's database.

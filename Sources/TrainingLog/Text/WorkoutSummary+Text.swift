@@ -2,7 +2,7 @@ extension WorkoutSummary {
     /// The completion summary: the session, date, duration and totals, then each exercise with
     /// its sets, `+N` and rosette.
     public var text: String {
-        var lines = ["\(sessionName) · \(date) · \(duration)"]
+        var lines = ["\(sessionName) workout · \(date) · took \(duration)"]
         if firstTime {
             lines.append("  First time completing this workout!")
         } else {
@@ -22,7 +22,7 @@ extension WorkoutSummary {
 extension ExerciseEntry {
     /// `Barbell Bench Press · 2400 kg · progressed`, then `Set 1: 60 kg × 10 +1` lines.
     func lines(indent: String, title: String, unit: WeightUnit) -> [String] {
-        var head = "\(indent)\(title) · \(unit.text(volumeKg))"
+        var head = "\(indent)\(title) · volume \(unit.text(volumeKg))"
         if progressed { head += " · progressed" }
         if !records.isEmpty {
             head += " · PR: " + records.map { $0.replacingOccurrences(of: "_", with: " ") }.joined(separator: ", ")
