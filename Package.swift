@@ -119,6 +119,10 @@ let package = Package(
                 "ProgrammeGenerator", "Catalog", "CatalogBuild", "CatalogImport", "OrderedJSON", "TrainingCalendar",
             ]),
 
+        // `make bench`: the training log with five years of history (submit, history, the week).
+        .executableTarget(
+            name: "log-bench", dependencies: ["TrainingLog", "Catalog", "ProgrammeGenerator", "TrainingCalendar"]),
+
         .testTarget(
             name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]
         ),
@@ -153,7 +157,8 @@ let package = Package(
             dependencies: [
                 "TrainingLog", "Catalog", "CatalogBuild", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations",
                 "TrainingCalendar", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            exclude: ["Replays"]
         ),
         .testTarget(
             name: "TraindbTests",
