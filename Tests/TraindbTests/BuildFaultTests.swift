@@ -125,7 +125,8 @@ struct BuildFaultTests {
             }
             #expect(statuses.contains(0))
             #expect(statuses.allSatisfy { $0 == 0 || $0 == 2 })
-            #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == Data(contentsOf: URL(fileURLWithPath: reference)))
+            let built = try Data(contentsOf: URL(fileURLWithPath: target))
+            #expect(built == (try Data(contentsOf: URL(fileURLWithPath: reference))))
             #expect(try directory.fileNames() == ["exercises.sqlite", "reference.sqlite"])
         }
     }

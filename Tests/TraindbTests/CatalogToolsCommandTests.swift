@@ -111,6 +111,19 @@ struct CatalogToolsCommandTests {
             """)
     }
 
+    @Test func aSheetListedTwiceIsDumpedOnce() throws {
+        let output = try TemporaryDirectory.with { directory in
+            let path = directory.path("twice.xlsx")
+            try Self.workbook.write(to: path, editing: ["xl/workbook.xml": { xml in
+                let repeated = "<sheet name=\"exercises\" sheetId=\"9\" r:id=\"rId1\"/>"
+                return xml.replacingOccurrences(of: "</sheets>", with: repeated + "</sheets>")
+            }])
+            return try TraindbProcess.run(["xlsx", "dump", path, "--format", "csv"])
+        }
+        #expect(output.status == 0)
+        #expect(output.stdout.components(separatedBy: "# sheet: exercises").count == 2, "\(output.stdout)")
+    }
+
     @Test func gitDiffShowsTheChangedCell() throws {
         try TemporaryDirectory.with { directory in try gitDiffShowsTheChangedCell(in: directory.url) }
     }
