@@ -37,7 +37,7 @@ let package = Package(
         ),
 
         // Bytes → typed workbook cells.
-        .target(name: "XLSX", dependencies: ["CLibZip", "CLibXML2"]),
+        .target(name: "XLSX", dependencies: ["CLibZip", "CLibXML2", "TrainingCalendar"]),
 
         // Encodable → JSON, keys in the order they were encoded (app-facing, no dependencies).
         .target(name: "OrderedJSON"),
