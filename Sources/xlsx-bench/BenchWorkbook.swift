@@ -60,16 +60,25 @@ func generateWorkbook(at path: String) throws {
     for index in 1...rowCount {
         let r = index + 1
         block += "<row r=\"\(r)\" spans=\"1:10\">"
-        block += "<c r=\"A\(r)\"><v>\(index)</v></c>"
-        block += "<c r=\"B\(r)\" t=\"s\"><v>\(shared(pools[0][scramble.next(pools[0].count)]))</v></c>"
-        block += "<c r=\"C\(r)\" t=\"s\"><v>\(shared(pools[1][scramble.next(pools[1].count)]))</v></c>"
-        block += "<c r=\"D\(r)\"><v>\(Double(scramble.next(40000)) / 100)</v></c>"
-        block += "<c r=\"E\(r)\"><v>\(1 + scramble.next(20))</v></c>"
-        block += "<c r=\"F\(r)\" t=\"s\"><v>\(shared(pools[2][scramble.next(pools[2].count)]))</v></c>"
-        block += "<c r=\"G\(r)\"><v>\(15 * scramble.next(13))</v></c>"
-        block += "<c r=\"H\(r)\" t=\"s\"><v>\(shared(pools[3][scramble.next(pools[3].count)]))</v></c>"
-        block += "<c r=\"I\(r)\"><v>\(Double(scramble.next(1_000_000_000)) / 1e6 + 0.000001)</v></c>"
-        block += "<c r=\"J\(r)\" t=\"s\"><v>\(shared(pools[4][scramble.next(pools[4].count)]))</v></c>"
+        // Cells in column order: each draw from `scramble` happens in the same order as ever, so
+        // the cached workbook stays the same.
+        func number(_ column: String, _ value: some CustomStringConvertible) {
+            block += "<c r=\"\(column)\(r)\"><v>\(value)</v></c>"
+        }
+        func text(_ column: String, pool: Int) {
+            let stringIndex = shared(pools[pool][scramble.next(pools[pool].count)])
+            block += "<c r=\"\(column)\(r)\" t=\"s\"><v>\(stringIndex)</v></c>"
+        }
+        number("A", index)
+        text("B", pool: 0)
+        text("C", pool: 1)
+        number("D", Double(scramble.next(40000)) / 100)
+        number("E", 1 + scramble.next(20))
+        text("F", pool: 2)
+        number("G", 15 * scramble.next(13))
+        text("H", pool: 3)
+        number("I", Double(scramble.next(1_000_000_000)) / 1e6 + 0.000001)
+        text("J", pool: 4)
         block += "</row>"
         if index % 2000 == 0 {
             emit(block)
