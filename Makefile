@@ -63,7 +63,7 @@ leaks: deps
 # Reader benchmark (figures only, never a test): TrainDB vs the inflate floor, python-calamine
 # and openpyxl on a generated 200,000 × 10 workbook cached in bench-data/; then `traindb xlsx
 # dump` vs python-calamine as whole processes, timed under /usr/bin/time for peak memory.
-bench: bench-generator
+bench: bench-generator bench-log
 	@python3 -c "import python_calamine, openpyxl" 2>/dev/null || pip install -q python-calamine openpyxl
 	@[ -x /usr/bin/time ] || { \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
@@ -79,12 +79,27 @@ bench-generator:
 	$(SWIFT) build -c release --product generator-bench
 	$$($(SWIFT) build -c release --product generator-bench --show-bin-path)/generator-bench
 
+# Training log benchmark (figures only, never a test): five years of history, 3 workouts a week,
+# ~16,000 sets; submit p99 (target ≤ 2 ms), exercise history (≤ 20 ms), the week (≤ 2 ms), database size.
+.PHONY: bench-log
+bench-log:
+	$(SWIFT) build -c release --product log-bench
+	$$($(SWIFT) build -c release --product log-bench --show-bin-path)/log-bench
+
 # Rewrites the personas' committed weeks (Tests/ProgrammeGeneratorTests/Personas/*.txt) after a
 # deliberate change to the rules or the catalogue: review the diff as a coach before committing.
 .PHONY: personas
 personas: deps
 	TRAINDB_UPDATE_PERSONAS=1 $(SWIFT) test --filter PersonaTests
 	@git --no-pager diff --stat -- Tests/ProgrammeGeneratorTests/Personas
+
+# Rewrites the committed replays (Tests/TrainingLogTests/Replays: the eight-week events from the
+# simulated lifter, and every replay's output) after a deliberate change to the training log's rules
+# or text: review the diff before committing.
+.PHONY: replays
+replays: deps
+	TRAINDB_UPDATE_REPLAYS=1 $(SWIFT) test --filter ReplayTests
+	@git --no-pager diff --stat -- Tests/TrainingLogTests/Replays
 
 # Lets `git diff` and `git log -p` show workbook changes as CSV rows (see .gitattributes).
 textconv: build

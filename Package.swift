@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ProgrammeGenerator", targets: ["ProgrammeGenerator"]),
         .library(name: "OrderedJSON", targets: ["OrderedJSON"]),
         .library(name: "TrainingCalendar", targets: ["TrainingCalendar"]),
+        .library(name: "TrainingLog", targets: ["TrainingLog"]),
         // Build-time libraries, used by the data team's tooling.
         .library(name: "XLSX", targets: ["XLSX"]),
         .library(name: "CatalogBuild", targets: ["CatalogBuild"]),
@@ -77,6 +78,17 @@ let package = Package(
             ]
         ),
 
+        // The user's training log: workouts, sets, prompts, history, the week and streaks (app-facing).
+        .target(
+            name: "TrainingLog",
+            dependencies: [
+                "Catalog", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations", "TrainingCalendar",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.embedInCode("Migrations")]
+        ),
+
         // Workbooks → checked catalogue records.
         .target(
             name: "CatalogImport",
@@ -92,7 +104,7 @@ let package = Package(
             name: "traindb",
             dependencies: [
                 "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ProgrammeGenerator", "OrderedJSON",
-                "SchemaMigrations", "TrainingCalendar",
+                "SchemaMigrations", "TrainingCalendar", "TrainingLog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -106,6 +118,10 @@ let package = Package(
             dependencies: [
                 "ProgrammeGenerator", "Catalog", "CatalogBuild", "CatalogImport", "OrderedJSON", "TrainingCalendar",
             ]),
+
+        // `make bench`: the training log with five years of history (submit, history, the week).
+        .executableTarget(
+            name: "log-bench", dependencies: ["TrainingLog", "Catalog", "ProgrammeGenerator", "TrainingCalendar"]),
 
         .testTarget(
             name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]
@@ -137,8 +153,19 @@ let package = Package(
         ),
         .testTarget(name: "TrainingCalendarTests", dependencies: ["TrainingCalendar"]),
         .testTarget(
+            name: "TrainingLogTests",
+            dependencies: [
+                "TrainingLog", "Catalog", "CatalogBuild", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations",
+                "TrainingCalendar", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            exclude: ["Replays"]
+        ),
+        .testTarget(
             name: "TraindbTests",
-            dependencies: ["traindb", "XLSX", "Catalog", "CatalogBuild", "TestSupport", "XLSXTestSupport"]
+            dependencies: [
+                "traindb", "XLSX", "Catalog", "CatalogBuild", "TestSupport", "XLSXTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // What every test target shares: temporary directories, the package root, subprocesses,
         // the built executable and the committed catalogue's database.

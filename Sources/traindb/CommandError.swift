@@ -3,6 +3,7 @@ import CatalogBuild
 import CatalogImport
 import ProgrammeGenerator
 import SchemaMigrations
+import TrainingLog
 import XLSX
 
 /// Why a command stopped: the lines `traindb` prints on standard error, each
@@ -58,6 +59,8 @@ struct CommandError: Error {
         case let error as ProgrammeGeneratorError:
             self.init(error.code, error.message)
         case let error as XLSXError:
+            self.init(error.code, error.message)
+        case let error as TrainingLogError:
             self.init(error.code, error.message)
         default:
             self.init("command.failed", "\(error)")

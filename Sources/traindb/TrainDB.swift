@@ -7,13 +7,14 @@ import Foundation
 struct TrainDB: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "traindb",
-        abstract: "Check trAIn's exercise workbooks, build the catalogue database and query it.",
+        abstract: "Check trAIn's exercise workbooks, build the catalogue database and query it; log training.",
         discussion: "Exit status: 0 clean, 1 the data has errors, 2 the command could not run (usage, I/O).",
         version: TrainDBVersion.current,
         subcommands: [
             CheckCommand.self, BuildCommand.self, ReportCommand.self, DiffCommand.self, XLSXCommand.self,
             SchemaCommand.self, QueryCommand.self, EquipmentCommand.self, JointsCommand.self,
-            GenerateCommand.self, SwapCommand.self,
+            GenerateCommand.self, SwapCommand.self, LogCommand.self, HistoryCommand.self, WeekCommand.self,
+            StreakCommand.self,
         ]
     )
 
