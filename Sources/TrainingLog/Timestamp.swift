@@ -24,7 +24,9 @@ public enum Timestamp {
     public static func parse(_ text: String) -> Date? {
         let characters = Array(text.utf8)
         guard characters.count >= 20, characters[10] == UInt8(ascii: "T"),
-            let date = CalendarDate(String(decoding: characters[0..<10], as: UTF8.self)),
+            characters[4] == UInt8(ascii: "-"), characters[7] == UInt8(ascii: "-"),
+            let year = number(characters, 0, 4), let month = number(characters, 5, 2),
+            let day = number(characters, 8, 2), let date = CalendarDate(year: year, month: month, day: day),
             let hours = number(characters, 11, 2), characters[13] == UInt8(ascii: ":"),
             let minutes = number(characters, 14, 2), characters[16] == UInt8(ascii: ":"),
             let seconds = number(characters, 17, 2), hours < 24, minutes < 60, seconds < 60

@@ -61,11 +61,11 @@ extension TrainingLog {
     /// exercise's rest.
     func restTimer(_ db: Database, _ workout: WorkoutRecord, logs: [ExerciseLogRecord], now: Date) throws -> RestTimer?
     {
-        let request: SQLRequest<LoggedSetRecord> = """
+        let request = cached("""
             SELECT s.* FROM logged_sets AS s JOIN exercise_logs AS el ON el.id = s.exercise_log_id
             WHERE el.workout_id = \(workout.id) AND s.completed = 1
             ORDER BY s.completed_at DESC, s.set_number DESC LIMIT 1
-            """
+            """, as: LoggedSetRecord.self)
         guard let last = try request.fetchOne(db),
             let rest = logs.first(where: { $0.id == last.exerciseLogId })?.restSeconds
         else { return nil }

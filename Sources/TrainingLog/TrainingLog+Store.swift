@@ -4,6 +4,12 @@ import ProgrammeGenerator
 
 /// The look-ups every call shares, each inside the caller's transaction.
 extension TrainingLog {
+    /// A request for rows of `Record` whose prepared statement the connection keeps: the log's
+    /// look-ups run on every call, and preparing a statement costs more than running it.
+    func cached<Record: FetchableRecord>(_ sql: SQL, as: Record.Type) -> SQLRequest<Record> {
+        SQLRequest(literal: sql, cached: true)
+    }
+
     /// The active programme's row and its programme.
     struct ActiveProgramme {
         var record: ProgrammeRecord
@@ -11,7 +17,8 @@ extension TrainingLog {
     }
 
     func userSettings(_ db: Database) throws -> UserSettings {
-        guard let record = try UserSettingsRecord.fetchOne(db) else {
+        guard let record = try cached("SELECT * FROM user_settings LIMIT 1", as: UserSettingsRecord.self).fetchOne(db)
+        else {
             throw TrainingLogError(.invalidSettings, "the training log \(name) has no settings row")
         }
         guard let timeZone = TimeZone(identifier: record.timeZone) else {
@@ -33,7 +40,8 @@ extension TrainingLog {
     }
 
     func openWorkout(_ db: Database) throws -> WorkoutRecord? {
-        try WorkoutRecord.filter(Column("state") == WorkoutRecord.State.open.rawValue).fetchOne(db)
+        let open = WorkoutRecord.State.open.rawValue
+        return try cached("SELECT * FROM workouts WHERE state = \(open) LIMIT 1", as: WorkoutRecord.self).fetchOne(db)
     }
 
     func requireOpenWorkout(_ db: Database) throws -> WorkoutRecord {
@@ -44,11 +52,16 @@ extension TrainingLog {
     }
 
     func exerciseLogs(_ db: Database, workoutID: String) throws -> [ExerciseLogRecord] {
-        try ExerciseLogRecord.filter(Column("workout_id") == workoutID).order(Column("position")).fetchAll(db)
+        try cached(
+            "SELECT * FROM exercise_logs WHERE workout_id = \(workoutID) ORDER BY position", as: ExerciseLogRecord.self
+        ).fetchAll(db)
     }
 
     func sets(_ db: Database, exerciseLogID: String) throws -> [LoggedSetRecord] {
-        try LoggedSetRecord.filter(Column("exercise_log_id") == exerciseLogID).order(Column("set_number")).fetchAll(db)
+        try cached(
+            "SELECT * FROM logged_sets WHERE exercise_log_id = \(exerciseLogID) ORDER BY set_number",
+            as: LoggedSetRecord.self
+        ).fetchAll(db)
     }
 
     /// The exercise of the open workout that `exercise` names: the performed exercise's id, else
@@ -70,12 +83,12 @@ extension TrainingLog {
     /// session `sessionName`, started before `before`, that submitted `exerciseID`. Nil when
     /// there is none.
     func baseline(_ db: Database, exerciseID: String, sessionName: String, before: Date) throws -> [PerformedSet]? {
-        let request: SQLRequest<ExerciseLogRecord> = """
+        let request = cached("""
             SELECT el.* FROM exercise_logs AS el JOIN workouts AS w ON w.id = el.workout_id
             WHERE el.performed_exercise_id = \(exerciseID) AND el.submitted_at IS NOT NULL
               AND w.state = 'completed' AND w.session_name = \(sessionName) AND w.started_at < \(Timestamp.text(before))
             ORDER BY w.started_at DESC, el.position LIMIT 1
-            """
+            """, as: ExerciseLogRecord.self)
         guard let log = try request.fetchOne(db) else { return nil }
         return try sets(db, exerciseLogID: log.id).map(\.performed).filter(\.completed)
     }
@@ -86,12 +99,12 @@ extension TrainingLog {
     func previousSubmission(
         _ db: Database, exerciseID: String, before: Date
     ) throws -> (log: ExerciseLogRecord, sets: [PerformedSet])? {
-        let request: SQLRequest<ExerciseLogRecord> = """
+        let request = cached("""
             SELECT el.* FROM exercise_logs AS el JOIN workouts AS w ON w.id = el.workout_id
             WHERE el.performed_exercise_id = \(exerciseID) AND el.submitted_at IS NOT NULL
               AND w.state = 'completed' AND w.started_at < \(Timestamp.text(before))
             ORDER BY w.started_at DESC, el.position LIMIT 1
-            """
+            """, as: ExerciseLogRecord.self)
         guard let log = try request.fetchOne(db) else { return nil }
         return (log, try sets(db, exerciseLogID: log.id).map(\.performed))
     }

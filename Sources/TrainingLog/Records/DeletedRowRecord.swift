@@ -6,4 +6,9 @@ package struct DeletedRowRecord: LogRecord, Hashable {
     package var rowId: String
     package var tableName: String
     package var deletedAt: Date
+
+    /// The columns, as the table spells them.
+    package enum CodingKeys: String, CodingKey {
+        case rowId = "row_id", tableName = "table_name", deletedAt = "deleted_at"
+    }
 }

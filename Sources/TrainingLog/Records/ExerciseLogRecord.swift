@@ -24,4 +24,13 @@ package struct ExerciseLogRecord: LogRecord, Hashable {
     package var repRange: RepRange {
         RepRange(low: repRangeLow, high: repRangeHigh)
     }
+
+    /// The columns, as the table spells them.
+    package enum CodingKeys: String, CodingKey {
+        case id, workoutId = "workout_id", slotId = "slot_id", position
+        case prescribedExerciseId = "prescribed_exercise_id", performedExerciseId = "performed_exercise_id"
+        case prescribedSets = "prescribed_sets", repRangeLow = "rep_range_low", repRangeHigh = "rep_range_high"
+        case restSeconds = "rest_seconds", submittedAt = "submitted_at", outcome, nextLoadKg = "next_load_kg"
+        case deloaded, notes, updatedAt = "updated_at", syncedAt = "synced_at"
+    }
 }

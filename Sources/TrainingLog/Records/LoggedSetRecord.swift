@@ -18,4 +18,11 @@ package struct LoggedSetRecord: LogRecord, Hashable {
     package var performed: PerformedSet {
         PerformedSet(number: setNumber, reps: reps, weightKg: weightKg, completed: completed)
     }
+
+    /// The columns, as the table spells them.
+    package enum CodingKeys: String, CodingKey {
+        case id, exerciseLogId = "exercise_log_id", setNumber = "set_number", reps, weightKg = "weight_kg"
+        case completed, completedAt = "completed_at", loggedAt = "logged_at", updatedAt = "updated_at"
+        case syncedAt = "synced_at"
+    }
 }

@@ -17,4 +17,11 @@ package struct ProgrammeRecord: LogRecord, Hashable {
     package var replacedAt: Date?
     package var updatedAt: Date
     package var syncedAt: Date?
+
+    /// The columns, as the table spells them.
+    package enum CodingKeys: String, CodingKey {
+        case id, programmeId = "programme_id", createdDate = "created_date", startDate = "start_date"
+        case totalWeeks = "total_weeks", questionnaire, programme, isActive = "is_active", startedAt = "started_at"
+        case replacedAt = "replaced_at", updatedAt = "updated_at", syncedAt = "synced_at"
+    }
 }

@@ -16,4 +16,10 @@ package struct UserSettingsRecord: LogRecord, Hashable {
         self.updatedAt = updatedAt
         self.syncedAt = syncedAt
     }
+
+    /// The columns, as the table spells them.
+    package enum CodingKeys: String, CodingKey {
+        case id, weightUnit = "weight_unit", timeZone = "time_zone", updatedAt = "updated_at"
+        case syncedAt = "synced_at"
+    }
 }

@@ -22,4 +22,12 @@ package struct WorkoutRecord: LogRecord, Hashable {
     package var restDismissedAt: Date?
     package var updatedAt: Date
     package var syncedAt: Date?
+
+    /// The columns, as the table spells them.
+    package enum CodingKeys: String, CodingKey {
+        case id, programmeId = "programme_id", sessionId = "session_id", sessionName = "session_name", state
+        case startedAt = "started_at", completedAt = "completed_at", durationSeconds = "duration_seconds"
+        case increasedReps = "increased_reps", increasedLoadKg = "increased_load_kg"
+        case restDismissedAt = "rest_dismissed_at", updatedAt = "updated_at", syncedAt = "synced_at"
+    }
 }
