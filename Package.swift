@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "OrderedJSON", targets: ["OrderedJSON"]),
         .library(name: "TrainingCalendar", targets: ["TrainingCalendar"]),
         .library(name: "TrainingLog", targets: ["TrainingLog"]),
+        .library(name: "GymTrack", targets: ["GymTrack"]),
         // Build-time libraries, used by the data team's tooling.
         .library(name: "XLSX", targets: ["XLSX"]),
         .library(name: "CatalogBuild", targets: ["CatalogBuild"]),
@@ -89,6 +90,17 @@ let package = Package(
             resources: [.embedInCode("Migrations")]
         ),
 
+        // GymTrack: the A/B/C rotation, the daily challenge, streaks and stats, in its own store (app-facing).
+        .target(
+            name: "GymTrack",
+            dependencies: [
+                "SchemaMigrations", "TrainingCalendar",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.embedInCode("Migrations"), .embedInCode("Routines/routines.json")]
+        ),
+
         // Workbooks → checked catalogue records.
         .target(
             name: "CatalogImport",
@@ -104,7 +116,7 @@ let package = Package(
             name: "traindb",
             dependencies: [
                 "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ProgrammeGenerator", "OrderedJSON",
-                "SchemaMigrations", "TrainingCalendar", "TrainingLog",
+                "SchemaMigrations", "TrainingCalendar", "TrainingLog", "GymTrack",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -153,6 +165,13 @@ let package = Package(
             dependencies: [
                 "TrainingLog", "Catalog", "CatalogBuild", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations",
                 "TrainingCalendar", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "GymTrackTests",
+            dependencies: [
+                "GymTrack", "SchemaMigrations", "TrainingCalendar", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

@@ -1,0 +1,18 @@
+import Foundation
+import TrainingCalendar
+
+/// Moments as GymTrack stores them: UTC text to the second, `2026-01-05T07:00:00Z`.
+enum Moment {
+    static func text(_ moment: Date) -> String {
+        moment.formatted(.iso8601)
+    }
+
+    static func parse(_ text: String) -> Date? {
+        try? Date(text, strategy: .iso8601)
+    }
+
+    /// `moment` without its fraction of a second, as it reads back from the store.
+    static func rounded(_ moment: Date) -> Date {
+        Date(timeIntervalSince1970: moment.timeIntervalSince1970.rounded(.down))
+    }
+}
