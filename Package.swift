@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "OrderedJSON", targets: ["OrderedJSON"]),
         .library(name: "TrainingCalendar", targets: ["TrainingCalendar"]),
         .library(name: "TrainingLog", targets: ["TrainingLog"]),
+        .library(name: "Charts", targets: ["Charts"]),
         // Build-time libraries, used by the data team's tooling.
         .library(name: "XLSX", targets: ["XLSX"]),
         .library(name: "CatalogBuild", targets: ["CatalogBuild"]),
@@ -69,6 +70,9 @@ let package = Package(
 
         // Calendar dates, weekdays and weeks without time zone surprises (app-facing, no dependencies).
         .target(name: "TrainingCalendar"),
+
+        // SVG pictures: the writer and the charts the apps draw (app-facing, dates from TrainingCalendar).
+        .target(name: "Charts", dependencies: ["TrainingCalendar"]),
 
         // Questionnaire → personalised programme, swaps and injury warnings (app-facing).
         .target(
@@ -148,6 +152,7 @@ let package = Package(
             resources: [.copy("Personas")]
         ),
         .testTarget(name: "TrainingCalendarTests", dependencies: ["TrainingCalendar"]),
+        .testTarget(name: "ChartsTests", dependencies: ["Charts", "TrainingCalendar", "TestSupport"]),
         .testTarget(
             name: "TrainingLogTests",
             dependencies: [
