@@ -39,7 +39,7 @@ let package = Package(
         ),
 
         // Bytes → typed workbook cells.
-        .target(name: "XLSX", dependencies: ["CLibZip", "CLibXML2"]),
+        .target(name: "XLSX", dependencies: ["CLibZip", "CLibXML2", "TrainingCalendar"]),
 
         // Encodable → JSON, keys in the order they were encoded (app-facing, no dependencies).
         .target(name: "OrderedJSON"),
@@ -123,6 +123,10 @@ let package = Package(
                 "ProgrammeGenerator", "Catalog", "CatalogBuild", "CatalogImport", "OrderedJSON", "TrainingCalendar",
             ]),
 
+        // `make bench`: the training log with five years of history (submit, history, the week).
+        .executableTarget(
+            name: "log-bench", dependencies: ["TrainingLog", "Catalog", "ProgrammeGenerator", "TrainingCalendar"]),
+
         .testTarget(
             name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]
         ),
@@ -158,7 +162,8 @@ let package = Package(
             dependencies: [
                 "TrainingLog", "Catalog", "CatalogBuild", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations",
                 "TrainingCalendar", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            exclude: ["Replays"]
         ),
         .testTarget(
             name: "TraindbTests",

@@ -8,8 +8,8 @@ import TrainingLog
 /// Writes the eight-week replay fixture by playing a lifter against the library: three
 /// sessions a week from 2 March 2026 (across the clocks going forward in London), every
 /// prescribed set at what the lifter can do, loads following each prompt. Along the way: a set
-/// left incomplete, a discarded and restarted workout, a swap, a missed session, the week and the
-/// streak every Sunday, and the history at the end.
+/// left incomplete, a discarded and restarted workout, a swap, a missed session, two bad weeks
+/// of pulling (the 90% step down), the week and the streak every Sunday, and the history at the end.
 struct EightWeekLifter {
     static let questionnaire: JSONValue = .object([
         ("primaryGoal", .string("build_muscle")), ("targetMuscleGroups", .array([.string("back")])),
@@ -94,7 +94,9 @@ struct EightWeekLifter {
                 emit(clock, "swap", [("exercise", .string(slot.exerciseId)), ("to", .string(alternative.id))])
                 slot.exerciseId = alternative.id
             }
-            logSets(slot, count: slot.sets, at: &clock, leaveLastUndone: week == 1 && first && position == 1)
+            logSets(
+                slot, count: slot.sets, at: &clock, leaveLastUndone: week == 1 && first && position == 1,
+                tired: session.dayName == "Pull" && (week == 5 || week == 6))
             if week == 0, first, position == 0 {
                 emit(clock, "show")
                 emit(clock.addingTimeInterval(5), "dismiss-rest")
@@ -106,7 +108,7 @@ struct EightWeekLifter {
                 let raised = submitted.prompt.nextLoadKg > submitted.prompt.loadKg
                 loads[slot.exerciseId] = submitted.prompt.nextLoadKg
                 capacity[slot.exerciseId] =
-                    min(range.high + 2, (capacity[slot.exerciseId] ?? range.low) + (raised ? -3 : 1))
+                    min(range.high + 2, (capacity[slot.exerciseId] ?? range.low + 1) + (raised ? -3 : 1))
                     + (submitted.prompt.deload ? 3 : 0)
             }
         }
@@ -115,14 +117,14 @@ struct EightWeekLifter {
 
     /// Logs `count` sets of `slot` two and a half minutes apart at the lifter's load.
     private mutating func logSets(
-        _ slot: ProgrammeExercise, count: Int, at clock: inout Date, leaveLastUndone: Bool = false
+        _ slot: ProgrammeExercise, count: Int, at clock: inout Date, leaveLastUndone: Bool = false, tired: Bool = false
     ) {
         let range = RepRange(slot.repRange) ?? RepRange(low: 8, high: 12)
         let load = loads[slot.exerciseId] ?? Self.startingLoad(slot)
         let able = capacity[slot.exerciseId] ?? range.low + 1
         for set in 0..<count {
             clock.addTimeInterval(150)
-            let reps = max(1, able - [0, 0, 1, 1, 2, 2][min(set, 5)])
+            let reps = max(1, able - [0, 0, 1, 1, 2, 2][min(set, 5)] - (tired ? 6 : 0))
             var fields: [(String, JSONValue)] = [
                 ("exercise", .string(slot.exerciseId)), ("reps", .integer(reps)), ("weight", .number(load)),
             ]
