@@ -62,7 +62,7 @@ leaks: deps
 
 # Reader benchmark (figures only, never a test): TrainDB vs the inflate floor, python-calamine
 # and openpyxl on a generated 200,000 × 10 workbook cached in bench-data/.
-bench: bench-generator
+bench: bench-generator bench-log
 	@python3 -c "import python_calamine, openpyxl" 2>/dev/null || pip install -q python-calamine openpyxl
 	$(SWIFT) build -c release --product xlsx-bench
 	$$($(SWIFT) build -c release --product xlsx-bench --show-bin-path)/xlsx-bench
@@ -73,6 +73,13 @@ bench: bench-generator
 bench-generator:
 	$(SWIFT) build -c release --product generator-bench
 	$$($(SWIFT) build -c release --product generator-bench --show-bin-path)/generator-bench
+
+# Training log benchmark (figures only, never a test): five years of history, 3 workouts a week,
+# ~16,000 sets; submit p99 (target ≤ 2 ms), exercise history (≤ 20 ms), the week (≤ 2 ms), database size.
+.PHONY: bench-log
+bench-log:
+	$(SWIFT) build -c release --product log-bench
+	$$($(SWIFT) build -c release --product log-bench --show-bin-path)/log-bench
 
 # Rewrites the personas' committed weeks (Tests/ProgrammeGeneratorTests/Personas/*.txt) after a
 # deliberate change to the rules or the catalogue: review the diff as a coach before committing.

@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "OrderedJSON", targets: ["OrderedJSON"]),
         .library(name: "TrainingCalendar", targets: ["TrainingCalendar"]),
         .library(name: "TrainingLog", targets: ["TrainingLog"]),
+        .library(name: "Charts", targets: ["Charts"]),
         .library(name: "GymTrack", targets: ["GymTrack"]),
         // Build-time libraries, used by the data team's tooling.
         .library(name: "XLSX", targets: ["XLSX"]),
@@ -39,7 +40,7 @@ let package = Package(
         ),
 
         // Bytes → typed workbook cells.
-        .target(name: "XLSX", dependencies: ["CLibZip", "CLibXML2"]),
+        .target(name: "XLSX", dependencies: ["CLibZip", "CLibXML2", "TrainingCalendar"]),
 
         // Encodable → JSON, keys in the order they were encoded (app-facing, no dependencies).
         .target(name: "OrderedJSON"),
@@ -70,6 +71,9 @@ let package = Package(
 
         // Calendar dates, weekdays and weeks without time zone surprises (app-facing, no dependencies).
         .target(name: "TrainingCalendar"),
+
+        // SVG pictures: the writer and the charts the apps draw (app-facing, dates from TrainingCalendar).
+        .target(name: "Charts", dependencies: ["TrainingCalendar"]),
 
         // Questionnaire → personalised programme, swaps and injury warnings (app-facing).
         .target(
@@ -131,6 +135,10 @@ let package = Package(
                 "ProgrammeGenerator", "Catalog", "CatalogBuild", "CatalogImport", "OrderedJSON", "TrainingCalendar",
             ]),
 
+        // `make bench`: the training log with five years of history (submit, history, the week).
+        .executableTarget(
+            name: "log-bench", dependencies: ["TrainingLog", "Catalog", "ProgrammeGenerator", "TrainingCalendar"]),
+
         .testTarget(
             name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]
         ),
@@ -160,12 +168,14 @@ let package = Package(
             resources: [.copy("Personas")]
         ),
         .testTarget(name: "TrainingCalendarTests", dependencies: ["TrainingCalendar"]),
+        .testTarget(name: "ChartsTests", dependencies: ["Charts", "TrainingCalendar", "TestSupport"]),
         .testTarget(
             name: "TrainingLogTests",
             dependencies: [
                 "TrainingLog", "Catalog", "CatalogBuild", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations",
                 "TrainingCalendar", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            exclude: ["Replays"]
         ),
         .testTarget(
             name: "GymTrackTests",

@@ -122,16 +122,17 @@ final class JSONNode {
     static func child<Value: Encodable>(
         _ value: Value, codingPath: @autoclosure () -> [any CodingKey]
     ) throws -> Child {
-        switch value {
-        case let text as String: return .leaf(.string(text))
-        case let number as Int: return .leaf(.integer(number))
-        case let flag as Bool: return .leaf(.bool(flag))
-        case let number as Double: return .leaf(try Self.number(number, codingPath: codingPath()))
-        default:
-            let node = JSONNode()
-            try value.encode(to: NodeEncoder(node: node, codingPath: codingPath()))
-            return .node(node)
+        // The type is known exactly here: comparing metatypes costs nothing, where a dynamic
+        // cast (`as? String`) walks the runtime's conformance tables for every value.
+        if Value.self == String.self { return .leaf(.string(unsafeBitCast(value, to: String.self))) }
+        if Value.self == Int.self { return .leaf(.integer(unsafeBitCast(value, to: Int.self))) }
+        if Value.self == Bool.self { return .leaf(.bool(unsafeBitCast(value, to: Bool.self))) }
+        if Value.self == Double.self {
+            return .leaf(try Self.number(unsafeBitCast(value, to: Double.self), codingPath: codingPath()))
         }
+        let node = JSONNode()
+        try value.encode(to: NodeEncoder(node: node, codingPath: codingPath()))
+        return .node(node)
     }
 
     /// Encodes `value` into this node.

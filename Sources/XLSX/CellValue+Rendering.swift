@@ -49,8 +49,8 @@ extension CellValue {
         let time = timeOfDay(milliseconds)
         if day == 0 { return time }
         let date: String
-        if let civil = ExcelSerialDate.civilDate(serialDay: day) {
-            date = pad(civil.year, 4) + "-" + pad(civil.month, 2) + "-" + pad(civil.day, 2)
+        if let calendarDate = ExcelSerialDate.calendarDate(serialDay: day) {
+            date = calendarDate.description
         } else {
             date = "1900-02-29"
         }

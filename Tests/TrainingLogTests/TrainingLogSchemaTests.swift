@@ -52,7 +52,8 @@ struct TrainingLogSchemaTests {
                 + "SELECT 'w2', programme_id, session_id, session_name, 'open', started_at, updated_at FROM workouts",
             "UPDATE programmes SET replaced_at = started_at", "UPDATE user_settings SET weight_unit = 'stone'",
             "INSERT INTO exercise_logs SELECT 'e2', 'missing', slot_id, 9, prescribed_exercise_id, "
-                + "performed_exercise_id, prescribed_sets, rep_range_low, rep_range_high, rest_seconds, NULL, NULL, NULL, NULL, NULL, "
+                + "performed_exercise_id, prescribed_sets, rep_range_low, rep_range_high, rest_seconds, "
+                + "NULL, NULL, NULL, NULL, NULL, "
                 + "updated_at, NULL FROM exercise_logs LIMIT 1",
         ])
     func constraintsRefuse(statement: String) throws {

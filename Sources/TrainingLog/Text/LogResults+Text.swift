@@ -7,8 +7,8 @@ extension ProgrammeStarted {
         ]
         if let replacedProgrammeId { lines.append("It replaces programme \(replacedProgrammeId); every log is kept.") }
         for session in sessions {
-            lines.append(
-                "  \(session.weekday.shortName) · \(session.dayName) (\(session.id)) · \(session.exercises) exercises")
+            let day = "\(session.weekday.shortName) · \(session.dayName) (\(session.id))"
+            lines.append("  \(day) · \(session.exercises) exercises")
         }
         return lines.joined(separator: "\n") + "\n"
     }

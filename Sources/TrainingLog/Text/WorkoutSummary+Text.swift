@@ -39,8 +39,8 @@ extension ExerciseHistory {
             lines.append("No history yet. Complete your first set!")
             return lines.joined(separator: "\n") + "\n"
         }
-        lines.append(
-            "Best set: \(bestSet.weight) × \(bestSet.reps) · Start weight: \(startWeight) · \(entries.count) workouts")
+        let best = "Best set: \(bestSet.weight) × \(bestSet.reps)"
+        lines.append("\(best) · Start weight: \(startWeight) · \(entries.count) workouts")
         for entry in entries {
             lines.append(
                 contentsOf: entry.lines(indent: "  ", title: "\(entry.date) · \(entry.sessionName)", unit: unit))
