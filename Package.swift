@@ -98,7 +98,7 @@ let package = Package(
         .target(
             name: "GymTrack",
             dependencies: [
-                "SchemaMigrations", "TrainingCalendar",
+                "Charts", "SchemaMigrations", "TrainingCalendar",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -120,7 +120,7 @@ let package = Package(
             name: "traindb",
             dependencies: [
                 "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ProgrammeGenerator", "OrderedJSON",
-                "SchemaMigrations", "TrainingCalendar", "TrainingLog", "GymTrack",
+                "SchemaMigrations", "TrainingCalendar", "TrainingLog", "GymTrack", "Charts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -180,9 +180,10 @@ let package = Package(
         .testTarget(
             name: "GymTrackTests",
             dependencies: [
-                "GymTrack", "SchemaMigrations", "TrainingCalendar", "TestSupport",
+                "GymTrack", "Charts", "SchemaMigrations", "TrainingCalendar", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            exclude: ["Replays"]
         ),
         .testTarget(
             name: "TraindbTests",

@@ -31,7 +31,8 @@ extension GymTrack {
     // MARK: - Inside a transaction
 
     func challengeSets(_ db: Database, on date: CalendarDate) throws -> Int {
-        try DailyChallengeRecord.filter(Column("date") == date.description).fetchOne(db)?.setsCompleted ?? 0
+        let statement = try db.cachedStatement(sql: "SELECT sets_completed FROM daily_challenge WHERE date = ?")
+        return try Int.fetchOne(statement, arguments: [date.description]) ?? 0
     }
 
     func storeChallenge(_ db: Database, sets: Int, on date: CalendarDate) throws {
