@@ -44,11 +44,10 @@ extension GymTrack {
     }
 
     func challengeCard(_ db: Database, today: CalendarDate) throws -> ChallengeCard {
+        let sql = "SELECT \(GymHistory.dayNumberSQL) FROM daily_challenge WHERE sets_completed = 3 AND date <= ?"
         var sets: [CalendarDate: Int] = [:]
-        let rows = try Row.fetchCursor(
-            db, sql: "SELECT date, sets_completed FROM daily_challenge WHERE sets_completed = 3")
-        while let row = try rows.next() {
-            if let date = CalendarDate(row[0] as String) { sets[date] = row[1] }
+        for day in try Int.fetchAll(db, sql: sql, arguments: [today.description]) {
+            sets[CalendarDate(dayNumber: day)] = ChallengeCounter.setsPerDay
         }
         sets[today] = try challengeSets(db, on: today)
         return GymHistory(sessions: [], challengeSets: sets).challengeCard(today: today)

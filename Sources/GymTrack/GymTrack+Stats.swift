@@ -47,7 +47,8 @@ extension GymTrack {
     // MARK: - Inside a transaction
 
     func gymStreak(_ db: Database, today: CalendarDate) throws -> Streak {
-        let dates = try String.fetchAll(db, sql: "SELECT DISTINCT date FROM sessions WHERE is_partial = 0")
-        return Streak(days: dates.compactMap(CalendarDate.init), today: today)
+        let sql = "SELECT DISTINCT \(GymHistory.dayNumberSQL) FROM sessions WHERE is_partial = 0 AND date <= ?"
+        let days = try Int.fetchAll(db, sql: sql, arguments: [today.description])
+        return Streak(days: days.map(CalendarDate.init(dayNumber:)), today: today)
     }
 }

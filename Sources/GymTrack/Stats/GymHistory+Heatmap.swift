@@ -1,4 +1,5 @@
 import Charts
+import GRDB
 import TrainingCalendar
 
 extension GymHistory {
@@ -13,5 +14,22 @@ extension GymHistory {
             details: sets.reduce(into: [:]) { details, day in
                 details[day.key] = "\(day.key): \(day.value) of 3 sets"
             })
+    }
+}
+
+extension GymTrack {
+    /// The challenge heatmap as of today, reading only the 52 weeks it shows.
+    public func challengeHeatmap() throws(GymTrackError) -> WeekGridHeatmap {
+        try read { db, now in
+            let first = GymHistory.heatmapFirstDay(today: now.today)
+            let sql = "SELECT \(GymHistory.dayNumberSQL), sets_completed FROM daily_challenge WHERE date >= ?"
+            var sets: [CalendarDate: Int] = [:]
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: [first.description])
+            while let row = try rows.next() {
+                guard let day: Int = row[0] else { continue }
+                sets[CalendarDate(dayNumber: day)] = row[1]
+            }
+            return GymHistory(sessions: [], challengeSets: sets).heatmap(today: now.today)
+        }
     }
 }

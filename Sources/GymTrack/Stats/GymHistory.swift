@@ -38,21 +38,27 @@ public struct GymHistory: Hashable, Sendable {
         challengeSets.compactMap { $0.value >= ChallengeCounter.setsPerDay ? $0.key : nil }
     }
 
-    /// Reads the history inside a transaction: rows whose date is not a date are skipped.
+    /// Reads the history inside a transaction. SQLite turns each stored date into its day number
+    /// (`CalendarDate.dayNumber`), much faster than parsing the text; a row whose date is not a
+    /// date is skipped.
     static func fetch(_ db: Database) throws -> GymHistory {
         var sessions: [Session] = []
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT date, session_type, is_partial FROM sessions ORDER BY date, started_at, id")
+            db,
+            sql: "SELECT \(dayNumberSQL), session_type, is_partial FROM sessions ORDER BY date, started_at, id")
         while let row = try rows.next() {
-            guard let date = CalendarDate(row[0] as String), let type = SessionType(rawValue: row[1]) else { continue }
-            sessions.append(Session(date: date, type: type, isPartial: row[2]))
+            guard let day: Int = row[0], let type = SessionType(rawValue: row[1]) else { continue }
+            sessions.append(Session(date: CalendarDate(dayNumber: day), type: type, isPartial: row[2]))
         }
         var challenge: [CalendarDate: Int] = [:]
-        let days = try Row.fetchCursor(db, sql: "SELECT date, sets_completed FROM daily_challenge")
+        let days = try Row.fetchCursor(db, sql: "SELECT \(dayNumberSQL), sets_completed FROM daily_challenge")
         while let row = try days.next() {
-            guard let date = CalendarDate(row[0] as String) else { continue }
-            challenge[date] = row[1]
+            guard let day: Int = row[0] else { continue }
+            challenge[CalendarDate(dayNumber: day)] = row[1]
         }
         return GymHistory(sessions: sessions, challengeSets: challenge)
     }
+
+    /// The day number of a row's `date` (days since 1970-01-01), NULL when it is not a date.
+    static let dayNumberSQL = "CAST(julianday(date) - 2440587.5 AS INTEGER)"
 }
