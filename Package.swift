@@ -138,6 +138,8 @@ let package = Package(
         // `make bench`: the training log with five years of history (submit, history, the week).
         .executableTarget(
             name: "log-bench", dependencies: ["TrainingLog", "Catalog", "ProgrammeGenerator", "TrainingCalendar"]),
+        // `make bench-gymtrack`: GymTrack's stats over ten years of daily use.
+        .executableTarget(name: "gymtrack-bench", dependencies: ["GymTrack", "Charts", "TrainingCalendar"]),
 
         .testTarget(
             name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]
