@@ -51,6 +51,32 @@ struct GymTrackCommandTests {
         }
     }
 
+    @Test("stats --heatmap: one darkest cell per complete day, lighter ones for days begun, JSON stats beside it")
+    func statsHeatmap() throws {
+        try TemporaryDirectory.with { directory in
+            let common = ["--db", directory.path("gymtrack.sqlite"), "--time-zone", "UTC"]
+            for (day, sets) in [("2026-05-04", "3"), ("2026-05-05", "3"), ("2026-05-06", "1"), ("2026-05-08", "3")] {
+                let set = try TraindbProcess.run(
+                    ["gymtrack", "challenge", "set", sets, "--now", day + "T09:00:00Z"] + common)
+                #expect(set.status == 0, "\(set.stderr)")
+            }
+            let svg = directory.path("heatmap.svg")
+            let stats = try TraindbProcess.run(
+                ["gymtrack", "stats", "--heatmap", svg, "--format", "json", "--now", "2026-05-08T20:00:00Z"] + common)
+            #expect(stats.stderr == "wrote \(svg)\n")
+            let challenge = try #require(Self.json(stats)?["challenge"] as? [String: Any])
+            #expect(challenge["streak"] as? [String: Int] == ["current": 1, "longest": 2])
+            let picture = try SVGPicture(try String(contentsOfFile: svg, encoding: .utf8))
+            let filled = picture.elements("rect", class: "filled")
+            #expect(
+                filled.compactMap { $0.attributes["data-date"] } == [
+                    "2026-05-04", "2026-05-05", "2026-05-06", "2026-05-08",
+                ])
+            #expect(filled.filter { $0.attributes["data-level"] == "3" }.count == 3)
+            #expect(picture.elements("rect", class: "cell").last?.attributes["data-date"] == "2026-05-08")
+        }
+    }
+
     @Test("bad input is refused with a usage error naming the option")
     func usage() throws {
         let type = try TraindbProcess.run(["gymtrack", "start", "D", "--db", "/nonexistent/g.sqlite"])
