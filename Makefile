@@ -63,7 +63,7 @@ leaks: deps
 # Reader benchmark (figures only, never a test): TrainDB vs the inflate floor, python-calamine
 # and openpyxl on a generated 200,000 × 10 workbook cached in bench-data/; then `traindb xlsx
 # dump` vs python-calamine as whole processes, timed under /usr/bin/time for peak memory.
-bench: bench-generator bench-log
+bench: bench-generator bench-log bench-gymtrack
 	@python3 -c "import python_calamine, openpyxl" 2>/dev/null || pip install -q python-calamine openpyxl
 	@[ -x /usr/bin/time ] || { \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
@@ -85,6 +85,13 @@ bench-generator:
 bench-log:
 	$(SWIFT) build -c release --product log-bench
 	$$($(SWIFT) build -c release --product log-bench --show-bin-path)/log-bench
+
+# GymTrack benchmark (figures only, never a test): ten years of daily use through the API, then
+# each stat the screens show, p50/p99 (target ≤ 10 ms each).
+.PHONY: bench-gymtrack
+bench-gymtrack:
+	$(SWIFT) build -c release --product gymtrack-bench
+	$$($(SWIFT) build -c release --product gymtrack-bench --show-bin-path)/gymtrack-bench
 
 # Rewrites the personas' committed weeks (Tests/ProgrammeGeneratorTests/Personas/*.txt) after a
 # deliberate change to the rules or the catalogue: review the diff as a coach before committing.

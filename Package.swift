@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "OrderedJSON", targets: ["OrderedJSON"]),
         .library(name: "TrainingCalendar", targets: ["TrainingCalendar"]),
         .library(name: "TrainingLog", targets: ["TrainingLog"]),
+        .library(name: "Charts", targets: ["Charts"]),
+        .library(name: "GymTrack", targets: ["GymTrack"]),
         // Build-time libraries, used by the data team's tooling.
         .library(name: "XLSX", targets: ["XLSX"]),
         .library(name: "CatalogBuild", targets: ["CatalogBuild"]),
@@ -70,6 +72,9 @@ let package = Package(
         // Calendar dates, weekdays and weeks without time zone surprises (app-facing, no dependencies).
         .target(name: "TrainingCalendar"),
 
+        // SVG pictures: the writer and the charts the apps draw (app-facing, dates from TrainingCalendar).
+        .target(name: "Charts", dependencies: ["TrainingCalendar"]),
+
         // Questionnaire → personalised programme, swaps and injury warnings (app-facing).
         .target(
             name: "ProgrammeGenerator",
@@ -89,6 +94,17 @@ let package = Package(
             resources: [.embedInCode("Migrations")]
         ),
 
+        // GymTrack: the A/B/C rotation, the daily challenge, streaks and stats, in its own store (app-facing).
+        .target(
+            name: "GymTrack",
+            dependencies: [
+                "Charts", "SchemaMigrations", "TrainingCalendar",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.embedInCode("Migrations"), .embedInCode("Routines/routines.json")]
+        ),
+
         // Workbooks → checked catalogue records.
         .target(
             name: "CatalogImport",
@@ -104,7 +120,7 @@ let package = Package(
             name: "traindb",
             dependencies: [
                 "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ProgrammeGenerator", "OrderedJSON",
-                "SchemaMigrations", "TrainingCalendar", "TrainingLog",
+                "SchemaMigrations", "TrainingCalendar", "TrainingLog", "GymTrack", "Charts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -122,6 +138,8 @@ let package = Package(
         // `make bench`: the training log with five years of history (submit, history, the week).
         .executableTarget(
             name: "log-bench", dependencies: ["TrainingLog", "Catalog", "ProgrammeGenerator", "TrainingCalendar"]),
+        // `make bench-gymtrack`: GymTrack's stats over ten years of daily use.
+        .executableTarget(name: "gymtrack-bench", dependencies: ["GymTrack", "Charts", "TrainingCalendar"]),
 
         .testTarget(
             name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]
@@ -152,11 +170,20 @@ let package = Package(
             resources: [.copy("Personas")]
         ),
         .testTarget(name: "TrainingCalendarTests", dependencies: ["TrainingCalendar"]),
+        .testTarget(name: "ChartsTests", dependencies: ["Charts", "TrainingCalendar", "TestSupport"]),
         .testTarget(
             name: "TrainingLogTests",
             dependencies: [
                 "TrainingLog", "Catalog", "CatalogBuild", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations",
                 "TrainingCalendar", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            exclude: ["Replays"]
+        ),
+        .testTarget(
+            name: "GymTrackTests",
+            dependencies: [
+                "GymTrack", "Charts", "SchemaMigrations", "TrainingCalendar", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Replays"]
         ),

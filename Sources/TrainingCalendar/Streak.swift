@@ -18,7 +18,7 @@ public struct Streak: Codable, Hashable, Sendable {
 
     /// The streaks of `days` (any order, repeats allowed) as of `today`. Days after today (a
     /// clock set back) do not count.
-    public init(days: some Sequence<CalendarDate>, today: CalendarDate) {
+    @inlinable public init(days: some Sequence<CalendarDate>, today: CalendarDate) {
         let numbers = Set(days.lazy.map(\.dayNumber).filter { $0 <= today.dayNumber })
         var end = today.dayNumber
         if !numbers.contains(end) { end -= 1 }

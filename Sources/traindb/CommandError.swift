@@ -1,6 +1,7 @@
 import Catalog
 import CatalogBuild
 import CatalogImport
+import GymTrack
 import ProgrammeGenerator
 import SchemaMigrations
 import TrainingLog
@@ -61,6 +62,8 @@ struct CommandError: Error {
         case let error as XLSXError:
             self.init(error.code, error.message)
         case let error as TrainingLogError:
+            self.init(error.code, error.message)
+        case let error as GymTrackError:
             self.init(error.code, error.message)
         default:
             self.init("command.failed", "\(error)")

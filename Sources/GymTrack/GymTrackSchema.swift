@@ -1,0 +1,20 @@
+import SchemaMigrations
+
+/// GymTrack's schema: the files of `schema/gymtrack/`, in the order they apply.
+public enum GymTrackSchema {
+    /// Append a new file here; never edit, reorder or remove an entry (GymTrackTests fails when a
+    /// file on disk is missing here or when a shipped file's text changes).
+    public static let migrations: [SchemaMigration] = [
+        SchemaMigration(
+            identifier: "0001_sessions_and_challenge", bytes: PackageResources._001_sessions_and_challenge_sql),
+        SchemaMigration(identifier: "0002_session_in_progress", bytes: PackageResources._002_session_in_progress_sql),
+    ]
+
+    /// Applies `migrations`.
+    public static let migrator = SchemaMigrator(migrations: migrations)
+
+    /// The schema version of a fully migrated store.
+    public static var latestVersion: Int {
+        migrator.latestVersion
+    }
+}

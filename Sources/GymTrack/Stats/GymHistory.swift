@@ -1,0 +1,64 @@
+import GRDB
+import TrainingCalendar
+
+/// Everything the stats read: every logged session and every day's challenge sets, as plain
+/// values. The stats are functions of this and a date, so they can be tested and measured
+/// without a store.
+public struct GymHistory: Hashable, Sendable {
+    /// A logged session, as the stats see it.
+    public struct Session: Hashable, Sendable {
+        public let date: CalendarDate
+        public let type: SessionType
+        public let isPartial: Bool
+
+        public init(date: CalendarDate, type: SessionType, isPartial: Bool) {
+            self.date = date
+            self.type = type
+            self.isPartial = isPartial
+        }
+    }
+
+    /// In the order they were logged (by date, then start).
+    public let sessions: [Session]
+    /// The sets of each day the counter was touched (0-3).
+    public let challengeSets: [CalendarDate: Int]
+
+    public init(sessions: [Session], challengeSets: [CalendarDate: Int]) {
+        self.sessions = sessions
+        self.challengeSets = challengeSets
+    }
+
+    /// Days with at least one non-partial session (business rules §10).
+    public var gymDays: [CalendarDate] {
+        sessions.lazy.filter { !$0.isPartial }.map(\.date)
+    }
+
+    /// Days with all three challenge sets.
+    public var challengeDays: [CalendarDate] {
+        challengeSets.compactMap { $0.value >= ChallengeCounter.setsPerDay ? $0.key : nil }
+    }
+
+    /// Reads the history inside a transaction. SQLite turns each stored date into its day number
+    /// (`CalendarDate.dayNumber`), much faster than parsing the text; a row whose date is not a
+    /// date is skipped.
+    static func fetch(_ db: Database) throws -> GymHistory {
+        var sessions: [Session] = []
+        let rows = try Row.fetchCursor(
+            db,
+            sql: "SELECT \(dayNumberSQL), session_type, is_partial FROM sessions ORDER BY date, started_at, id")
+        while let row = try rows.next() {
+            guard let day: Int = row[0], let type = SessionType(rawValue: row[1]) else { continue }
+            sessions.append(Session(date: CalendarDate(dayNumber: day), type: type, isPartial: row[2]))
+        }
+        var challenge: [CalendarDate: Int] = [:]
+        let days = try Row.fetchCursor(db, sql: "SELECT \(dayNumberSQL), sets_completed FROM daily_challenge")
+        while let row = try days.next() {
+            guard let day: Int = row[0] else { continue }
+            challenge[CalendarDate(dayNumber: day)] = row[1]
+        }
+        return GymHistory(sessions: sessions, challengeSets: challenge)
+    }
+
+    /// The day number of a row's `date` (days since 1970-01-01), NULL when it is not a date.
+    static let dayNumberSQL = "CAST(julianday(date) - 2440587.5 AS INTEGER)"
+}
