@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TrainingCalendar", targets: ["TrainingCalendar"]),
         .library(name: "TrainingLog", targets: ["TrainingLog"]),
         .library(name: "Charts", targets: ["Charts"]),
+        .library(name: "FitnessJournal", targets: ["FitnessJournal"]),
         // Build-time libraries, used by the data team's tooling.
         .library(name: "XLSX", targets: ["XLSX"]),
         .library(name: "CatalogBuild", targets: ["CatalogBuild"]),
@@ -93,6 +94,17 @@ let package = Package(
             resources: [.embedInCode("Migrations")]
         ),
 
+        // The fitness journal: workout entries, check-ins, settings, progress and CSV (app-facing).
+        .target(
+            name: "FitnessJournal",
+            dependencies: [
+                "Charts", "SchemaMigrations", "TrainingCalendar",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.embedInCode("Migrations")]
+        ),
+
         // Workbooks → checked catalogue records.
         .target(
             name: "CatalogImport",
@@ -157,6 +169,13 @@ let package = Package(
         ),
         .testTarget(name: "TrainingCalendarTests", dependencies: ["TrainingCalendar"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "TrainingCalendar", "TestSupport"]),
+        .testTarget(
+            name: "FitnessJournalTests",
+            dependencies: [
+                "FitnessJournal", "Charts", "SchemaMigrations", "TrainingCalendar", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(
             name: "TrainingLogTests",
             dependencies: [
