@@ -120,7 +120,7 @@ let package = Package(
             name: "traindb",
             dependencies: [
                 "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ProgrammeGenerator", "OrderedJSON",
-                "SchemaMigrations", "TrainingCalendar", "TrainingLog",
+                "SchemaMigrations", "TrainingCalendar", "TrainingLog", "FitnessJournal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -18,6 +18,14 @@ extension FitnessJournal {
         }
     }
 
+    /// The settings and the next reminder, as of now.
+    public func settingsSummary() throws(JournalError) -> SettingsSummary {
+        try read { db, now in
+            let settings = try settings(db)
+            return SettingsSummary(settings: settings, nextReminder: settings.nextReminder(after: now))
+        }
+    }
+
     /// When the daily reminder next goes off after now; nil when it is off.
     public func nextReminder() throws(JournalError) -> Date? {
         try read { db, now in try settings(db).nextReminder(after: now) }

@@ -1,6 +1,7 @@
 import Catalog
 import CatalogBuild
 import CatalogImport
+import FitnessJournal
 import ProgrammeGenerator
 import SchemaMigrations
 import TrainingLog
@@ -59,6 +60,8 @@ struct CommandError: Error {
         case let error as ProgrammeGeneratorError:
             self.init(error.code, error.message)
         case let error as XLSXError:
+            self.init(error.code, error.message)
+        case let error as JournalError:
             self.init(error.code, error.message)
         case let error as TrainingLogError:
             self.init(error.code, error.message)

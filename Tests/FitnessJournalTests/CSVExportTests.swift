@@ -1,5 +1,6 @@
 import FitnessJournal
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("CSV export")
@@ -16,7 +17,7 @@ struct CSVExportTests {
         try fixture.workout("2026-11-22T09:15:00Z", .cycling, minutes: 45, notes: "before")
         let entry = try fixture.workout("2026-11-23T07:30:00Z", .strength, minutes: 40, intensity: .hard, notes: notes)
         try fixture.workout("2026-11-23T18:00:00Z", .yoga, minutes: 20, intensity: .easy, notes: "after, too")
-        let records = try CSVParser.parse(try fixture.journal.exportWorkoutsCSV())
+        let records = try CSVRecords.parse(try fixture.journal.exportWorkoutsCSV())
         #expect(records.count == 4)
         #expect(records.allSatisfy { $0.count == 8 })
         #expect(records[0] == ["id", "date", "time", "type", "duration_minutes", "intensity", "notes", "logged_at"])
@@ -34,7 +35,7 @@ struct CSVExportTests {
         let empty = try fixture.journal.exportWorkoutsCSV()
         #expect(empty == "id,date,time,type,duration_minutes,intensity,notes,logged_at\r\n")
         try fixture.workout("2026-06-30T23:10:00Z", notes: nil)  // 00:10 BST on 1 July
-        let records = try CSVParser.parse(try fixture.journal.exportWorkoutsCSV())
+        let records = try CSVRecords.parse(try fixture.journal.exportWorkoutsCSV())
         #expect(records[1][1...2] == ["2026-07-01", "00:10"])
         #expect(records[1][6] == "")
         #expect(records[1][7] == "2026-06-30T23:10:00Z")
@@ -44,7 +45,7 @@ struct CSVExportTests {
     func checkIns() throws {
         let fixture = try JournalFixture()
         try fixture.checkIn("2026-11-23T07:45:00Z", .notGreat, energy: 3, notes: "slept badly,\n\"again\"")
-        let records = try CSVParser.parse(try fixture.journal.exportCheckInsCSV())
+        let records = try CSVRecords.parse(try fixture.journal.exportCheckInsCSV())
         #expect(records.count == 2)
         #expect(records[1][1...6] == ["2026-11-23", "07:45", "not_great", "3", "good", "slept badly,\n\"again\""])
     }

@@ -2,7 +2,7 @@ import Foundation
 import TrainingCalendar
 
 /// The home screen: today's date and greeting, the quick stats card, the recent workouts.
-public struct TodaySummary: Codable, Hashable, Sendable {
+public struct TodaySummary: Encodable, Hashable, Sendable {
     public var date: CalendarDate
     /// `Good morning, Sam` (05:00-11:59), `Good afternoon` (12:00-17:59), `Good evening`.
     public var greeting: String
@@ -36,6 +36,27 @@ public struct TodaySummary: Codable, Hashable, Sendable {
         self.goal = goal
         self.streak = streak
         nextReminder = settings.nextReminder(after: now)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case date, greeting, workouts, minutes, checkInDone, todaysWorkouts, checkIn, lastCheckIn, recentWorkouts
+        case goal, streak, nextReminder
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date, forKey: .date)
+        try container.encode(greeting, forKey: .greeting)
+        try container.encode(workouts, forKey: .workouts)
+        try container.encode(minutes, forKey: .minutes)
+        try container.encode(checkInDone, forKey: .checkInDone)
+        try container.encode(todaysWorkouts, forKey: .todaysWorkouts)
+        try container.encode(checkIn, forKey: .checkIn)
+        try container.encode(lastCheckIn, forKey: .lastCheckIn)
+        try container.encode(recentWorkouts, forKey: .recentWorkouts)
+        try container.encode(goal, forKey: .goal)
+        try container.encode(streak, forKey: .streak)
+        try container.encode(nextReminder.map(MomentText.text), forKey: .nextReminder)
     }
 
     /// Check-in status as the card shows it.

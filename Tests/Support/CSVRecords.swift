@@ -1,12 +1,13 @@
-/// A strict RFC 4180 reader, written from the RFC independently of the exporter: records of
-/// fields separated by commas and ended by CRLF; a quoted field may hold commas, CR, LF and
+/// A strict RFC 4180 reader for tests, written from the RFC independently of any exporter:
+/// records of fields separated by commas and ended by CRLF; a quoted field may hold commas, CR, LF and
 /// doubled quotes. Throws on a quote inside an unquoted field or an unterminated quoted field.
-enum CSVParser {
-    struct Malformed: Error, CustomStringConvertible {
-        var description: String
+public enum CSVRecords {
+    public struct Malformed: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    static func parse(_ text: String) throws -> [[String]] {
+    /// The records of `text`, each a list of fields.
+    public static func parse(_ text: String) throws -> [[String]] {
         var records: [[String]] = []
         var record: [String] = []
         var field: [Unicode.Scalar] = []
