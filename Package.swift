@@ -174,7 +174,8 @@ let package = Package(
             dependencies: [
                 "FitnessJournal", "Charts", "SchemaMigrations", "TrainingCalendar", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            exclude: ["Replays"]
         ),
         .testTarget(
             name: "TrainingLogTests",

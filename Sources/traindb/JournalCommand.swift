@@ -14,7 +14,7 @@ struct JournalCommand: ParsableCommand {
             """,
         subcommands: [
             Log.self, Delete.self, CheckInCommand.self, Today.self, Progress.self, Export.self, Clear.self,
-            JournalSettingsCommand.self,
+            JournalSettingsCommand.self, JournalReplayCommand.self,
         ])
 
     struct Log: ParsableCommand {

@@ -124,4 +124,22 @@ struct JournalCommandTests {
             #expect(try CSVRecords.parse(try Self.journal(["export", "--csv", "-"], in: directory).stdout).count == 1)
         }
     }
+
+    @Test("replay applies a year of events, lists the refused lines, prints the progress and exits 1")
+    func replay() throws {
+        let file = PackageRoot.url("Tests/FitnessJournalTests/Replays/year-2026.jsonl").path
+        let result = try TraindbProcess.run(["journal", "replay", file])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.hasPrefix(
+                "Replayed 436 events; 2 refused:\n"
+                    + "  line 20: error[journal.invalid_field]: duration: must be more than 0 minutes, not 0\n"
+                    + "  line 197: error[journal.invalid_field]: energy: must be 1-10, not 11\n\n"
+                    + "All Time: 2026-01-01 to 2026-12-31\n"
+                    + "Workouts: 183 on 183 days, 7390 min in all\n"))
+        #expect(result.stdout.contains("Streak: 5 days (longest 23 days)\n"))
+        let json = try TraindbProcess.run(["journal", "replay", file, "--period", "month", "--format", "json"])
+        let object = try Self.object(json.stdout)
+        #expect((object["progress"] as? [String: Any])?["totalWorkouts"] as? Int == 15)
+    }
 }
