@@ -37,7 +37,7 @@ public struct CheckIn: Codable, Hashable, Sendable {
     public var energyLevel: Int
     public var sleepQuality: SleepQuality
     public var notes: String?
-    public var checkedInAt: Date
+    @UTCMoment public var checkedInAt: Date
 
     public init(
         id: Int64, date: CalendarDate, mood: Mood, energyLevel: Int, sleepQuality: SleepQuality, notes: String?,

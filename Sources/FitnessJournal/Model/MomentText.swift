@@ -15,71 +15,45 @@ enum MomentText {
         fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return fractional.date(from: text)
     }
+}
 
-    static func decode<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Date {
-        let text = try container.decode(String.self, forKey: key)
-        guard let moment = parse(text) else {
+/// A moment that a type's JSON writes as `MomentText` (`2026-11-23T07:30:00Z`) rather than as a
+/// number: `@UTCMoment public var loggedAt: Date`.
+@propertyWrapper
+public struct UTCMoment: Codable, Hashable, Sendable {
+    public var wrappedValue: Date
+
+    public init(wrappedValue: Date) {
+        self.wrappedValue = wrappedValue
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let moment = MomentText.parse(text) else {
             throw DecodingError.dataCorruptedError(
-                forKey: key, in: container, debugDescription: "\"\(text)\" is not a moment like 2026-11-23T07:30:00Z")
+                in: container, debugDescription: "\"\(text)\" is not a moment like 2026-11-23T07:30:00Z")
         }
-        return moment
-    }
-}
-
-extension WorkoutEntry {
-    private enum CodingKeys: String, CodingKey {
-        case id, date, type, durationMinutes, intensity, notes, loggedAt
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            id: try container.decode(Int64.self, forKey: .id),
-            date: try container.decode(CalendarDate.self, forKey: .date),
-            type: try container.decode(ExerciseType.self, forKey: .type),
-            durationMinutes: try container.decode(Int.self, forKey: .durationMinutes),
-            intensity: try container.decode(Intensity.self, forKey: .intensity),
-            notes: try container.decodeIfPresent(String.self, forKey: .notes),
-            loggedAt: try MomentText.decode(container, .loggedAt))
+        wrappedValue = moment
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(date, forKey: .date)
-        try container.encode(type, forKey: .type)
-        try container.encode(durationMinutes, forKey: .durationMinutes)
-        try container.encode(intensity, forKey: .intensity)
-        try container.encode(notes, forKey: .notes)
-        try container.encode(MomentText.text(loggedAt), forKey: .loggedAt)
+        var container = encoder.singleValueContainer()
+        try container.encode(MomentText.text(wrappedValue))
     }
 }
 
-extension CheckIn {
-    private enum CodingKeys: String, CodingKey {
-        case id, date, mood, energyLevel, sleepQuality, notes, checkedInAt
-    }
+/// An optional `UTCMoment`: `null` when there is none.
+@propertyWrapper
+public struct OptionalUTCMoment: Encodable, Hashable, Sendable {
+    public var wrappedValue: Date?
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            id: try container.decode(Int64.self, forKey: .id),
-            date: try container.decode(CalendarDate.self, forKey: .date),
-            mood: try container.decode(Mood.self, forKey: .mood),
-            energyLevel: try container.decode(Int.self, forKey: .energyLevel),
-            sleepQuality: try container.decode(SleepQuality.self, forKey: .sleepQuality),
-            notes: try container.decodeIfPresent(String.self, forKey: .notes),
-            checkedInAt: try MomentText.decode(container, .checkedInAt))
+    public init(wrappedValue: Date?) {
+        self.wrappedValue = wrappedValue
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(date, forKey: .date)
-        try container.encode(mood, forKey: .mood)
-        try container.encode(energyLevel, forKey: .energyLevel)
-        try container.encode(sleepQuality, forKey: .sleepQuality)
-        try container.encode(notes, forKey: .notes)
-        try container.encode(MomentText.text(checkedInAt), forKey: .checkedInAt)
+        var container = encoder.singleValueContainer()
+        try container.encode(wrappedValue.map(MomentText.text))
     }
 }

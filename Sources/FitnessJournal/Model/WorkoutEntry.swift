@@ -43,7 +43,7 @@ public struct WorkoutEntry: Codable, Hashable, Sendable {
     public var intensity: Intensity
     public var notes: String?
     /// When it was saved.
-    public var loggedAt: Date
+    @UTCMoment public var loggedAt: Date
 
     public init(
         id: Int64, date: CalendarDate, type: ExerciseType, durationMinutes: Int, intensity: Intensity,

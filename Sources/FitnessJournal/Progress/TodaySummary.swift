@@ -8,6 +8,8 @@ public struct TodaySummary: Encodable, Hashable, Sendable {
     public var greeting: String
     public var workouts: Int
     public var minutes: Int
+    /// Check-in status as the card shows it: done once today has a check-in.
+    public var checkInDone: Bool
     /// Today's workouts, in the order they were logged.
     public var todaysWorkouts: [WorkoutEntry]
     /// Today's last check-in; nil while pending.
@@ -19,7 +21,7 @@ public struct TodaySummary: Encodable, Hashable, Sendable {
     public var goal: GoalProgress
     public var streak: Streak
     /// When the daily reminder next goes off; nil when it is off.
-    public var nextReminder: Date?
+    @OptionalUTCMoment public var nextReminder: Date?
 
     init(
         now: Date, settings: JournalSettings, workouts: [WorkoutEntry], recent: [WorkoutEntry], checkIn: CheckIn?,
@@ -31,36 +33,13 @@ public struct TodaySummary: Encodable, Hashable, Sendable {
         minutes = workouts.reduce(0) { $0 + $1.durationMinutes }
         todaysWorkouts = workouts
         self.checkIn = checkIn
+        checkInDone = checkIn != nil
         self.lastCheckIn = lastCheckIn
         recentWorkouts = recent
         self.goal = goal
         self.streak = streak
         nextReminder = settings.nextReminder(after: now)
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case date, greeting, workouts, minutes, checkInDone, todaysWorkouts, checkIn, lastCheckIn, recentWorkouts
-        case goal, streak, nextReminder
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(date, forKey: .date)
-        try container.encode(greeting, forKey: .greeting)
-        try container.encode(workouts, forKey: .workouts)
-        try container.encode(minutes, forKey: .minutes)
-        try container.encode(checkInDone, forKey: .checkInDone)
-        try container.encode(todaysWorkouts, forKey: .todaysWorkouts)
-        try container.encode(checkIn, forKey: .checkIn)
-        try container.encode(lastCheckIn, forKey: .lastCheckIn)
-        try container.encode(recentWorkouts, forKey: .recentWorkouts)
-        try container.encode(goal, forKey: .goal)
-        try container.encode(streak, forKey: .streak)
-        try container.encode(nextReminder.map(MomentText.text), forKey: .nextReminder)
-    }
-
-    /// Check-in status as the card shows it.
-    public var checkInDone: Bool { checkIn != nil }
 
     static func greeting(at moment: Date, settings: JournalSettings) -> String {
         var calendar = Calendar(identifier: .gregorian)
