@@ -36,17 +36,13 @@ extension FitnessJournal {
     public func workouts(on date: CalendarDate? = nil) throws(JournalError) -> [WorkoutEntry] {
         try read { db, now in
             let day = try date ?? CalendarDate(now, in: settings(db).timeZone)
-            return try WorkoutRecord.filter(Column("date") == day.description)
-                .order(Column("logged_at"), Column("id")).fetchAll(db).map { record throws in try record.entry() }
+            return try Self.workouts(db, day...day)
         }
     }
 
     /// Every workout, oldest first.
     public func allWorkouts() throws(JournalError) -> [WorkoutEntry] {
-        try read { db, _ in
-            try WorkoutRecord.order(Column("date"), Column("logged_at"), Column("id")).fetchAll(db)
-                .map { record throws in try record.entry() }
-        }
+        try read { db, _ in try Self.workouts(db) }
     }
 
     /// Saves `checkIn` as of now.
@@ -68,15 +64,33 @@ extension FitnessJournal {
         try read { db, _ in try Self.lastCheckIn(db) }
     }
 
+    /// Every check-in, in the order they were saved.
+    static func checkIns(_ db: Database) throws -> [CheckIn] {
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT id, \(dayNumber), mood, energy_level, sleep_quality, notes, checked_in_at FROM check_ins
+                ORDER BY checked_in_at, id
+                """)
+        var checkIns: [CheckIn] = []
+        while let row = try rows.next() {
+            guard let mood = Mood(rawValue: row[2]), let sleep = SleepQuality(rawValue: row[4]) else {
+                throw JournalError(.storeUnreadable, "check-in \(row[0] as Int64) is not readable")
+            }
+            checkIns.append(
+                CheckIn(
+                    id: row[0], date: CalendarDate(dayNumber: row[1]), mood: mood, energyLevel: row[3],
+                    sleepQuality: sleep, notes: row[5], checkedInAt: row[6]))
+        }
+        return checkIns
+    }
+
     static func lastCheckIn(_ db: Database) throws -> CheckIn? {
         try CheckInRecord.order(Column("checked_in_at").desc, Column("id").desc).fetchOne(db)?.checkIn()
     }
 
     /// Every check-in, oldest first.
     public func allCheckIns() throws(JournalError) -> [CheckIn] {
-        try read { db, _ in
-            try CheckInRecord.order(Column("checked_in_at"), Column("id")).fetchAll(db)
-                .map { record throws in try record.checkIn() }
-        }
+        try read { db, _ in try Self.checkIns(db) }
     }
 }

@@ -92,4 +92,17 @@ struct YearReplayTests {
         #expect(today.nextReminder == (try JournalFixture.moment("2027-01-01T07:00:00Z")))
         #expect(try journal.allWorkouts().contains { $0.notes == "Hike, 14 km, \"windy\"\nsummit at noon" })
     }
+
+    @Test(
+        "the store's totals added up in SQL agree with the entries added up one by one",
+        arguments: ProgressPeriod.allCases)
+    func storeAgreesWithEntries(period: ProgressPeriod) throws {
+        let (journal, _, _) = try Self.replayed()
+        let fromStore = try journal.progress(period)
+        let workouts = try journal.allWorkouts()
+        let fromEntries = ProgressReport(
+            period: period, today: fromStore.today, workouts: workouts, workoutDays: workouts.map(\.date),
+            checkIns: try journal.allCheckIns(), firstDay: try JournalFixture.date("2026-01-01"), weeklyGoal: 4)
+        #expect(fromStore == fromEntries)
+    }
 }

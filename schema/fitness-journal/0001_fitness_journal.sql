@@ -30,7 +30,10 @@ CREATE TABLE workouts (
     notes            TEXT    CHECK (length(notes) <= 1000),
     logged_at        TEXT    NOT NULL
 );
-CREATE INDEX workouts_by_date ON workouts (date, logged_at);
+-- Covers the progress screen's totals per day and type.
+CREATE INDEX workouts_by_date ON workouts (date, exercise_type, duration_minutes);
+-- The home screen's last three workouts.
+CREATE INDEX workouts_by_moment ON workouts (logged_at);
 
 CREATE TABLE check_ins (
     id            INTEGER NOT NULL PRIMARY KEY,
@@ -41,4 +44,7 @@ CREATE TABLE check_ins (
     notes         TEXT    CHECK (length(notes) <= 1000),
     checked_in_at TEXT    NOT NULL
 );
-CREATE INDEX check_ins_by_date ON check_ins (date, checked_in_at);
+-- Covers the mood trend.
+CREATE INDEX check_ins_by_date ON check_ins (date, checked_in_at, mood, energy_level);
+-- The last check-in.
+CREATE INDEX check_ins_by_moment ON check_ins (checked_in_at);

@@ -21,8 +21,16 @@ public struct MostFrequentType: Codable, Hashable, Sendable {
             tallies[index].workouts += 1
             tallies[index].minutes += workout.minutes
         }
+        return best(of: tallies)
+    }
+
+    /// The most frequent of per-type `tallies` (any order, at most one per type); nil when none
+    /// has a workout.
+    public static func best(of tallies: some Sequence<MostFrequentType>) -> MostFrequentType? {
+        let order = ExerciseType.allCases
         var best: MostFrequentType?
-        for tally in tallies where tally.workouts > 0 {
+        for tally in tallies.sorted(by: { order.firstIndex(of: $0.type) ?? 0 < order.firstIndex(of: $1.type) ?? 0 })
+        where tally.workouts > 0 {
             guard let current = best else {
                 best = tally
                 continue

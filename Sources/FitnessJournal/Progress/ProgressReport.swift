@@ -35,69 +35,92 @@ public struct ProgressReport: Codable, Hashable, Sendable {
     public var moodTrend: MoodTrend
     public var goal: GoalProgress
 
-    /// The report of `period` as of `today`.
+    /// The report of `period` as of `today`, from totals a store has added up.
     ///
     /// - Parameters:
-    ///   - workouts: at least the workouts of the period (others are ignored).
-    ///   - workoutDays: every day with a workout, for the streak.
-    ///   - checkIns: at least the check-ins of the period, in the order they were saved.
     ///   - firstDay: the journal's first day with anything, for all time.
+    ///   - dayTotals: workouts and minutes per day (days outside the period are ignored).
+    ///   - typeTallies: workouts and minutes per type, over the period.
+    ///   - workoutDays: every day with a workout, for the streak.
+    ///   - moods: each day's mood (its last check-in's), oldest first.
+    ///   - thisWeek: workouts in the week holding today.
     public init(
-        period: ProgressPeriod, today: CalendarDate, workouts: [WorkoutEntry], workoutDays: some Sequence<CalendarDate>,
-        checkIns: [CheckIn], firstDay: CalendarDate?, weeklyGoal: Int
+        period: ProgressPeriod, today: CalendarDate, firstDay: CalendarDate?, dayTotals: some Sequence<Day>,
+        typeTallies: [MostFrequentType], workoutDays: some Sequence<CalendarDate>, moods: [MoodTrend.Point],
+        thisWeek: Int, weeklyGoal: Int
     ) {
         let range = period.days(today: today, firstDay: firstDay)
         self.period = period
         self.today = today
         self.firstDay = range.lowerBound
         self.lastDay = range.upperBound
+        // Day numbers rather than dates inside the loops: ten years of days stay within a few ms.
         let start = range.lowerBound.dayNumber
-        var days = (0...range.upperBound.days(since: range.lowerBound)).map {
-            Day(date: range.lowerBound.adding(days: $0), workouts: 0, minutes: 0)
+        var days = (start...range.upperBound.dayNumber).map {
+            Day(date: CalendarDate(dayNumber: $0), workouts: 0, minutes: 0)
         }
-        var inPeriod: [(type: ExerciseType, minutes: Int)] = []
-        for workout in workouts where range.contains(workout.date) {
-            let index = workout.date.dayNumber - start
-            days[index].workouts += 1
-            days[index].minutes += workout.durationMinutes
-            inPeriod.append((workout.type, workout.durationMinutes))
+        for total in dayTotals {
+            let index = total.date.dayNumber - start
+            guard days.indices.contains(index) else { continue }
+            days[index].workouts += total.workouts
+            days[index].minutes += total.minutes
         }
         self.days = days
-        totalWorkouts = inPeriod.count
-        totalMinutes = inPeriod.reduce(0) { $0 + $1.minutes }
+        totalWorkouts = days.reduce(0) { $0 + $1.workouts }
+        totalMinutes = days.reduce(0) { $0 + $1.minutes }
         activeDays = days.count { $0.workouts > 0 }
         averageDurationMinutes =
             totalWorkouts == 0 ? nil : MoodTrend.oneDecimal(Double(totalMinutes) / Double(totalWorkouts))
-        mostFrequentType = MostFrequentType.of(inPeriod)
+        mostFrequentType = MostFrequentType.best(of: typeTallies)
         streak = Streak(days: workoutDays, today: today)
-
-        var lastOfDay: [CalendarDate: CheckIn] = [:]
-        for checkIn in checkIns where range.contains(checkIn.date) && checkIn.date <= today {
-            lastOfDay[checkIn.date] = checkIn
-        }
-        moodTrend = MoodTrend(
-            points: lastOfDay.values.sorted { $0.date < $1.date }.map {
-                MoodTrend.Point(date: $0.date, mood: $0.mood, energyLevel: $0.energyLevel)
-            })
-        goal = Self.goal(days: days, today: today, weeklyGoal: weeklyGoal, workouts: workouts)
+        moodTrend = MoodTrend(points: moods.filter { range.contains($0.date) && $0.date <= today })
+        goal = Self.goal(days: days, start: start, today: today, weeklyGoal: weeklyGoal, thisWeek: thisWeek)
     }
 
-    /// The weeks of the period up to today's, and this week's count (from every workout given,
-    /// so a month that starts mid-week still counts this week whole).
-    private static func goal(
-        days: [Day], today: CalendarDate, weeklyGoal: Int, workouts: [WorkoutEntry]
-    ) -> GoalProgress {
+    /// The report of `period` as of `today`, adding up the entries themselves.
+    ///
+    /// - Parameters:
+    ///   - workouts: at least the workouts of the period and of this week (others are ignored).
+    ///   - workoutDays: every day with a workout, for the streak.
+    ///   - checkIns: at least the check-ins of the period, in the order they were saved.
+    public init(
+        period: ProgressPeriod, today: CalendarDate, workouts: [WorkoutEntry], workoutDays: some Sequence<CalendarDate>,
+        checkIns: [CheckIn], firstDay: CalendarDate?, weeklyGoal: Int
+    ) {
+        let range = period.days(today: today, firstDay: firstDay)
+        let inPeriod = workouts.filter { range.contains($0.date) }
+        var lastOfDay: [CalendarDate: CheckIn] = [:]
+        for checkIn in checkIns { lastOfDay[checkIn.date] = checkIn }
         let thisWeek = TrainingWeek(containing: today)
+        self.init(
+            period: period, today: today, firstDay: firstDay,
+            dayTotals: inPeriod.map { Day(date: $0.date, workouts: 1, minutes: $0.durationMinutes) },
+            typeTallies: ExerciseType.allCases.map { type in
+                let ofType = inPeriod.filter { $0.type == type }
+                return MostFrequentType(
+                    type: type, workouts: ofType.count, minutes: ofType.reduce(0) { $0 + $1.durationMinutes })
+            },
+            workoutDays: workoutDays,
+            moods: lastOfDay.values.sorted { $0.date < $1.date }.map {
+                MoodTrend.Point(date: $0.date, mood: $0.mood, energyLevel: $0.energyLevel)
+            },
+            thisWeek: workouts.count { thisWeek.contains($0.date) }, weeklyGoal: weeklyGoal)
+    }
+
+    /// The weeks of the period up to today's.
+    private static func goal(
+        days: [Day], start: Int, today: CalendarDate, weeklyGoal: Int, thisWeek: Int
+    ) -> GoalProgress {
+        let firstMonday = CalendarDate(dayNumber: start).mondayOfWeek.dayNumber
+        let lastSunday = TrainingWeek(containing: today).sunday.dayNumber
         var weeks: [(monday: CalendarDate, workouts: Int)] = []
-        for day in days where day.date <= thisWeek.sunday {
-            let monday = day.date.mondayOfWeek
-            if weeks.last?.monday == monday {
-                weeks[weeks.count - 1].workouts += day.workouts
-            } else {
-                weeks.append((monday, day.workouts))
+        for (index, day) in days.enumerated() where start + index <= lastSunday {
+            let week = (start + index - firstMonday) / 7
+            if week == weeks.count {
+                weeks.append((CalendarDate(dayNumber: firstMonday + 7 * week), 0))
             }
+            weeks[week].workouts += day.workouts
         }
-        let thisWeekCount = workouts.count { thisWeek.contains($0.date) }
-        return GoalProgress(goal: weeklyGoal, thisWeek: thisWeekCount, weeks: weeks)
+        return GoalProgress(goal: weeklyGoal, thisWeek: thisWeek, weeks: weeks)
     }
 }

@@ -14,6 +14,17 @@ struct SettingsRecord: JournalRecord {
     var timeZone: String
     var updatedAt: Date
 
+    /// Read by hand rather than through `Decodable`: every call of the journal reads this row.
+    init(row: Row) throws {
+        displayName = row["display_name"]
+        weeklyGoal = row["weekly_goal"]
+        reminderEnabled = row["reminder_enabled"]
+        reminderTime = row["reminder_time"]
+        notificationsEnabled = row["notifications_enabled"]
+        timeZone = row["time_zone"]
+        updatedAt = row["updated_at"]
+    }
+
     init(_ settings: JournalSettings, updatedAt: Date) {
         displayName = settings.displayName
         weeklyGoal = settings.weeklyGoal
