@@ -138,6 +138,8 @@ let package = Package(
         // `make bench`: the training log with five years of history (submit, history, the week).
         .executableTarget(
             name: "log-bench", dependencies: ["TrainingLog", "Catalog", "ProgrammeGenerator", "TrainingCalendar"]),
+        // `make bench`: the fitness journal with ten years of daily use (today, progress, chart, CSV).
+        .executableTarget(name: "journal-bench", dependencies: ["FitnessJournal", "TrainingCalendar"]),
 
         .testTarget(
             name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]
