@@ -61,9 +61,14 @@ leaks: deps
 	done; exit $$failed
 
 # Reader benchmark (figures only, never a test): TrainDB vs the inflate floor, python-calamine
-# and openpyxl on a generated 200,000 × 10 workbook cached in bench-data/.
+# and openpyxl on a generated 200,000 × 10 workbook cached in bench-data/; then `traindb xlsx
+# dump` vs python-calamine as whole processes, timed under /usr/bin/time for peak memory.
 bench: bench-generator bench-log bench-journal
 	@python3 -c "import python_calamine, openpyxl" 2>/dev/null || pip install -q python-calamine openpyxl
+	@[ -x /usr/bin/time ] || { \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq time; }
+	$(SWIFT) build -c release --product traindb
 	$(SWIFT) build -c release --product xlsx-bench
 	$$($(SWIFT) build -c release --product xlsx-bench --show-bin-path)/xlsx-bench
 

@@ -90,9 +90,16 @@ extension TrainingLog {
 
     /// The completed sets of `logIDs`, by log, each by set number.
     private func completedSets(_ db: Database, logIDs: [String]) throws -> [String: [PerformedSet]] {
-        let sets = try LoggedSetRecord.filter(logIDs.contains(Column("exercise_log_id")) && Column("completed") == true)
-            .order(Column("exercise_log_id"), Column("set_number")).fetchAll(db)
-        return Dictionary(grouping: sets, by: \.exerciseLogId).mapValues { $0.map(\.performed) }
+        // Plain rows of the four columns the rules read: a history decodes thousands of sets.
+        let request = LoggedSetRecord
+            .select(Column("exercise_log_id"), Column("set_number"), Column("reps"), Column("weight_kg"))
+            .filter(logIDs.contains(Column("exercise_log_id")) && Column("completed") == true)
+            .order(Column("exercise_log_id"), Column("set_number"))
+        var sets: [String: [PerformedSet]] = [:]
+        for row in try Row.fetchAll(db, request) {
+            sets[row[0], default: []].append(PerformedSet(number: row[1], reps: row[2], weightKg: row[3]))
+        }
+        return sets
     }
 
     /// A history card: `sets` compared set by set with `compared` (the `+N`) and as a whole

@@ -5,7 +5,9 @@ public enum TrainingLogSchema {
     /// Append a new file here; never edit, reorder or remove an entry (TrainingLogTests fails
     /// when a file on disk is missing here or when a shipped file's text changes).
     public static let migrations: [SchemaMigration] = [
-        SchemaMigration(identifier: "0001_training_log", bytes: PackageResources._001_training_log_sql)
+        SchemaMigration(identifier: "0001_training_log", bytes: PackageResources._001_training_log_sql),
+        SchemaMigration(
+            identifier: "0002_exercise_logs_by_workout", bytes: PackageResources._002_exercise_logs_by_workout_sql),
     ]
 
     /// Applies `migrations`.

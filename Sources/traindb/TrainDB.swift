@@ -21,6 +21,7 @@ struct TrainDB: ParsableCommand {
     /// Parses and runs a subcommand. The exit status is decided here and only here: help and
     /// the version exit 0; a usage error exits 2 with the parser's message; a command's error is
     /// rendered once as `traindb: error[code]: message` and exits with its status (1 or 2).
+    /// Output that did not reach standard output in full turns any status into 2.
     static func main() {
         do {
             var command = try parseAsRoot()
@@ -28,14 +29,28 @@ struct TrainDB: ParsableCommand {
         } catch {
             exit(after: error)
         }
+        exit(after: nil)
     }
 
-    private static func exit(after error: any Error) -> Never {
+    /// Flushes standard output, then exits with the status `commandError` calls for (0 for
+    /// none), or 2 when the output was lost.
+    private static func exit(after commandError: (any Error)?) -> Never {
+        var error = commandError
+        do {
+            if let error, exitCode(for: error) == .success { try Terminal.write(fullMessage(for: error) + "\n") }
+            if !Terminal.isOutputFailure(error) { try Terminal.flush() }
+        } catch let outputError {
+            error = outputError
+        }
+        guard let error else { Foundation.exit(0) }
         switch exitCode(for: error) {
         case .success:
-            exit(withError: error)
+            Foundation.exit(0)
         case .validationFailure:
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            // The parser's "Error: …" line in traindb's shape; its usage lines follow as they are.
+            var message = fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message = "traindb: error[usage]: " + message.dropFirst(7) }
+            FileHandle.standardError.write(Data((message + "\n").utf8))
             Foundation.exit(CommandError.Status.couldNotRun.rawValue)
         default:
             let failure = CommandError(error)

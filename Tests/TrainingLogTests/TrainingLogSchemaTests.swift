@@ -10,7 +10,8 @@ struct TrainingLogSchemaTests {
     /// FNV-1a (64-bit) of each shipped file's text. A shipped migration is never edited: when
     /// this test fails, revert the edit and add a new migration instead.
     static let pinnedChecksums: [String: String] = [
-        "0001_training_log": "643447772d347df6"
+        "0001_training_log": "643447772d347df6",
+        "0002_exercise_logs_by_workout": "ebe23f0062f1c3c7",
     ]
 
     static let schemaDirectory = PackageRoot.url("schema/training-log")
