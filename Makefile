@@ -63,7 +63,7 @@ leaks: deps
 # Reader benchmark (figures only, never a test): TrainDB vs the inflate floor, python-calamine
 # and openpyxl on a generated 200,000 × 10 workbook cached in bench-data/; then `traindb xlsx
 # dump` vs python-calamine as whole processes, timed under /usr/bin/time for peak memory.
-bench: bench-generator bench-log bench-gymtrack
+bench: bench-generator bench-log bench-gymtrack bench-journal
 	@python3 -c "import python_calamine, openpyxl" 2>/dev/null || pip install -q python-calamine openpyxl
 	@[ -x /usr/bin/time ] || { \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
@@ -107,6 +107,13 @@ personas: deps
 replays: deps
 	TRAINDB_UPDATE_REPLAYS=1 $(SWIFT) test --filter ReplayTests
 	@git --no-pager diff --stat -- Tests/TrainingLogTests/Replays
+
+# Fitness journal benchmark (figures only, never a test): ten years of daily workouts and
+# check-ins; today, progress per period, the chart and the CSV export (target ≤ 10 ms each).
+.PHONY: bench-journal
+bench-journal:
+	$(SWIFT) build -c release --product journal-bench
+	$$($(SWIFT) build -c release --product journal-bench --show-bin-path)/journal-bench
 
 # Lets `git diff` and `git log -p` show workbook changes as CSV rows (see .gitattributes).
 textconv: build

@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "TrainingLog", targets: ["TrainingLog"]),
         .library(name: "Charts", targets: ["Charts"]),
         .library(name: "GymTrack", targets: ["GymTrack"]),
+        .library(name: "FitnessJournal", targets: ["FitnessJournal"]),
         // Build-time libraries, used by the data team's tooling.
         .library(name: "XLSX", targets: ["XLSX"]),
         .library(name: "CatalogBuild", targets: ["CatalogBuild"]),
@@ -104,6 +105,16 @@ let package = Package(
             ],
             resources: [.embedInCode("Migrations"), .embedInCode("Routines/routines.json")]
         ),
+        // The fitness journal: workout entries, check-ins, settings, progress and CSV (app-facing).
+        .target(
+            name: "FitnessJournal",
+            dependencies: [
+                "Charts", "SchemaMigrations", "TrainingCalendar",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.embedInCode("Migrations")]
+        ),
 
         // Workbooks → checked catalogue records.
         .target(
@@ -120,7 +131,7 @@ let package = Package(
             name: "traindb",
             dependencies: [
                 "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ProgrammeGenerator", "OrderedJSON",
-                "SchemaMigrations", "TrainingCalendar", "TrainingLog", "GymTrack", "Charts",
+                "SchemaMigrations", "TrainingCalendar", "TrainingLog", "GymTrack", "FitnessJournal", "Charts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -140,6 +151,8 @@ let package = Package(
             name: "log-bench", dependencies: ["TrainingLog", "Catalog", "ProgrammeGenerator", "TrainingCalendar"]),
         // `make bench-gymtrack`: GymTrack's stats over ten years of daily use.
         .executableTarget(name: "gymtrack-bench", dependencies: ["GymTrack", "Charts", "TrainingCalendar"]),
+        // `make bench`: the fitness journal with ten years of daily use (today, progress, chart, CSV).
+        .executableTarget(name: "journal-bench", dependencies: ["FitnessJournal", "TrainingCalendar"]),
 
         .testTarget(
             name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]
@@ -171,6 +184,14 @@ let package = Package(
         ),
         .testTarget(name: "TrainingCalendarTests", dependencies: ["TrainingCalendar"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "TrainingCalendar", "TestSupport"]),
+        .testTarget(
+            name: "FitnessJournalTests",
+            dependencies: [
+                "FitnessJournal", "Charts", "SchemaMigrations", "TrainingCalendar", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            exclude: ["Replays"]
+        ),
         .testTarget(
             name: "TrainingLogTests",
             dependencies: [

@@ -160,14 +160,15 @@ public struct BarLineChart: Hashable, Sendable {
             .attribute("fill", Colour.secondary).attribute("font-family", "sans-serif")
     }
 
+    /// Under the title, at the plot's right: a long title never runs into it.
     private var legend: SVGElement {
         let x = Layout.plotRight - 170
         return SVGElement.group([
-            SVGElement.rect(x: x, y: 18, width: 12, height: 12).attribute("fill", Colour.bar),
-            SVGElement.text(barName, x: x + 18, y: 28),
-            SVGElement.line(x1: x + 90, y1: 24, x2: x + 104, y2: 24).attribute("stroke", Colour.line)
+            SVGElement.rect(x: x, y: 34, width: 12, height: 12).attribute("fill", Colour.bar),
+            SVGElement.text(barName, x: x + 18, y: 44),
+            SVGElement.line(x1: x + 90, y1: 40, x2: x + 104, y2: 40).attribute("stroke", Colour.line)
                 .attribute("stroke-width", 2),
-            SVGElement.text(lineName, x: x + 110, y: 28),
+            SVGElement.text(lineName, x: x + 110, y: 44),
         ]).attribute("class", "legend").attribute("font-size", 12).attribute("fill", Colour.text)
             .attribute("font-family", "sans-serif")
     }

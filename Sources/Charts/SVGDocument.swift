@@ -65,6 +65,11 @@ public struct SVGDocument: Hashable, Sendable {
     /// `text` with `&`, `<`, `>` (and in attributes `"`) escaped and characters XML 1.0 forbids
     /// replaced by U+FFFD.
     static func escaped(_ text: String, quotes: Bool) -> String {
+        let plain = text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
+                && byte != UInt8(ascii: "\"") && byte != 0xEF
+        }
+        if plain { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {

@@ -1,6 +1,7 @@
 import Catalog
 import CatalogBuild
 import CatalogImport
+import FitnessJournal
 import GymTrack
 import ProgrammeGenerator
 import SchemaMigrations
@@ -60,6 +61,8 @@ struct CommandError: Error {
         case let error as ProgrammeGeneratorError:
             self.init(error.code, error.message)
         case let error as XLSXError:
+            self.init(error.code, error.message)
+        case let error as JournalError:
             self.init(error.code, error.message)
         case let error as TrainingLogError:
             self.init(error.code, error.message)

@@ -1,0 +1,96 @@
+import Foundation
+import GRDB
+import TrainingCalendar
+
+/// Workouts and check-ins: save, delete, list.
+extension FitnessJournal {
+    /// Saves `workout` as of now, on today's date in the user's time zone.
+    @discardableResult
+    public func logWorkout(_ workout: NewWorkout) throws(JournalError) -> WorkoutEntry {
+        try workout.validate()
+        return try write { db, now in
+            let today = CalendarDate(now, in: try settings(db).timeZone)
+            var record = WorkoutRecord(
+                id: nil, date: today.description, exerciseType: workout.type,
+                durationMinutes: workout.durationMinutes, intensity: workout.intensity,
+                notes: Notes.stored(workout.notes), loggedAt: now)
+            try record.insert(db)
+            logger.debug("logged workout", metadata: ["id": "\(record.id ?? 0)", "date": "\(today)"])
+            return try record.entry()
+        }
+    }
+
+    /// Deletes the workout `id` and returns it; throws when there is none.
+    @discardableResult
+    public func deleteWorkout(id: Int64) throws(JournalError) -> WorkoutEntry {
+        try write { db, _ in
+            guard let record = try WorkoutRecord.fetchOne(db, key: id) else {
+                throw JournalError(.unknownWorkout, "there is no workout \(id)")
+            }
+            try record.delete(db)
+            return try record.entry()
+        }
+    }
+
+    /// The workouts of `date` (default: today), in the order they were logged.
+    public func workouts(on date: CalendarDate? = nil) throws(JournalError) -> [WorkoutEntry] {
+        try read { db, now in
+            let day = try date ?? CalendarDate(now, in: settings(db).timeZone)
+            return try Self.workouts(db, day...day)
+        }
+    }
+
+    /// Every workout, oldest first.
+    public func allWorkouts() throws(JournalError) -> [WorkoutEntry] {
+        try read { db, _ in try Self.workouts(db) }
+    }
+
+    /// Saves `checkIn` as of now.
+    @discardableResult
+    public func checkIn(_ checkIn: NewCheckIn) throws(JournalError) -> CheckIn {
+        try checkIn.validate()
+        return try write { db, now in
+            let today = CalendarDate(now, in: try settings(db).timeZone)
+            var record = CheckInRecord(
+                id: nil, date: today.description, mood: checkIn.mood, energyLevel: checkIn.energyLevel,
+                sleepQuality: checkIn.sleepQuality, notes: Notes.stored(checkIn.notes), checkedInAt: now)
+            try record.insert(db)
+            return try record.checkIn()
+        }
+    }
+
+    /// The last check-in saved, if any: "Last check-in: …".
+    public func lastCheckIn() throws(JournalError) -> CheckIn? {
+        try read { db, _ in try Self.lastCheckIn(db) }
+    }
+
+    /// Every check-in, in the order they were saved.
+    static func checkIns(_ db: Database) throws -> [CheckIn] {
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT id, \(dayNumber), mood, energy_level, sleep_quality, notes, checked_in_at FROM check_ins
+                ORDER BY checked_in_at, id
+                """)
+        var checkIns: [CheckIn] = []
+        while let row = try rows.next() {
+            guard let mood = Mood(rawValue: row[2]), let sleep = SleepQuality(rawValue: row[4]) else {
+                throw JournalError(.storeUnreadable, "check-in \(row[0] as Int64) is not readable")
+            }
+            checkIns.append(
+                CheckIn(
+                    id: row[0], date: CalendarDate(dayNumber: row[1]), mood: mood, energyLevel: row[3],
+                    sleepQuality: sleep, notes: row[5], checkedInAt: row[6]))
+        }
+        return checkIns
+    }
+
+    static func lastCheckIn(_ db: Database) throws -> CheckIn? {
+        try CheckInRecord.order(Column("checked_in_at").desc, Column("id").desc).fetchOne(db)?.checkIn()
+    }
+
+    /// Every check-in, oldest first.
+    public func allCheckIns() throws(JournalError) -> [CheckIn] {
+        try read { db, _ in try Self.checkIns(db) }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import GRDB
+import TrainingCalendar
+
+/// The home screen's summary and the progress screen.
+extension FitnessJournal {
+    /// The progress of `period` as of now.
+    public func progress(_ period: ProgressPeriod) throws(JournalError) -> ProgressReport {
+        try read { db, now in
+            let settings = try settings(db)
+            let today = CalendarDate(now, in: settings.timeZone)
+            let firstDay = try Self.firstDay(db)
+            let range = period.days(today: today, firstDay: firstDay)
+            let week = TrainingWeek(containing: today)
+            let totals = try Self.totals(db, range)
+            // All time runs to today: its days with workouts are every day the streak can count.
+            let workoutDays = period == .all ? totals.days.map(\.date) : try Self.workoutDays(db)
+            return ProgressReport(
+                period: period, today: today, firstDay: firstDay, dayTotals: totals.days,
+                typeTallies: totals.types, workoutDays: workoutDays,
+                moods: try Self.moods(db, range), thisWeek: try Self.workoutCount(db, week.monday...week.sunday),
+                weeklyGoal: settings.weeklyGoal)
+        }
+    }
+
+    /// Today on the home screen: the greeting, today's workouts and minutes, the check-in's
+    /// status, the last three workouts, this week against the goal and the next reminder.
+    public func today() throws(JournalError) -> TodaySummary {
+        try read { db, now in
+            let settings = try settings(db)
+            let today = CalendarDate(now, in: settings.timeZone)
+            let week = TrainingWeek(containing: today)
+            let todays = try Self.workouts(db, today...today)
+            let recent = try WorkoutRecord.order(Column("logged_at").desc, Column("id").desc).limit(3).fetchAll(db)
+                .map { record throws in try record.entry() }
+            let weekCount = try Self.workoutCount(db, week.monday...week.sunday)
+            let last = try Self.lastCheckIn(db)
+            return TodaySummary(
+                now: now, settings: settings, workouts: todays, recent: recent,
+                checkIn: last.flatMap { $0.date == today ? $0 : nil }, lastCheckIn: last,
+                goal: GoalProgress(goal: settings.weeklyGoal, thisWeek: weekCount, weeks: []),
+                streak: Streak(days: try Self.workoutDays(db), today: today))
+        }
+    }
+
+    // MARK: - Queries inside a transaction
+
+    /// The first day with a workout or a check-in; nil for an empty journal.
+    static func firstDay(_ db: Database) throws -> CalendarDate? {
+        let text = try String.fetchOne(
+            db, sql: "SELECT min(date) FROM (SELECT min(date) AS date FROM workouts UNION ALL "
+                + "SELECT min(date) FROM check_ins)")
+        return text.flatMap(CalendarDate.init)
+    }
+
+    /// A `date` column as SQL that reads it as `CalendarDate.dayNumber`.
+    static let dayNumber = "CAST(julianday(date) - 2440587.5 AS INTEGER)"
+
+    /// A `date` column's `YYYY-MM-DD`, read without the cost of `CalendarDate(_:)`'s general parser.
+    static func date(_ text: String) throws -> CalendarDate {
+        var parts = (0, 0, 0)
+        var index = 0
+        for byte in text.utf8 {
+            switch (index, byte) {
+            case (4, UInt8(ascii: "-")), (7, UInt8(ascii: "-")): break
+            case (0..<4, UInt8(ascii: "0")...UInt8(ascii: "9")): parts.0 = parts.0 * 10 + Int(byte - 48)
+            case (5..<7, UInt8(ascii: "0")...UInt8(ascii: "9")): parts.1 = parts.1 * 10 + Int(byte - 48)
+            case (8..<10, UInt8(ascii: "0")...UInt8(ascii: "9")): parts.2 = parts.2 * 10 + Int(byte - 48)
+            default: throw JournalError(.storeUnreadable, "\"\(text)\" is not a date written YYYY-MM-DD")
+            }
+            index += 1
+        }
+        guard index == 10, let date = CalendarDate(year: parts.0, month: parts.1, day: parts.2) else {
+            throw JournalError(.storeUnreadable, "\"\(text)\" is not a date written YYYY-MM-DD")
+        }
+        return date
+    }
+
+    /// Workouts and minutes per day of `range`, and per type: one pass over the covering index.
+    static func totals(
+        _ db: Database, _ range: ClosedRange<CalendarDate>
+    ) throws -> (days: [ProgressReport.Day], types: [MostFrequentType]) {
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(
+                sql: """
+                    SELECT date, exercise_type, count(*), sum(duration_minutes) FROM workouts
+                    WHERE date BETWEEN ? AND ? GROUP BY date, exercise_type
+                    """), arguments: [range.lowerBound.description, range.upperBound.description])
+        var days: [ProgressReport.Day] = []
+        var lastDay: String?
+        var types = ExerciseType.allCases.map { MostFrequentType(type: $0, workouts: 0, minutes: 0) }
+        while let row = try rows.next() {
+            let day: String = row[0]
+            let workouts: Int = row[2]
+            let minutes: Int = row[3]
+            if day == lastDay {
+                days[days.count - 1].workouts += workouts
+                days[days.count - 1].minutes += minutes
+            } else {
+                days.append(
+                    ProgressReport.Day(date: try date(day), workouts: workouts, minutes: minutes))
+                lastDay = day
+            }
+            let name: String = row[1]
+            if let index = ExerciseType.allCases.firstIndex(where: { $0.rawValue == name }) {
+                types[index].workouts += workouts
+                types[index].minutes += minutes
+            }
+        }
+        return (days, types)
+    }
+
+    static func workoutCount(_ db: Database, _ range: ClosedRange<CalendarDate>) throws -> Int {
+        try WorkoutRecord.filter(
+            Column("date") >= range.lowerBound.description && Column("date") <= range.upperBound.description
+        ).fetchCount(db)
+    }
+
+    /// Every day with a workout.
+    static func workoutDays(_ db: Database) throws -> [CalendarDate] {
+        try Int.fetchAll(db, sql: "SELECT \(dayNumber) FROM workouts GROUP BY date").map(CalendarDate.init(dayNumber:))
+    }
+
+    /// Each day's mood in `range`: its last check-in's, oldest day first.
+    static func moods(_ db: Database, _ range: ClosedRange<CalendarDate>) throws -> [MoodTrend.Point] {
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT date, mood, energy_level FROM check_ins
+                WHERE date BETWEEN ? AND ? ORDER BY date, checked_in_at, id
+                """, arguments: [range.lowerBound.description, range.upperBound.description])
+        var points: [MoodTrend.Point] = []
+        while let row = try rows.next() {
+            guard let mood = Mood(rawValue: row[1]) else { continue }
+            let point = MoodTrend.Point(date: try date(row[0]), mood: mood, energyLevel: row[2])
+            if points.last?.date == point.date { points.removeLast() }
+            points.append(point)
+        }
+        return points
+    }
+
+    /// The workouts of `range` (all when nil), in the order they were logged.
+    static func workouts(_ db: Database, _ range: ClosedRange<CalendarDate>? = nil) throws -> [WorkoutEntry] {
+        let filter = range.map { "WHERE date BETWEEN '\($0.lowerBound)' AND '\($0.upperBound)'" } ?? ""
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT id, \(dayNumber), exercise_type, duration_minutes, intensity, notes, logged_at FROM workouts
+                \(filter) ORDER BY date, logged_at, id
+                """)
+        var entries: [WorkoutEntry] = []
+        while let row = try rows.next() {
+            guard let type = ExerciseType(rawValue: row[2]), let intensity = Intensity(rawValue: row[4]) else {
+                throw JournalError(.storeUnreadable, "workout \(row[0] as Int64) is not readable")
+            }
+            entries.append(
+                WorkoutEntry(
+                    id: row[0], date: CalendarDate(dayNumber: row[1]), type: type, durationMinutes: row[3],
+                    intensity: intensity, notes: row[5], loggedAt: row[6]))
+        }
+        return entries
+    }
+}

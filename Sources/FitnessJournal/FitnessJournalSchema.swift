@@ -1,0 +1,18 @@
+import SchemaMigrations
+
+/// The journal store's schema: the files of `schema/fitness-journal/`, in the order they apply.
+public enum FitnessJournalSchema {
+    /// Append a new file here; never edit, reorder or remove an entry (FitnessJournalTests fails
+    /// when a file on disk is missing here or when a shipped file's text changes).
+    public static let migrations: [SchemaMigration] = [
+        SchemaMigration(identifier: "0001_fitness_journal", bytes: PackageResources._001_fitness_journal_sql)
+    ]
+
+    /// Applies `migrations`.
+    public static let migrator = SchemaMigrator(migrations: migrations)
+
+    /// The schema version of a fully migrated journal.
+    public static var latestVersion: Int {
+        migrator.latestVersion
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import GRDB
+import TrainingCalendar
+
+/// `check_ins`: one saved check-in.
+struct CheckInRecord: JournalRecord {
+    static let databaseTableName = "check_ins"
+
+    var id: Int64?
+    var date: String
+    var mood: Mood
+    var energyLevel: Int
+    var sleepQuality: SleepQuality
+    var notes: String?
+    var checkedInAt: Date
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    func checkIn() throws(JournalError) -> CheckIn {
+        guard let id, let day = CalendarDate(date) else {
+            throw JournalError(.storeUnreadable, "check-in \(id.map(String.init) ?? "?") has no valid date: \(date)")
+        }
+        return CheckIn(
+            id: id, date: day, mood: mood, energyLevel: energyLevel, sleepQuality: sleepQuality, notes: notes,
+            checkedInAt: checkedInAt)
+    }
+}

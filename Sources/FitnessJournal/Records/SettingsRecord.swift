@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+
+/// `settings`: the one row of the user's settings.
+struct SettingsRecord: JournalRecord {
+    static let databaseTableName = "settings"
+
+    var id: Int64 = 1
+    var displayName: String
+    var weeklyGoal: Int
+    var reminderEnabled: Bool
+    var reminderTime: String
+    var notificationsEnabled: Bool
+    var timeZone: String
+    var updatedAt: Date
+
+    /// Read by hand rather than through `Decodable`: every call of the journal reads this row.
+    init(row: Row) throws {
+        displayName = row["display_name"]
+        weeklyGoal = row["weekly_goal"]
+        reminderEnabled = row["reminder_enabled"]
+        reminderTime = row["reminder_time"]
+        notificationsEnabled = row["notifications_enabled"]
+        timeZone = row["time_zone"]
+        updatedAt = row["updated_at"]
+    }
+
+    init(_ settings: JournalSettings, updatedAt: Date) {
+        displayName = settings.displayName
+        weeklyGoal = settings.weeklyGoal
+        reminderEnabled = settings.reminderEnabled
+        reminderTime = settings.reminderTime.description
+        notificationsEnabled = settings.notificationsEnabled
+        timeZone = settings.timeZone.identifier
+        self.updatedAt = updatedAt
+    }
+
+    func settings() throws(JournalError) -> JournalSettings {
+        guard let zone = TimeZone(identifier: timeZone) else {
+            throw JournalError(.storeUnreadable, "the stored time zone \"\(timeZone)\" is not a time zone")
+        }
+        let time: ReminderTime
+        do {
+            time = try ReminderTime(parsing: reminderTime)
+        } catch {
+            throw JournalError(.storeUnreadable, "the stored \(error.message)")
+        }
+        return JournalSettings(
+            displayName: displayName, weeklyGoal: weeklyGoal, reminderEnabled: reminderEnabled, reminderTime: time,
+            notificationsEnabled: notificationsEnabled, timeZone: zone)
+    }
+}

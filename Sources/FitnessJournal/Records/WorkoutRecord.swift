@@ -1,0 +1,35 @@
+import Foundation
+import GRDB
+import TrainingCalendar
+
+/// `workouts`: one saved workout.
+struct WorkoutRecord: JournalRecord {
+    static let databaseTableName = "workouts"
+
+    var id: Int64?
+    var date: String
+    var exerciseType: ExerciseType
+    var durationMinutes: Int
+    var intensity: Intensity
+    var notes: String?
+    var loggedAt: Date
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    /// The entry, or an error when the row holds what the schema should have refused.
+    func entry() throws(JournalError) -> WorkoutEntry {
+        guard let id, let day = CalendarDate(date) else {
+            throw JournalError(.storeUnreadable, "workout \(id.map(String.init) ?? "?") has no valid date: \(date)")
+        }
+        return WorkoutEntry(
+            id: id, date: day, type: exerciseType, durationMinutes: durationMinutes, intensity: intensity,
+            notes: notes, loggedAt: loggedAt)
+    }
+}
+
+extension ExerciseType: DatabaseValueConvertible {}
+extension Intensity: DatabaseValueConvertible {}
+extension Mood: DatabaseValueConvertible {}
+extension SleepQuality: DatabaseValueConvertible {}

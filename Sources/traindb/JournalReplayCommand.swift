@@ -1,0 +1,68 @@
+import ArgumentParser
+import FitnessJournal
+import Foundation
+import TrainingCalendar
+import TrainingLog
+
+/// `traindb journal replay EVENTS.jsonl`: a journal's events, in order, each at its moment.
+struct JournalReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay timestamped events (one JSON object per line) into a journal.",
+        discussion: """
+            Each line is {"at": "2026-01-05T07:00:00Z", "event": NAME, …}; events: workout (type, minutes, \
+            intensity, notes), checkin (mood, energy, sleep, notes), delete (id), settings (name, goal, reminder, \
+            reminderOn, notifications, timeZone). Lines starting with # are comments. The clock is each event's \
+            moment. A new journal counts days in UTC until a settings event changes its time zone. Then the \
+            progress of --period is printed as of the last event (or --now).
+            Exit status: 0 every event applied, 1 some refused (each listed with its line), 2 could not run.
+            """)
+
+    @Argument(help: ArgumentHelp("The events.", valueName: "events.jsonl"))
+    var events: String
+
+    @Option(help: ArgumentHelp("Keep the journal in this file (default: in memory).", valueName: "file"))
+    var db: String?
+
+    @Option(help: ArgumentHelp("Report progress as of this moment (default: the last event's).", valueName: "moment"))
+    var now: String?
+
+    @Option(help: "The progress shown afterwards: week, month or all.")
+    var period: ProgressPeriod = .all
+
+    @OptionGroup var output: FormatOption<TextOrJSON>
+
+    struct Result: Encodable {
+        var applied: Int
+        var refusals: [JournalReplay.Refusal]
+        var progress: ProgressReport
+    }
+
+    func run() throws {
+        guard let data = FileManager.default.contents(atPath: events) else {
+            throw CommandError("file.unreadable", "cannot read the events \(events)")
+        }
+        let clock = ManualClock(Date(timeIntervalSince1970: 0))
+        let newUser = JournalSettings(timeZone: TimeZone(identifier: "UTC") ?? .gmt)
+        let journal =
+            try db.map { try FitnessJournal(path: $0, clock: clock, newUser: newUser) }
+            ?? FitnessJournal(inMemoryWith: clock, newUser: newUser)
+        let replay = JournalReplay(String(decoding: data, as: UTF8.self), into: journal, clock: clock)
+        if let now { clock.set(try moment(now)) }
+        let result = Result(applied: replay.applied, refusals: replay.refusals, progress: try journal.progress(period))
+        var text = "Replayed \(replay.applied) event\(replay.applied == 1 ? "" : "s")"
+        text += replay.refusals.isEmpty ? ".\n" : "; \(replay.refusals.count) refused:\n"
+        for refusal in replay.refusals {
+            text += "  line \(refusal.line): error[\(refusal.code)]: \(refusal.message)\n"
+        }
+        try output.print(result, text: text + "\n" + result.progress.text)
+        if !replay.refusals.isEmpty { throw CommandError.dataErrorsReported }
+    }
+
+    private func moment(_ text: String) throws -> Date {
+        guard let moment = Timestamp.parse(text) else {
+            throw ValidationError("--now must be a moment like 2026-11-23T07:30:00Z, not \(text)")
+        }
+        return moment
+    }
+}

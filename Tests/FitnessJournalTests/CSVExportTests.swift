@@ -1,0 +1,52 @@
+import FitnessJournal
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("CSV export")
+struct CSVExportTests {
+    static let hostileNotes = [
+        "plain", "commas, everywhere, ,", "\"quoted\" and \"\"doubled\"\"", "line one\nline two", "crlf\r\ninside",
+        "lone\rCR", "\"", ",", "\n.", " leading and trailing ", "=SUM(A1:A9)", "emoji 🏃‍♀️, accents éàü",
+        "tab\tin", "end with quote\"", "\"\"\"", "a,\"b\"\r\nc", String(repeating: "x,\"\n", count: 200),
+    ]
+
+    @Test("hostile notes come back unchanged through an RFC 4180 parser", arguments: hostileNotes)
+    func roundTrip(notes: String) throws {
+        let fixture = try JournalFixture()
+        try fixture.workout("2026-11-22T09:15:00Z", .cycling, minutes: 45, notes: "before")
+        let entry = try fixture.workout("2026-11-23T07:30:00Z", .strength, minutes: 40, intensity: .hard, notes: notes)
+        try fixture.workout("2026-11-23T18:00:00Z", .yoga, minutes: 20, intensity: .easy, notes: "after, too")
+        let records = try CSVRecords.parse(try fixture.journal.exportWorkoutsCSV())
+        #expect(records.count == 4)
+        #expect(records.allSatisfy { $0.count == 8 })
+        #expect(records[0] == ["id", "date", "time", "type", "duration_minutes", "intensity", "notes", "logged_at"])
+        #expect(records[1][6] == "before")
+        #expect(
+            records[2] == [
+                "\(entry.id)", "2026-11-23", "07:30", "strength", "40", "hard", notes, "2026-11-23T07:30:00Z",
+            ])
+        #expect(records[3][6] == "after, too")
+    }
+
+    @Test("an empty journal exports the header alone; times are the user's wall clock")
+    func headerAndWallClock() throws {
+        let fixture = try JournalFixture()
+        let empty = try fixture.journal.exportWorkoutsCSV()
+        #expect(empty == "id,date,time,type,duration_minutes,intensity,notes,logged_at\r\n")
+        try fixture.workout("2026-06-30T23:10:00Z", notes: nil)  // 00:10 BST on 1 July
+        let records = try CSVRecords.parse(try fixture.journal.exportWorkoutsCSV())
+        #expect(records[1][1...2] == ["2026-07-01", "00:10"])
+        #expect(records[1][6] == "")
+        #expect(records[1][7] == "2026-06-30T23:10:00Z")
+    }
+
+    @Test("check-ins export the same way")
+    func checkIns() throws {
+        let fixture = try JournalFixture()
+        try fixture.checkIn("2026-11-23T07:45:00Z", .notGreat, energy: 3, notes: "slept badly,\n\"again\"")
+        let records = try CSVRecords.parse(try fixture.journal.exportCheckInsCSV())
+        #expect(records.count == 2)
+        #expect(records[1][1...6] == ["2026-11-23", "07:45", "not_great", "3", "good", "slept badly,\n\"again\""])
+    }
+}
