@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import SchemaMigrations
 import TrainingCalendar
 
 /// One user's fitness journal: workout entries, daily check-ins and settings, in a database file
@@ -19,8 +20,8 @@ import TrainingCalendar
 /// ```
 public final class FitnessJournal: Sendable {
     /// The database file, or nil for a journal kept in memory.
-    public let path: String?
-    let queue: DatabaseQueue
+    public var path: String? { store.path }
+    let store: UserStore<JournalError>
     let clock: any WallClock
     let logger: Logger
 
@@ -30,15 +31,7 @@ public final class FitnessJournal: Sendable {
         path: String, clock: any WallClock, newUser: JournalSettings,
         logger: Logger = Logger(label: "traindb.journal", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(JournalError) {
-        var configuration = Self.configuration
-        configuration.journalMode = .wal
-        let queue: DatabaseQueue
-        do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
-        } catch {
-            throw JournalError(.storeUnreadable, "cannot open the journal \(path): \(Self.reason(error))")
-        }
-        try self.init(queue: queue, path: path, clock: clock, newUser: newUser, logger: logger)
+        try self.init(storePath: path, clock: clock, newUser: newUser, logger: logger)
     }
 
     /// A journal kept in memory: tests, replays and benchmarks.
@@ -46,28 +39,18 @@ public final class FitnessJournal: Sendable {
         inMemoryWith clock: any WallClock, newUser: JournalSettings,
         logger: Logger = Logger(label: "traindb.journal", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(JournalError) {
-        let queue: DatabaseQueue
-        do {
-            queue = try DatabaseQueue(configuration: Self.configuration)
-        } catch {
-            throw JournalError(.storeUnreadable, "cannot create a journal in memory: \(Self.reason(error))")
-        }
-        try self.init(queue: queue, path: nil, clock: clock, newUser: newUser, logger: logger)
+        try self.init(storePath: nil, clock: clock, newUser: newUser, logger: logger)
     }
 
     private init(
-        queue: DatabaseQueue, path: String?, clock: any WallClock, newUser: JournalSettings, logger: Logger
+        storePath: String?, clock: any WallClock, newUser: JournalSettings, logger: Logger
     ) throws(JournalError) {
-        self.queue = queue
-        self.path = path
+        try newUser.validate()
+        store = try UserStore(
+            path: storePath, noun: "the journal", migrator: FitnessJournalSchema.migrator,
+            failure: { JournalError(.storeUnreadable, $0) })
         self.clock = clock
         self.logger = logger
-        try newUser.validate()
-        do {
-            try FitnessJournalSchema.migrator.migrate(queue)
-        } catch {
-            throw JournalError(.storeUnreadable, "cannot migrate the journal \(name): \(Self.reason(error))")
-        }
         try write { db, now in
             guard try SettingsRecord.fetchCount(db) == 0 else { return }
             var record = SettingsRecord(newUser, updatedAt: now)
@@ -75,57 +58,23 @@ public final class FitnessJournal: Sendable {
         }
     }
 
-    /// Durable against a crash of the app or the process.
-    private static var configuration: Configuration {
-        var configuration = Configuration()
-        configuration.label = "fitness-journal"
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
-        return configuration
-    }
-
     /// How messages name the store.
     var name: String {
-        path ?? "in memory"
+        store.name
     }
 
     // MARK: - Transactions
 
     /// Runs `body` in one write transaction with the clock read once (to the millisecond).
     func write<Value>(_ body: (Database, Date) throws -> Value) throws(JournalError) -> Value {
-        let now = Self.rounded(clock.now())
-        do {
-            return try queue.write { db in try body(db, now) }
-        } catch let error as JournalError {
-            throw error
-        } catch {
-            throw JournalError(.storeUnreadable, "the journal \(name) failed: \(Self.reason(error))")
-        }
+        let now = Timestamp.rounded(clock.now())
+        return try store.write { db in try body(db, now) }
     }
 
     /// Runs `body` in one read transaction with the clock read once.
     func read<Value>(_ body: (Database, Date) throws -> Value) throws(JournalError) -> Value {
-        let now = Self.rounded(clock.now())
-        do {
-            return try queue.read { db in try body(db, now) }
-        } catch let error as JournalError {
-            throw error
-        } catch {
-            throw JournalError(.storeUnreadable, "the journal \(name) failed: \(Self.reason(error))")
-        }
-    }
-
-    /// `moment` to the millisecond, as it reads back from the store.
-    static func rounded(_ moment: Date) -> Date {
-        Date(timeIntervalSince1970: (moment.timeIntervalSince1970 * 1000).rounded() / 1000)
-    }
-
-    static func reason(_ error: any Error) -> String {
-        if let error = error as? DatabaseError {
-            return error.message ?? "\(error.resultCode)"
-        }
-        return "\(error)"
+        let now = Timestamp.rounded(clock.now())
+        return try store.read { db in try body(db, now) }
     }
 
     /// The settings row, inside the caller's transaction.

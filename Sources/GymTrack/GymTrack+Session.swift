@@ -72,7 +72,7 @@ extension GymTrack {
                     .partialUnconfirmed,
                     "only \(checked) of \(total) steps are checked: log as partial session? (finish --partial)")
             }
-            let started = Moment.parse(open.startedAt) ?? now.moment
+            let started = Timestamp.parse(open.startedAt) ?? now.moment
             let record = SessionRecord(
                 sessionType: open.sessionType, date: open.date, startedAt: open.startedAt,
                 durationSeconds: max(0, Int(now.moment.timeIntervalSince(started))), isPartial: partial)
@@ -119,7 +119,7 @@ extension GymTrack {
         let open = try requireOpenSession(db)
         let routine = routine(open.sessionType)
         let checked = Set(try Int.fetchAll(db, CheckedStepRecord.select(Column("step"))))
-        let started = Moment.parse(open.startedAt) ?? now.moment
+        let started = Timestamp.parse(open.startedAt) ?? now.moment
         let steps = routine.steps.enumerated().map { index, step in
             OpenSessionView.Step(
                 number: index + 1, title: step.title, sets: step.sets, amount: step.amount,

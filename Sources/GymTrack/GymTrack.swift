@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import SchemaMigrations
 import TrainingCalendar
 
 /// GymTrack's store and rules (seed 002 §3-9): the A/B/C rotation, the workout on the Exercise
@@ -22,10 +23,10 @@ import TrainingCalendar
 /// ```
 public final class GymTrack: Sendable {
     /// The database file, or nil for a store kept in memory.
-    public let path: String?
+    public var path: String? { store.path }
     /// The user's time zone: what "today" and a session's date mean.
     public let timeZone: TimeZone
-    let queue: DatabaseQueue
+    let store: UserStore<GymTrackError>
     let clock: any WallClock
     let routines: [Routine]
     let logger: Logger
@@ -35,15 +36,7 @@ public final class GymTrack: Sendable {
         path: String, clock: any WallClock, timeZone: TimeZone,
         logger: Logger = Logger(label: "traindb.gymtrack", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(GymTrackError) {
-        var configuration = Self.configuration
-        configuration.journalMode = .wal
-        let queue: DatabaseQueue
-        do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
-        } catch {
-            throw GymTrackError(.storeUnreadable, "cannot open the GymTrack store \(path): \(Self.reason(error))")
-        }
-        try self.init(queue: queue, path: path, clock: clock, timeZone: timeZone, logger: logger)
+        try self.init(storePath: path, clock: clock, timeZone: timeZone, logger: logger)
     }
 
     /// A store kept in memory: tests, and replays that keep no file.
@@ -51,45 +44,22 @@ public final class GymTrack: Sendable {
         inMemory clock: any WallClock, timeZone: TimeZone,
         logger: Logger = Logger(label: "traindb.gymtrack", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(GymTrackError) {
-        let queue: DatabaseQueue
-        do {
-            queue = try DatabaseQueue(configuration: Self.configuration)
-        } catch {
-            throw GymTrackError(.storeUnreadable, "cannot create a GymTrack store in memory: \(Self.reason(error))")
-        }
-        try self.init(queue: queue, path: nil, clock: clock, timeZone: timeZone, logger: logger)
+        try self.init(storePath: nil, clock: clock, timeZone: timeZone, logger: logger)
     }
 
-    private init(
-        queue: DatabaseQueue, path: String?, clock: any WallClock, timeZone: TimeZone, logger: Logger
-    ) throws(GymTrackError) {
-        self.queue = queue
-        self.path = path
+    private init(storePath: String?, clock: any WallClock, timeZone: TimeZone, logger: Logger) throws(GymTrackError) {
+        routines = try Routines.all()
+        store = try UserStore(
+            path: storePath, noun: "the GymTrack store", migrator: GymTrackSchema.migrator,
+            failure: { GymTrackError(.storeUnreadable, $0) })
         self.clock = clock
         self.timeZone = timeZone
         self.logger = logger
-        routines = try Routines.all()
-        do {
-            try GymTrackSchema.migrator.migrate(queue)
-        } catch {
-            throw GymTrackError(.storeUnreadable, "cannot migrate the GymTrack store \(name): \(Self.reason(error))")
-        }
-    }
-
-    /// Durable against a crash of the app or the process: a call returns once its transaction
-    /// is in the write-ahead log.
-    private static var configuration: Configuration {
-        var configuration = Configuration()
-        configuration.label = "gymtrack"
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
-        return configuration
     }
 
     /// How messages name the store.
     var name: String {
-        path ?? "in memory"
+        store.name
     }
 
     /// The routine of `type`.
@@ -108,36 +78,17 @@ public final class GymTrack: Sendable {
     /// Runs `body` in one write transaction with the clock read once.
     func write<Value>(_ body: (Database, Now) throws -> Value) throws(GymTrackError) -> Value {
         let now = currentMoment()
-        do {
-            return try queue.write { db in try body(db, now) }
-        } catch let error as GymTrackError {
-            throw error
-        } catch {
-            throw GymTrackError(.storeUnreadable, "the GymTrack store \(name) failed: \(Self.reason(error))")
-        }
+        return try store.write { db in try body(db, now) }
     }
 
     /// Runs `body` in one read transaction with the clock read once.
     func read<Value>(_ body: (Database, Now) throws -> Value) throws(GymTrackError) -> Value {
         let now = currentMoment()
-        do {
-            return try queue.read { db in try body(db, now) }
-        } catch let error as GymTrackError {
-            throw error
-        } catch {
-            throw GymTrackError(.storeUnreadable, "the GymTrack store \(name) failed: \(Self.reason(error))")
-        }
+        return try store.read { db in try body(db, now) }
     }
 
     private func currentMoment() -> Now {
         let moment = Moment.rounded(clock.now())
         return Now(moment: moment, today: CalendarDate(moment, in: timeZone))
-    }
-
-    static func reason(_ error: any Error) -> String {
-        if let error = error as? DatabaseError {
-            return error.message ?? "\(error.resultCode)"
-        }
-        return "\(error)"
     }
 }

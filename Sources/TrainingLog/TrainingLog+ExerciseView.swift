@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TrainingCalendar
 
 extension TrainingLog {
     /// What the rules compare an exercise of a workout with: its baseline (same session) and

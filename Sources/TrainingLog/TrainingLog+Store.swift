@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ProgrammeGenerator
+import TrainingCalendar
 
 /// The look-ups every call shares, each inside the caller's transaction.
 extension TrainingLog {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import ProgrammeGenerator
+import SchemaMigrations
 import TrainingCalendar
 
 /// One user's training log: their programme, workouts, exercises and sets, in a database file
@@ -24,8 +25,8 @@ import TrainingCalendar
 /// ```
 public final class TrainingLog: Sendable {
     /// The database file, or nil for a log kept in memory.
-    public let path: String?
-    let queue: DatabaseQueue
+    public var path: String? { store.path }
+    let store: UserStore<TrainingLogError>
     let catalog: LogCatalog
     let clock: any WallClock
     let ids: any RowIDSource
@@ -38,16 +39,8 @@ public final class TrainingLog: Sendable {
         path: String, catalog: LogCatalog, clock: any WallClock, ids: any RowIDSource, newUser: UserSettings,
         logger: Logger = Logger(label: "traindb.log", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(TrainingLogError) {
-        var configuration = Self.configuration
-        configuration.journalMode = .wal
-        let queue: DatabaseQueue
-        do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
-        } catch {
-            throw TrainingLogError(.storeUnreadable, "cannot open the training log \(path): \(Self.reason(error))")
-        }
         try self.init(
-            queue: queue, path: path, catalog: catalog, clock: clock, ids: ids, newUser: newUser, logger: logger)
+            storePath: path, catalog: catalog, clock: clock, ids: ids, newUser: newUser, logger: logger)
     }
 
     /// A training log kept in memory: tests, and replays that keep no file.
@@ -55,31 +48,21 @@ public final class TrainingLog: Sendable {
         inMemory catalog: LogCatalog, clock: any WallClock, ids: any RowIDSource, newUser: UserSettings,
         logger: Logger = Logger(label: "traindb.log", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(TrainingLogError) {
-        let queue: DatabaseQueue
-        do {
-            queue = try DatabaseQueue(configuration: Self.configuration)
-        } catch {
-            throw TrainingLogError(.storeUnreadable, "cannot create a training log in memory: \(Self.reason(error))")
-        }
         try self.init(
-            queue: queue, path: nil, catalog: catalog, clock: clock, ids: ids, newUser: newUser, logger: logger)
+            storePath: nil, catalog: catalog, clock: clock, ids: ids, newUser: newUser, logger: logger)
     }
 
     private init(
-        queue: DatabaseQueue, path: String?, catalog: LogCatalog, clock: any WallClock, ids: any RowIDSource,
+        storePath: String?, catalog: LogCatalog, clock: any WallClock, ids: any RowIDSource,
         newUser: UserSettings, logger: Logger
     ) throws(TrainingLogError) {
-        self.queue = queue
-        self.path = path
+        store = try UserStore(
+            path: storePath, noun: "the training log", migrator: TrainingLogSchema.migrator,
+            failure: { TrainingLogError(.storeUnreadable, $0) })
         self.catalog = catalog
         self.clock = clock
         self.ids = ids
         self.logger = logger
-        do {
-            try TrainingLogSchema.migrator.migrate(queue)
-        } catch {
-            throw TrainingLogError(.storeUnreadable, "cannot migrate the training log \(name): \(Self.reason(error))")
-        }
         try write { db, now in
             guard try UserSettingsRecord.fetchCount(db) == 0 else { return }
             try UserSettingsRecord(
@@ -88,21 +71,9 @@ public final class TrainingLog: Sendable {
         }
     }
 
-    /// Durable against a crash of the app or the process: a call returns once its transaction
-    /// is in the write-ahead log.
-    private static var configuration: Configuration {
-        var configuration = Configuration()
-        configuration.label = "training-log"
-        configuration.foreignKeysEnabled = true
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
-        return configuration
-    }
-
     /// How messages name the store.
     var name: String {
-        path ?? "in memory"
+        store.name
     }
 
     // MARK: - Transactions
@@ -110,31 +81,12 @@ public final class TrainingLog: Sendable {
     /// Runs `body` in one write transaction with the clock read once (to the millisecond).
     func write<Value>(_ body: (Database, Date) throws -> Value) throws(TrainingLogError) -> Value {
         let now = Timestamp.rounded(clock.now())
-        do {
-            return try queue.write { db in try body(db, now) }
-        } catch let error as TrainingLogError {
-            throw error
-        } catch {
-            throw TrainingLogError(.storeUnreadable, "the training log \(name) failed: \(Self.reason(error))")
-        }
+        return try store.write { db in try body(db, now) }
     }
 
     /// Runs `body` in one read transaction with the clock read once.
     func read<Value>(_ body: (Database, Date) throws -> Value) throws(TrainingLogError) -> Value {
         let now = Timestamp.rounded(clock.now())
-        do {
-            return try queue.read { db in try body(db, now) }
-        } catch let error as TrainingLogError {
-            throw error
-        } catch {
-            throw TrainingLogError(.storeUnreadable, "the training log \(name) failed: \(Self.reason(error))")
-        }
-    }
-
-    static func reason(_ error: any Error) -> String {
-        if let error = error as? DatabaseError {
-            return error.message ?? "\(error.resultCode)"
-        }
-        return "\(error)"
+        return try store.read { db in try body(db, now) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TrainingCalendar
 
 /// One action of the app at a moment: a line of a replay file,
 /// `{"at": "2026-01-05T07:00:00Z", "event": "start", "type": "A"}`.
@@ -35,7 +36,7 @@ public struct GymEvent: Hashable, Sendable {
         } catch {
             throw GymTrackError(.invalidEvent, "not a JSON object with at and event")
         }
-        guard let at = Moment.parse(fields.at) else {
+        guard let at = Timestamp.parse(fields.at) else {
             throw GymTrackError(.invalidEvent, "at must be a moment like 2026-01-05T07:00:00Z, not \(fields.at)")
         }
         func required(_ value: Int?, _ key: String) throws(GymTrackError) -> Int {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TrainingCalendar
 
 /// A row of a training log table, as GRDB reads and writes it: each record's `CodingKeys` spell
 /// its columns as the table does (`exercise_log_id`, with no conversion per row), and moments

@@ -1,4 +1,5 @@
 import Foundation
+import TrainingCalendar
 
 /// The rest timer (business rules §11, `003_*` Task 7): completing a set starts it at the
 /// exercise's rest; completing another restarts it; it ends at zero or when dismissed. A pure

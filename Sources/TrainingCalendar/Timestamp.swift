@@ -1,9 +1,8 @@
 import Foundation
-import TrainingCalendar
 
-/// Moments as the training log stores and prints them: UTC text to the millisecond,
+/// Moments as the stores keep and the commands print them: UTC text to the millisecond,
 /// `2026-01-05T18:00:00.000Z`, which sorts as it reads and which PostgreSQL reads as a
-/// `timestamptz`.
+/// `timestamptz`; and the one strict reader of the moments people and replays type.
 public enum Timestamp {
     /// `moment` as `YYYY-MM-DDTHH:MM:SS.SSSZ`.
     public static func text(_ moment: Date) -> String {
@@ -50,7 +49,7 @@ public enum Timestamp {
     }
 
     /// `moment` rounded to the millisecond, as it reads back from the store.
-    static func rounded(_ moment: Date) -> Date {
+    public static func rounded(_ moment: Date) -> Date {
         Date(timeIntervalSince1970: (moment.timeIntervalSince1970 * 1000).rounded() / 1000)
     }
 
