@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+import SchemaMigrations
+import Testing
+
+/// The one way the user stores open their file and run their transactions: what a store's owner
+/// sees when the file is bad, when SQLite refuses a statement, and when its own rule refuses.
+struct UserStoreTests {
+    struct OwnerError: Error, Equatable {
+        var message: String
+    }
+
+    static let migrator = SchemaMigrator(migrations: [
+        SchemaMigration(identifier: "0001_notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL);")
+    ])
+
+    static func open(_ path: String?) throws(OwnerError) -> UserStore<OwnerError> {
+        try UserStore(path: path, noun: "the notebook", migrator: migrator, failure: { OwnerError(message: $0) })
+    }
+
+    @Test func aNewFileIsMigratedAndKeepsWhatWasWritten() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("notes.sqlite").path
+        try Self.open(path).write { db in try db.execute(sql: "INSERT INTO notes (text) VALUES ('squat day')") }
+        let reopened = try Self.open(path)
+        #expect(try reopened.read { db in try String.fetchAll(db, sql: "SELECT text FROM notes") } == ["squat day"])
+        #expect(try reopened.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+    }
+
+    @Test func aFileThatIsNotADatabaseIsTheOwnersErrorNamingIt() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).sqlite").path
+        try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect {
+            _ = try Self.open(path)
+        } throws: { error in
+            let message = (error as? OwnerError)?.message ?? ""
+            return message.hasPrefix("cannot ") && message.contains("the notebook \(path)")
+        }
+    }
+
+    @Test func sqliteRefusingAStatementNamesTheStore() throws {
+        let store = try Self.open(nil)
+        #expect(throws: OwnerError(message: "the notebook in memory failed: NOT NULL constraint failed: notes.text")) {
+            try store.write { db in try db.execute(sql: "INSERT INTO notes (text) VALUES (NULL)") }
+        }
+    }
+
+    @Test func theOwnersOwnErrorPassesThroughAndRollsBack() throws {
+        let store = try Self.open(nil)
+        #expect(throws: OwnerError(message: "no notes on rest days")) {
+            try store.write { db in
+                try db.execute(sql: "INSERT INTO notes (text) VALUES ('rest')")
+                throw OwnerError(message: "no notes on rest days")
+            }
+        }
+        #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM notes") } == 0)
+    }
+}
