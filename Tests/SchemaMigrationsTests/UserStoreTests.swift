@@ -11,7 +11,8 @@ struct UserStoreTests {
     }
 
     static let migrator = SchemaMigrator(migrations: [
-        SchemaMigration(identifier: "0001_notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL);")
+        SchemaMigration(
+            identifier: "0001_notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL);")
     ])
 
     static func open(_ path: String?) throws(OwnerError) -> UserStore<OwnerError> {
