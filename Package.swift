@@ -109,7 +109,7 @@ let package = Package(
             name: "traindb",
             dependencies: [
                 "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ProgrammeGenerator", "OrderedJSON",
-                "SchemaMigrations", "TrainingCalendar",
+                "SchemaMigrations", "TrainingCalendar", "PostgresStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

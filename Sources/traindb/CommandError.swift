@@ -1,6 +1,7 @@
 import Catalog
 import CatalogBuild
 import CatalogImport
+import PostgresStore
 import ProgrammeGenerator
 import SchemaMigrations
 import XLSX
@@ -58,6 +59,8 @@ struct CommandError: Error {
         case let error as ProgrammeGeneratorError:
             self.init(error.code, error.message)
         case let error as XLSXError:
+            self.init(error.code, error.message)
+        case let error as PostgresStoreError:
             self.init(error.code, error.message)
         default:
             self.init("command.failed", "\(error)")

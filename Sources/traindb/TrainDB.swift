@@ -4,7 +4,7 @@ import CatalogBuild
 import Foundation
 
 @main
-struct TrainDB: ParsableCommand {
+struct TrainDB: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "traindb",
         abstract: "Check trAIn's exercise workbooks, build the catalogue database and query it.",
@@ -13,17 +13,21 @@ struct TrainDB: ParsableCommand {
         subcommands: [
             CheckCommand.self, BuildCommand.self, ReportCommand.self, DiffCommand.self, XLSXCommand.self,
             SchemaCommand.self, QueryCommand.self, EquipmentCommand.self, JointsCommand.self,
-            GenerateCommand.self, SwapCommand.self,
+            GenerateCommand.self, SwapCommand.self, PublishCommand.self,
         ]
     )
 
     /// Parses and runs a subcommand. The exit status is decided here and only here: help and
     /// the version exit 0; a usage error exits 2 with the parser's message; a command's error is
     /// rendered once as `traindb: error[code]: message` and exits with its status (1 or 2).
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
         } catch {
             exit(after: error)
         }
