@@ -7,7 +7,11 @@ BIN          := .build/debug/traindb
 RELEASE_BIN  := .build/release/traindb
 TEST_LOG     := .build/test.log
 
-.PHONY: db deps build release test check bench textconv leaks clean
+.PHONY: db deps build release test check bench textconv leaks clean pg pg-stop
+
+# The PostgreSQL tests and `traindb publish` examples use this server; `make pg` starts one and
+# `make test` then finds it. Without one, `make test` skips the PostgreSQL tests with one line.
+export TRAINDB_POSTGRES_URL ?= $(shell scripts/pg-cluster url 2>/dev/null)
 
 # Installs only the Debian packages that are missing (needs root or sudo when any are).
 deps:
@@ -37,6 +41,17 @@ test: deps
 	$(SWIFT) build --build-tests
 	@status=0; $(SWIFT) test --skip-build > $(TEST_LOG) 2>&1 || status=$$?; \
 	awk -f Tests/summary.awk $(TEST_LOG); echo "full log: $(TEST_LOG)"; exit $$status
+
+# A throwaway PostgreSQL cluster on a free localhost port (installs PostgreSQL from Debian when
+# missing), with the Supabase stand-in applied: `make test` runs the PostgreSQL tests against it.
+pg:
+	@scripts/pg-cluster start
+	@echo "make test runs the PostgreSQL tests against it; publish to it with"
+	@echo "  make db && $(BIN) publish --postgres $$(scripts/pg-cluster url)"
+	@echo "make pg-stop stops it and removes its data."
+
+pg-stop:
+	@scripts/pg-cluster stop
 
 # Valgrind's memcheck while traindb reads each hostile workbook of leaks/hostile_workbooks.py and a
 # real one: fails on any definitely-lost block, memory error or crash (a refusal, exit 2, is
