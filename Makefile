@@ -77,7 +77,7 @@ leaks: deps
 
 # Reader benchmark (figures only, never a test): TrainDB vs the inflate floor, python-calamine
 # and openpyxl on a generated 200,000 × 10 workbook cached in bench-data/.
-bench: bench-generator
+bench: bench-generator bench-pg
 	@python3 -c "import python_calamine, openpyxl" 2>/dev/null || pip install -q python-calamine openpyxl
 	$(SWIFT) build -c release --product xlsx-bench
 	$$($(SWIFT) build -c release --product xlsx-bench --show-bin-path)/xlsx-bench
@@ -88,6 +88,15 @@ bench: bench-generator
 bench-generator:
 	$(SWIFT) build -c release --product generator-bench
 	$$($(SWIFT) build -c release --product generator-bench --show-bin-path)/generator-bench
+
+# PostgreSQL benchmark (figures only, never a test): publishing the committed catalogue to a
+# throwaway cluster of its own: a first publish, and republishes that change nothing.
+.PHONY: bench-pg
+bench-pg: db
+	$(SWIFT) build -c release --product pg-bench
+	@export PG_CLUSTER_STATE=$(CURDIR)/.build/pg-bench-cluster; \
+	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; \
+	$$($(SWIFT) build -c release --product pg-bench --show-bin-path)/pg-bench "$$(scripts/pg-cluster url)" $(DB)
 
 # Rewrites the personas' committed weeks (Tests/ProgrammeGeneratorTests/Personas/*.txt) after a
 # deliberate change to the rules or the catalogue: review the diff as a coach before committing.

@@ -124,6 +124,14 @@ let package = Package(
                 "ProgrammeGenerator", "Catalog", "CatalogBuild", "CatalogImport", "OrderedJSON", "TrainingCalendar",
             ]),
 
+        // `make bench-pg`: publishing the catalogue to a throwaway PostgreSQL cluster.
+        .executableTarget(
+            name: "pg-bench",
+            dependencies: [
+                "PostgresStore", "Catalog", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
         .testTarget(
             name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]
         ),
