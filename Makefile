@@ -76,9 +76,14 @@ leaks: deps
 	done; exit $$failed
 
 # Reader benchmark (figures only, never a test): TrainDB vs the inflate floor, python-calamine
-# and openpyxl on a generated 200,000 × 10 workbook cached in bench-data/.
-bench: bench-generator bench-pg
+# and openpyxl on a generated 200,000 × 10 workbook cached in bench-data/; then `traindb xlsx
+# dump` vs python-calamine as whole processes, timed under /usr/bin/time for peak memory.
+bench: bench-generator bench-log bench-pg
 	@python3 -c "import python_calamine, openpyxl" 2>/dev/null || pip install -q python-calamine openpyxl
+	@[ -x /usr/bin/time ] || { \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq time; }
+	$(SWIFT) build -c release --product traindb
 	$(SWIFT) build -c release --product xlsx-bench
 	$$($(SWIFT) build -c release --product xlsx-bench --show-bin-path)/xlsx-bench
 
@@ -98,12 +103,27 @@ bench-pg: db
 	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; \
 	$$($(SWIFT) build -c release --product pg-bench --show-bin-path)/pg-bench "$$(scripts/pg-cluster url)" $(DB)
 
+# Training log benchmark (figures only, never a test): five years of history, 3 workouts a week,
+# ~16,000 sets; submit p99 (target ≤ 2 ms), exercise history (≤ 20 ms), the week (≤ 2 ms), database size.
+.PHONY: bench-log
+bench-log:
+	$(SWIFT) build -c release --product log-bench
+	$$($(SWIFT) build -c release --product log-bench --show-bin-path)/log-bench
+
 # Rewrites the personas' committed weeks (Tests/ProgrammeGeneratorTests/Personas/*.txt) after a
 # deliberate change to the rules or the catalogue: review the diff as a coach before committing.
 .PHONY: personas
 personas: deps
 	TRAINDB_UPDATE_PERSONAS=1 $(SWIFT) test --filter PersonaTests
 	@git --no-pager diff --stat -- Tests/ProgrammeGeneratorTests/Personas
+
+# Rewrites the committed replays (Tests/TrainingLogTests/Replays: the eight-week events from the
+# simulated lifter, and every replay's output) after a deliberate change to the training log's rules
+# or text: review the diff before committing.
+.PHONY: replays
+replays: deps
+	TRAINDB_UPDATE_REPLAYS=1 $(SWIFT) test --filter ReplayTests
+	@git --no-pager diff --stat -- Tests/TrainingLogTests/Replays
 
 # Lets `git diff` and `git log -p` show workbook changes as CSV rows (see .gitattributes).
 textconv: build

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ProgrammeGenerator", targets: ["ProgrammeGenerator"]),
         .library(name: "OrderedJSON", targets: ["OrderedJSON"]),
         .library(name: "TrainingCalendar", targets: ["TrainingCalendar"]),
+        .library(name: "TrainingLog", targets: ["TrainingLog"]),
         // Build-time libraries, used by the data team's tooling.
         .library(name: "XLSX", targets: ["XLSX"]),
         .library(name: "CatalogBuild", targets: ["CatalogBuild"]),
@@ -39,7 +40,7 @@ let package = Package(
         ),
 
         // Bytes → typed workbook cells.
-        .target(name: "XLSX", dependencies: ["CLibZip", "CLibXML2"]),
+        .target(name: "XLSX", dependencies: ["CLibZip", "CLibXML2", "TrainingCalendar"]),
 
         // Encodable → JSON, keys in the order they were encoded (app-facing, no dependencies).
         .target(name: "OrderedJSON"),
@@ -94,6 +95,17 @@ let package = Package(
             ]
         ),
 
+        // The user's training log: workouts, sets, prompts, history, the week and streaks (app-facing).
+        .target(
+            name: "TrainingLog",
+            dependencies: [
+                "Catalog", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations", "TrainingCalendar",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.embedInCode("Migrations")]
+        ),
+
         // Workbooks → checked catalogue records.
         .target(
             name: "CatalogImport",
@@ -109,7 +121,7 @@ let package = Package(
             name: "traindb",
             dependencies: [
                 "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ProgrammeGenerator", "OrderedJSON",
-                "SchemaMigrations", "TrainingCalendar", "PostgresStore",
+                "SchemaMigrations", "TrainingCalendar", "TrainingLog", "PostgresStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -131,6 +143,10 @@ let package = Package(
                 "PostgresStore", "Catalog", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+
+        // `make bench`: the training log with five years of history (submit, history, the week).
+        .executableTarget(
+            name: "log-bench", dependencies: ["TrainingLog", "Catalog", "ProgrammeGenerator", "TrainingCalendar"]),
 
         .testTarget(
             name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]
@@ -162,8 +178,19 @@ let package = Package(
         ),
         .testTarget(name: "TrainingCalendarTests", dependencies: ["TrainingCalendar"]),
         .testTarget(
+            name: "TrainingLogTests",
+            dependencies: [
+                "TrainingLog", "Catalog", "CatalogBuild", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations",
+                "TrainingCalendar", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            exclude: ["Replays"]
+        ),
+        .testTarget(
             name: "TraindbTests",
-            dependencies: ["traindb", "XLSX", "Catalog", "CatalogBuild", "TestSupport", "XLSXTestSupport"]
+            dependencies: [
+                "traindb", "XLSX", "Catalog", "CatalogBuild", "TestSupport", "XLSXTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // Needs a PostgreSQL server (TRAINDB_POSTGRES_URL) for most of its tests; skips them with one
         // line without one.

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Times other xlsx readers on the benchmark workbook, for `make bench` (xlsx-bench).
 
-usage: peers.py calamine|openpyxl FILE [REPEAT]
+usage: peers.py calamine|calamine-process|openpyxl FILE [REPEAT]
 Prints one JSON line: {"tool", "best", "runs", "cells"}; times exclude interpreter start-up.
+calamine-process builds the Python lists of every sheet: xlsx-bench times this whole process
+against `traindb xlsx dump`'s.
 """
 import json
 import sys
@@ -18,6 +20,15 @@ def calamine(path):
     return sum(len(row) for row in rows)
 
 
+def calamine_every_sheet(path):
+    import python_calamine
+    workbook = python_calamine.CalamineWorkbook.from_path(path)
+    cells = 0
+    for name in workbook.sheet_names:
+        cells += sum(len(row) for row in workbook.get_sheet_by_name(name).to_python())
+    return cells
+
+
 def openpyxl_read_only(path):
     import openpyxl
     workbook = openpyxl.load_workbook(path, read_only=True)
@@ -28,7 +39,7 @@ def openpyxl_read_only(path):
     return cells
 
 
-READERS = {"calamine": calamine, "openpyxl": openpyxl_read_only}
+READERS = {"calamine": calamine, "calamine-process": calamine_every_sheet, "openpyxl": openpyxl_read_only}
 
 
 def main():

@@ -16,20 +16,22 @@ extension CatalogDatabase {
         }
     }
 
-    /// Checks that every category and item of `selection` is in the catalogue, reporting all
-    /// that are not (`query.unknown_equipment`) with the names it knows.
-    public func check(_ selection: EquipmentSelection) throws {
+    /// The selection that equipment entries as a person typed them make (`category` or
+    /// `category:item`, by name or slug), after checking that the catalogue has every category
+    /// and item they name. Every one it lacks is reported (`query.unknown_equipment`), as typed,
+    /// with the slugs it knows.
+    public func equipmentSelection(entries: [String]) throws -> EquipmentSelection {
         let known = try equipmentCategories()
         var problems: [String] = []
-        for (category, items) in selection.categories.sorted(by: { $0.key < $1.key }) {
-            guard let match = known.first(where: { $0.slug == category }) else {
+        for entry in entries {
+            let (category, item) = EquipmentSelection.parse(entry: entry)
+            guard let match = known.first(where: { $0.slug == category.slug }) else {
                 problems.append(
                     "unknown equipment category \"\(category)\"; the catalogue has: "
                         + known.map(\.slug).joined(separator: ", "))
                 continue
             }
-            guard case .only(let ticked) = items else { continue }
-            for item in ticked.sorted() where !match.items.contains(where: { $0.slug == item }) {
+            if let item, !match.items.contains(where: { $0.slug == item.slug }) {
                 let has =
                     match.items.isEmpty
                     ? "it has no items" : "its items are: " + match.items.map(\.slug).joined(separator: ", ")
@@ -39,5 +41,6 @@ extension CatalogDatabase {
         guard problems.isEmpty else {
             throw CatalogDatabaseError(.unknownEquipment, problems.joined(separator: "\n"), path: path)
         }
+        return EquipmentSelection(entries: entries)
     }
 }

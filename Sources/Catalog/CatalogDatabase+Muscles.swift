@@ -9,4 +9,15 @@ extension CatalogDatabase {
             }
         }
     }
+
+    /// Checks that `muscle` (a name or slug, as typed) is a muscle the exercises name, else
+    /// reports it (`query.unknown_muscle`) with the slugs the catalogue has.
+    public func checkMuscle(_ muscle: String) throws {
+        let known = try muscles()
+        guard !known.contains(where: { $0.slug == muscle.slug }) else { return }
+        throw CatalogDatabaseError(
+            .unknownMuscle,
+            "unknown muscle \"\(muscle)\"; the catalogue has: " + known.map(\.slug).joined(separator: ", "),
+            path: path)
+    }
 }

@@ -43,6 +43,12 @@ public final class CatalogDatabase: Sendable {
         }
     }
 
+    /// A database already opened and checked (see `CatalogDatabase+Upgrade`).
+    init(path: String, checkedQueue: DatabaseQueue) {
+        self.path = path
+        queue = checkedQueue
+    }
+
     /// Runs a read, turning a database failure into an error naming the file.
     func read<Value>(_ body: (Database) throws -> Value) throws -> Value {
         do {
@@ -68,7 +74,7 @@ public final class CatalogDatabase: Sendable {
         }
     }
 
-    private static func reason(_ error: any Error) -> String {
+    static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError {
             return error.message ?? "\(error.resultCode)"
         }

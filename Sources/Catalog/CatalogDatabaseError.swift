@@ -9,6 +9,7 @@ public struct CatalogDatabaseError: Error, Hashable, Sendable, CustomStringConve
         case schemaVersionMismatch
         case unknownExercise
         case unknownEquipment
+        case unknownMuscle
     }
 
     let kind: Kind
@@ -31,6 +32,7 @@ public struct CatalogDatabaseError: Error, Hashable, Sendable, CustomStringConve
         case .schemaVersionMismatch: "database.schema_version"
         case .unknownExercise: "query.unknown_exercise"
         case .unknownEquipment: "query.unknown_equipment"
+        case .unknownMuscle: "query.unknown_muscle"
         }
     }
 

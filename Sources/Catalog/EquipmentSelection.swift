@@ -55,13 +55,19 @@ public struct EquipmentSelection: Hashable, Sendable, Codable {
     public init(entries: [String]) {
         categories = [:]
         for entry in entries {
-            let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
-            if parts.count == 2 {
-                select(category: parts[0], item: parts[1])
+            let (category, item) = Self.parse(entry: entry)
+            if let item {
+                select(category: category, item: item)
             } else {
-                select(category: entry)
+                select(category: category)
             }
         }
+    }
+
+    /// `category` or `category:item`, as typed.
+    public static func parse(entry: String) -> (category: String, item: String?) {
+        let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
+        return parts.count == 2 ? (parts[0], parts[1]) : (entry, nil)
     }
 
     /// True when no category is selected.

@@ -10,6 +10,9 @@ public struct CatalogBuildError: Error, Hashable, Sendable, CustomStringConverti
         case foreignKeyCheckFailed
         case integrityCheckFailed
         case fileSystem
+        case targetNotAFile
+        case targetIsInput
+        case busy
     }
 
     let kind: Kind
@@ -33,6 +36,9 @@ public struct CatalogBuildError: Error, Hashable, Sendable, CustomStringConverti
         case .foreignKeyCheckFailed: "write.foreign_key_check"
         case .integrityCheckFailed: "write.integrity_check"
         case .fileSystem: "write.file_system"
+        case .targetNotAFile: "write.target_not_a_file"
+        case .targetIsInput: "write.target_is_input"
+        case .busy: "write.busy"
         }
     }
 

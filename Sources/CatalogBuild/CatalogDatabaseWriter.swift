@@ -18,6 +18,11 @@ import Musl
 /// rename stays on one file system): migrations, rows in a deterministic order, foreign key and
 /// integrity checks, rollback journal, VACUUM. Only then is it renamed over the target. If
 /// anything fails, the temporary file is removed and an existing target is left untouched.
+///
+/// The target must be a regular file or not exist: a device, a FIFO, a symbolic link or a
+/// directory is refused before anything is written. A build holds `BuildLock` on its target,
+/// so a second build of the same target is refused while the first runs, and the temporary
+/// files of a build that was killed are removed by the next one.
 public struct CatalogDatabaseWriter: Sendable {
     private let logger: Logger
 
@@ -30,6 +35,7 @@ public struct CatalogDatabaseWriter: Sendable {
     public func write(_ content: CatalogContent, to path: String) throws {
         let catalog = try NormalisedCatalog(content)
         let target = URL(fileURLWithPath: path)
+        try Self.checkTarget(path)
         let directory = target.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -38,6 +44,9 @@ public struct CatalogDatabaseWriter: Sendable {
                 .fileSystem, "cannot create the directory \(directory.path): \(error.localizedDescription)",
                 path: path)
         }
+        let lock = try BuildLock(target: target)
+        defer { withExtendedLifetime(lock) {} }
+        removeLeftovers(of: target)
         let temporary = directory.appendingPathComponent(
             ".\(target.lastPathComponent).\(UUID().uuidString).tmp")
         logger.debug("building the catalogue database", metadata: ["temporary": "\(temporary.path)"])
@@ -55,7 +64,53 @@ public struct CatalogDatabaseWriter: Sendable {
             metadata: ["path": "\(path)", "exercises": "\(catalog.exercises.count)"])
     }
 
+    /// Refuses a target that exists but is not a regular file, or that is the same file as one
+    /// of `inputs` (the workbooks being built from): `write.target_not_a_file`,
+    /// `write.target_is_input`. The message says what the target is; `path` names it.
+    public static func checkTarget(_ path: String, inputs: [String] = []) throws {
+        var target = stat()
+        guard lstat(path, &target) == 0 else { return }  // absent: it will be created
+        let kind: String? = switch target.st_mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a directory"
+        case S_IFLNK: "a symbolic link"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+        if let kind {
+            throw CatalogBuildError(
+                .targetNotAFile, "\(kind), not a database file; nothing was written", path: path)
+        }
+        for input in inputs {
+            var other = stat()
+            if stat(input, &other) == 0, other.st_dev == target.st_dev, other.st_ino == target.st_ino {
+                throw CatalogBuildError(
+                    .targetIsInput, "the same file as the workbook \(input); nothing was written", path: path)
+            }
+        }
+    }
+
     // MARK: - Steps
+
+    /// Removes the temporary files (and their journals) of builds of `target` that died: the
+    /// lock is held, so no live build owns one.
+    private func removeLeftovers(of target: URL) {
+        let directory = target.deletingLastPathComponent()
+        let prefix = ".\(target.lastPathComponent)."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            var rest = Substring(name.dropFirst(prefix.count))
+            for suffix in ["-journal", "-wal", "-shm"] where rest.hasSuffix(suffix) {
+                rest = rest.dropLast(suffix.count)
+            }
+            guard rest.hasSuffix(".tmp"), UUID(uuidString: String(rest.dropLast(4))) != nil else { continue }
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+            logger.debug("removed what a killed build left", metadata: ["file": "\(name)"])
+        }
+    }
 
     private func build(_ catalog: NormalisedCatalog, at path: String) throws {
         var configuration = Configuration()

@@ -1,7 +1,8 @@
 import Catalog
 
 extension CatalogDiff {
-    /// A reviewer's summary: added, removed (each an error), renamed, changed, then a count line.
+    /// A reviewer's summary: exercises added, removed (each an error), renamed and changed,
+    /// contraindications added and removed (each a warning), then a count line.
     public func text() -> String {
         var out = ""
         if !added.isEmpty {
@@ -26,8 +27,24 @@ extension CatalogDiff {
                 out += change.fields.map { "      \($0.field): \"\($0.from)\" → \"\($0.to)\"\n" }.joined()
             }
         }
-        out += "\(added.count) added, \(removed.count) removed, \(renamed.count) renamed, \(changed.count) changed; "
-            + "\(errorCount) error\(errorCount == 1 ? "" : "s")\n"
+        let pairs = contraindications
+        if !pairs.added.isEmpty {
+            out += "contraindications added (\(pairs.added.count)):\n"
+                + pairs.added.map { "  + \($0.canonicalName) × \($0.joint)\n" }.joined()
+        }
+        if !pairs.removed.isEmpty {
+            out += "contraindications removed (\(pairs.removed.count)):\n"
+            for pair in pairs.removed {
+                out += "  - \(pair.canonicalName) × \(pair.joint)\n"
+                out += "    warning[diff.removed_contraindication]: users who record a \(pair.joint.lowercased()) "
+                    + "injury are no longer warned about \(pair.canonicalName)\n"
+            }
+        }
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        out += "exercises: \(added.count) added, \(removed.count) removed, \(renamed.count) renamed, "
+            + "\(changed.count) changed; contraindications: \(pairs.added.count) added, "
+            + "\(pairs.removed.count) removed; " + count(errorCount, "error") + ", " + count(warningCount, "warning")
+            + "\n"
         return out
     }
 }

@@ -1,8 +1,10 @@
 import Catalog
 
-/// What changed between two releases of the catalogue, exercise by exercise. Users' workout
-/// logs point at exercise ids, so an id that disappears is an error: an exercise is retired by
-/// keeping its row with `include_in_programme = 0`.
+/// What changed between two releases of the catalogue, exercise by exercise, and which
+/// contraindications (canonical group × joint) came and went. Users' workout logs point at
+/// exercise ids, so an id that disappears is an error: an exercise is retired by keeping its
+/// row with `include_in_programme = 0`. A contraindication that disappears is a warning: users
+/// with that injury are no longer warned, which must be meant.
 public struct CatalogDiff: Encodable, Sendable, Equatable {
     public struct Entry: Encodable, Sendable, Equatable {
         public var id: String
@@ -27,17 +29,49 @@ public struct CatalogDiff: Encodable, Sendable, Equatable {
         public var fields: [FieldChange]
     }
 
+    /// A canonical group × joint pairing.
+    public struct Pair: Encodable, Sendable, Equatable, Hashable, Comparable {
+        public var canonicalName: String
+        public var joint: String
+
+        public static func < (lhs: Self, rhs: Self) -> Bool {
+            (lhs.canonicalName, lhs.joint) < (rhs.canonicalName, rhs.joint)
+        }
+    }
+
+    /// Contraindication pairs added and removed.
+    public struct Contraindications: Encodable, Sendable, Equatable {
+        public var added: [Pair]
+        public var removed: [Pair]
+    }
+
     public var added: [Entry]
     public var removed: [Entry]
     public var renamed: [Rename]
     /// Fields other than the display name, per exercise present in both.
     public var changed: [Change]
+    public var contraindications: Contraindications
 
     /// Removed ids: each one breaks the logs that point at it.
     public var errorCount: Int { removed.count }
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && renamed.isEmpty && changed.isEmpty }
+    /// Removed contraindications: each stops warning the users with that injury.
+    public var warningCount: Int { contraindications.removed.count }
+    public var isEmpty: Bool {
+        added.isEmpty && removed.isEmpty && renamed.isEmpty && changed.isEmpty
+            && contraindications.added.isEmpty && contraindications.removed.isEmpty
+    }
 
-    public init(old: [Exercise], new: [Exercise]) {
+    public init(
+        old: [Exercise], new: [Exercise], oldContraindications: [Contraindication] = [],
+        newContraindications: [Contraindication] = []
+    ) {
+        let pairs = { (list: [Contraindication]) in
+            Set(list.map { Pair(canonicalName: $0.canonicalName, joint: $0.joint) })
+        }
+        let oldPairs = pairs(oldContraindications)
+        let newPairs = pairs(newContraindications)
+        contraindications = Contraindications(
+            added: newPairs.subtracting(oldPairs).sorted(), removed: oldPairs.subtracting(newPairs).sorted())
         let oldByID = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let newByID = Dictionary(new.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let entry = { (exercise: Exercise) in Entry(id: exercise.id, displayName: exercise.displayName) }

@@ -16,6 +16,7 @@ extension CatalogImporter {
             if let master { problems += schema.compare(contract: contract, master: master) }
         }
         guard let master else { return [] }
+        problems += master.valuesWithoutHeader()
         let specs = schema?.effectiveSpecs(contract: contract) ?? contract
         if schema == nil {
             problems += Self.missingColumns(contract.map(\.name), in: master)
@@ -26,7 +27,9 @@ extension CatalogImporter {
             if let table = lookupTables[lookup.sheet], let column = table.column(lookup.column) {
                 indexes[lookup] = LookupIndex(
                     source: "\(table.sheet).\(table.headers[column] ?? lookup.column)",
-                    values: table.records.compactMap { $0.values[column]?.trimmedText })
+                    values: table.records.compactMap { record in
+                        record.values[column].flatMap { $0.exceedsTextLimit ? nil : $0.trimmedText }
+                    })
             } else if let schema, let entry = schema.entry(spec.name),
                 !WorkbookContract.lookupSheets.contains(where: { $0.sheet == lookup.sheet })
                     || lookupTables[lookup.sheet] != nil
@@ -50,15 +53,16 @@ extension CatalogImporter {
         }
         do {
             let workbook = try Workbook(path: file)
+            problems += Self.sheetListProblems(workbook, file: file, reading: sheets)
             var tables: [String: SheetTable] = [:]
             for name in sheets {
                 guard let info = workbook.sheet(named: name) else {
                     problems.append(
                         Problem(
                             .error, .sheetMissing, file: file, sheet: name,
-                            message: "the workbook has no sheet \"\(name)\"",
+                            message: "the workbook has no sheet \(quoted: name)",
                             hint: "its sheets are: "
-                                + workbook.sheets.map { "\"\($0.name)\"" }.joined(separator: ", ")))
+                                + workbook.sheets.map { "\(quoted: $0.name)" }.joined(separator: ", ")))
                     continue
                 }
                 tables[name] = try SheetTable(workbook: workbook, info: info, file: file, problems: &problems)
@@ -71,11 +75,33 @@ extension CatalogImporter {
         }
     }
 
+    /// A sheet listed twice in `workbook.xml` (an error: one of the two is never read), and a
+    /// master sheet that is hidden (a warning: its rows are built, but people may not see them).
+    private static func sheetListProblems(_ workbook: Workbook, file: String, reading names: [String]) -> [Problem] {
+        let duplicates = workbook.duplicateSheets.map { sheet in
+            Problem(
+                .error, .sheetDuplicate, file: file, sheet: sheet.name,
+                message: "the workbook lists a sheet named \(quoted: sheet.name) twice; "
+                    + "TrainDB reads only the first, and Excel refuses to open such a file",
+                hint: "open and save the workbook in Excel or LibreOffice to repair it, then check the sheet's rows")
+        }
+        let hidden = names.filter(WorkbookContract.masterSheets.contains).compactMap { name in
+            workbook.sheet(named: name).flatMap { sheet in
+                sheet.state == .visible ? nil : Problem(
+                    .warning, .sheetHidden, file: file, sheet: sheet.name,
+                    message: "the \(shown: sheet.name) sheet is \(sheet.state.rawValue): "
+                        + "its rows are checked and built, but people editing the workbook may not see them",
+                    hint: "unhide it (right-click a sheet tab › Unhide)")
+            }
+        }
+        return duplicates + hidden
+    }
+
     static func missingColumns(_ columns: [String], in table: SheetTable) -> [Problem] {
         columns.filter { table.column($0) == nil }.map { name in
             Problem(
                 .error, .columnMissing, file: table.file, sheet: table.sheet, column: name,
-                message: "\(table.sheet) has no column \"\(name)\"",
+                message: "\(table.sheet) has no column \(quoted: name)",
                 hint: "its header row (row 1) needs: " + columns.joined(separator: ", "))
         }
     }
@@ -88,7 +114,8 @@ extension CatalogImporter {
             .error, .schemaInvalid, file: schema.table.file, sheet: schema.table.sheet,
             cell: schema.table.column("lookup").map { CellReference(row: row, column: $0).a1 },
             column: "lookup", value: lookup.description,
-            message: "lookup \"\(lookup)\" of column \"\(spec.name)\" names no sheet and column TrainDB can find",
+            message: "lookup \(quoted: lookup.description) of column \(quoted: spec.name) "
+                + "names no sheet and column TrainDB can find",
             hint: "use one of: " + known.joined(separator: ", "))
     }
 }

@@ -84,6 +84,11 @@ public struct CatalogImporter {
         return result
     }
 
+    /// The two workbooks' paths in `directory`, exercises first.
+    public static func workbookPaths(in directory: String) -> [String] {
+        [join(directory, WorkbookContract.exerciseWorkbook), join(directory, WorkbookContract.contraindicationWorkbook)]
+    }
+
     private static func source(_ file: String, name: String) throws(ImportFailure) -> CatalogSource {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw ImportFailure(code: "file.unreadable", file: file, message: "cannot read the workbook")

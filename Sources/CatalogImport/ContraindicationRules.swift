@@ -21,15 +21,15 @@ struct ContraindicationRules {
                 let at = "\(table.sheet)!\(CellReference(row: preferred.row, column: jointColumn).a1)"
                 reader.report(
                     .error, .jointSpelling, row: row.number, jointColumn, value: joint,
-                    message: "joint \"\(joint)\" differs only in case, spacing or a trailing \"s\" from "
-                        + "\"\(preferred.name)\" at \(at)",
-                    hint: "did you mean \"\(preferred.name)\"? one joint must have one spelling")
+                    message: "joint \(quoted: joint) differs only in case, spacing or a trailing \"s\" from "
+                        + "\(quoted: preferred.name) at \(at)",
+                    hint: "did you mean \(quoted: preferred.name)? one joint must have one spelling")
             }
             let pairKey = SheetTable.normalise(canonical) + "\u{1F}" + key
             if let first = firstPair[pairKey] {
                 valid = false
                 reader.report(.error, .uniqueDuplicate, row: row.number, jointColumn, value: joint,
-                              message: "\(canonical) × \(joint) is already listed on row \(first)",
+                              message: "\(shown: canonical) × \(shown: joint) is already listed on row \(first)",
                               hint: "keep one row per canonical_name and joint")
             } else {
                 firstPair[pairKey] = row.number

@@ -14,6 +14,7 @@ struct ExerciseRules {
         var exercises: [Exercise] = []
         for row in rows {
             let errorsBefore = reader.errorCount
+            checkIdentifier(row, &reader)
             checkEquipment(row, &reader)
             checkSecondaryMuscles(row, &reader)
             checkInstructions(row, &reader)
@@ -26,6 +27,34 @@ struct ExerciseRules {
         return (exercises, reader.problems)
     }
 
+    /// `exercise_id` is snake_case: lower-case letters and digits in words joined by single
+    /// underscores (`barbell_bench_press`), as users' logs and the app's URLs carry it.
+    private func checkIdentifier(_ row: ExerciseRow, _ reader: inout FieldReader) {
+        guard let id = row.id, let column = row.column(.exerciseID), !Self.isSnakeCase(id) else { return }
+        let words = id.lowercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let suggestion = words.joined(separator: "_")
+        reader.report(
+            .error, .idNotSnakeCase, row: row.number, column, value: id,
+            message: "exercise_id \(quoted: id) is not snake_case",
+            hint: "use lower-case letters and digits joined by single underscores"
+                + (suggestion.isEmpty ? "" : ", e.g. \(quoted: suggestion)"))
+    }
+
+    /// `[a-z0-9]+(_[a-z0-9]+)*`.
+    static func isSnakeCase(_ id: String) -> Bool {
+        let bytes = Array(id.utf8)
+        guard let first = bytes.first, let last = bytes.last, first != UInt8(ascii: "_"), last != UInt8(ascii: "_")
+        else { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            let isWordByte = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            guard isWordByte || (byte == UInt8(ascii: "_") && previous != UInt8(ascii: "_")) else { return false }
+            previous = byte
+        }
+        return true
+    }
+
     /// An item must be listed under the row's own category; a category without items takes none.
     private func checkEquipment(_ row: ExerciseRow, _ reader: inout FieldReader) {
         guard let category = row.equipmentCategory, let item = row.equipmentItem,
@@ -36,17 +65,18 @@ struct ExerciseRules {
         guard !owners.isEmpty else { return }  // unknown everywhere: the lookup check said so
         let hint: String
         if items.isEmpty {
-            hint = "\(category) has no items: leave equipment_specific blank, or change the category to "
-                + owners.joined(separator: " or ")
+            hint = "\(shown: category) has no items: leave equipment_specific blank, or change the category to "
+                + owners.map { XLSXError.shown($0) }.joined(separator: " or ")
         } else if let close = LookupIndex(source: "lookup_equipment", values: items).closest(to: item) {
-            hint = "did you mean \"\(close)\"? \"\(item)\" is listed under \(owners.joined(separator: ", "))"
+            hint = "did you mean \(quoted: close)? \(quoted: item) is listed under "
+                + "\(shown: owners.joined(separator: ", "))"
         } else {
-            hint = "\"\(item)\" is listed under \(owners.joined(separator: ", ")); \(category) has "
-                + items.map { "\"\($0)\"" }.joined(separator: ", ")
+            hint = "\(quoted: item) is listed under \(shown: owners.joined(separator: ", ")); \(shown: category) has "
+                + items.map { "\(quoted: $0)" }.joined(separator: ", ")
         }
         reader.report(
             .error, .equipmentItemNotInCategory, row: row.number, column, value: item,
-            message: "\"\(item)\" is not an item of \(category)", hint: hint)
+            message: "\(quoted: item) is not an item of \(shown: category)", hint: hint)
     }
 
     private func checkSecondaryMuscles(_ row: ExerciseRow, _ reader: inout FieldReader) {
@@ -58,12 +88,12 @@ struct ExerciseRules {
             if key == primary {
                 reader.report(
                     .error, .listContainsPrimary, row: row.number, column, value: muscle,
-                    message: "secondary_muscles lists \"\(muscle)\", the primary muscle",
+                    message: "secondary_muscles lists \(quoted: muscle), the primary muscle",
                     hint: "remove it from secondary_muscles")
             } else if !seen.insert(key).inserted {
                 reader.report(
                     .error, .listDuplicate, row: row.number, column, value: muscle,
-                    message: "secondary_muscles lists \"\(muscle)\" twice")
+                    message: "secondary_muscles lists \(quoted: muscle) twice")
             }
         }
     }
@@ -95,9 +125,9 @@ struct ExerciseRules {
                 let at = "\(table.sheet)!\(CellReference(row: existing.row, column: column).a1)"
                 reader.report(
                     .error, .canonicalSpelling, row: row.number, column, value: name,
-                    message: "canonical_name \"\(name)\" differs only in case or spacing from "
-                        + "\"\(existing.name)\" at \(at)",
-                    hint: "did you mean \"\(existing.name)\"?")
+                    message: "canonical_name \(quoted: name) differs only in case or spacing from "
+                        + "\(quoted: existing.name) at \(at)",
+                    hint: "did you mean \(quoted: existing.name)?")
             }
         }
     }
@@ -114,9 +144,9 @@ struct ExerciseRules {
             else { continue }
             reader.report(
                 .warning, .swapNoAlternative, row: row.number, column, value: name,
-                message: "\"\(row.displayName ?? name)\" is the only programme exercise in group \"\(name)\", "
+                message: "\(quoted: row.displayName ?? name) is the only programme exercise in group \(quoted: name), "
                     + "so it has no swap",
-                hint: "add another programme exercise with canonical_name \"\(name)\", "
+                hint: "add another programme exercise with canonical_name \(quoted: name), "
                     + "or move it to a group that has one")
         }
     }

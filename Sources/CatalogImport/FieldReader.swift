@@ -30,22 +30,57 @@ struct FieldReader {
         report(severity, code, row: record.number, column, value: value, message: message, hint: hint)
     }
 
-    /// Trimmed text of a cell; nil when blank. Spreadsheet error values are reported.
+    /// The cell's value; nil when blank, and when it holds more than Excel's 32,767 characters,
+    /// which is reported at the cell (no other check looks at such a value).
+    mutating func value(_ record: SheetTable.Record, _ column: Int) -> CellValue? {
+        guard let value = table.value(record, column) else { return nil }
+        guard !value.exceedsTextLimit else {
+            report(.error, .cellTooLong, record, column, value: value.plainText,
+                   message: "\(name(column)) holds \(value.textLength ?? 0) characters, more than the "
+                       + "\(CellValue.maxTextLength) Excel keeps in a cell",
+                   hint: "shorten the value; Excel cuts or refuses text this long")
+            return nil
+        }
+        return value
+    }
+
+    /// Trimmed text of a cell; nil when blank. Spreadsheet error values and text holding a line
+    /// break, tab or other control character are reported.
     mutating func text(_ record: SheetTable.Record, _ column: Int?) -> String? {
-        guard let column, let value = table.value(record, column) else { return nil }
+        guard let column, let value = value(record, column) else { return nil }
         if case .error(let code) = value {
             report(.error, .cellErrorValue, record, column, value: code,
-                   message: "\(name(column)) holds the spreadsheet error \(code)",
+                   message: "\(name(column)) holds the spreadsheet error \(shown: code)",
                    hint: "replace the formula or error with a value")
             return nil
         }
         guard let text = value.trimmedText, !text.isEmpty else { return nil }
+        if let character = Self.firstControlCharacter(in: text) {
+            report(.error, .textControlCharacter, record, column, value: text,
+                   message: "\(name(column)) holds \(character) inside its text",
+                   hint: "keep each value on one line, without tabs")
+            return nil
+        }
         return text
+    }
+
+    /// How a message names the first line break, tab or other control character of `text`
+    /// (C0 and C1 controls, U+2028, U+2029); nil when it has none.
+    static func firstControlCharacter(in text: String) -> String? {
+        let found = text.unicodeScalars.first { scalar in
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
+        }
+        guard let found else { return nil }
+        switch found {
+        case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}", "\u{0B}", "\u{0C}": return "a line break"
+        case "\t": return "a tab"
+        default: return String(format: "the control character U+%04X", found.value)
+        }
     }
 
     /// An integer: a whole number cell, or text holding digits (with a warning).
     mutating func integer(_ record: SheetTable.Record, _ column: Int?) -> Int? {
-        guard let column, let value = table.value(record, column) else { return nil }
+        guard let column, let value = value(record, column) else { return nil }
         switch value {
         case .number(let number):
             if number.rounded() == number, abs(number) < 1e15 { return Int(number) }
@@ -56,12 +91,12 @@ struct FieldReader {
             let text = raw.trimmingCharacters(in: .whitespaces)
             if !text.isEmpty, text.allSatisfy(\.isASCII), let number = Int(text) {
                 report(.warning, .typeNumberAsText, record, column, value: text,
-                       message: "\(name(column)) \"\(text)\" is a number stored as text",
+                       message: "\(name(column)) \(quoted: text) is a number stored as text",
                        hint: "convert the cell to a number")
                 return number
             }
             report(.error, .typeNotInteger, record, column, value: text,
-                   message: "\(name(column)) must be a whole number, found \"\(text)\"")
+                   message: "\(name(column)) must be a whole number, found \(quoted: text)")
             return nil
         case .error:
             _ = text(record, column)
@@ -75,7 +110,7 @@ struct FieldReader {
 
     /// A boolean: 1/0 as a number or text, or a TRUE/FALSE cell.
     mutating func boolean(_ record: SheetTable.Record, _ column: Int?) -> Bool? {
-        guard let column, let value = table.value(record, column) else { return nil }
+        guard let column, let value = value(record, column) else { return nil }
         switch value {
         case .boolean(let flag): return flag
         case .number(1): return true
@@ -88,7 +123,7 @@ struct FieldReader {
         default:
             let found = value.trimmedText ?? ""
             report(.error, .typeNotBoolean, record, column, value: found,
-                   message: "\(name(column)) must be 1 or 0, found \"\(found)\"",
+                   message: "\(name(column)) must be 1 or 0, found \(quoted: found)",
                    hint: "use 1 for yes and 0 for no")
             return nil
         }
@@ -107,7 +142,7 @@ struct FieldReader {
         let url = URL(string: text)
         guard isHTTPS, let host = url?.host, !host.isEmpty, !text.contains(where: \.isWhitespace) else {
             report(.error, .typeURL, record, column, value: text,
-                   message: "\(name(column)) must be an https:// address, found \"\(text)\"",
+                   message: "\(name(column)) must be an https:// address, found \(quoted: text)",
                    hint: isHTTPS
                        ? "check the address for spaces or a missing host" : "use the https:// form of the address")
             return nil
@@ -115,8 +150,8 @@ struct FieldReader {
         return text
     }
 
-    /// The header as written, for messages.
+    /// The header as written (its first 200 characters), for messages.
     func name(_ column: Int) -> String {
-        table.headers[column] ?? CellReference.columnName(column)
+        table.headers[column].map { XLSXError.shown($0) } ?? CellReference.columnName(column)
     }
 }

@@ -48,9 +48,9 @@ struct LookupIndex {
 
     /// The hint for an unknown value: the close match, or where the allowed values are.
     func hint(for value: String) -> String {
-        if let match = closest(to: value) { return "did you mean \"\(match)\"?" }
+        if let match = closest(to: value) { return "did you mean \(quoted: match)?" }
         if values.count <= 12 {
-            return "allowed values: " + values.map { "\"\($0)\"" }.joined(separator: ", ")
+            return "allowed values: " + values.map { "\(quoted: $0)" }.joined(separator: ", ")
         }
         return "allowed values are listed in \(source)"
     }

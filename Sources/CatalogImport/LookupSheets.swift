@@ -31,14 +31,14 @@ struct LookupSheets {
                 if let categoryColumn {
                     reader.report(.error, .requiredMissing, record, categoryColumn, value: nil,
                                   message: "equipment_category is required but empty",
-                                  hint: item.map { "which category does \"\($0)\" belong to?" })
+                                  hint: item.map { "which category does \(quoted: $0) belong to?" })
                 }
                 continue
             }
             let key = SheetTable.normalise(category) + "\u{1F}" + SheetTable.normalise(item ?? "")
             if let first = seen[key] {
                 reader.report(.warning, .lookupDuplicate, record, categoryColumn, value: category,
-                              message: "(\(category), \(item ?? "no item")) is listed twice",
+                              message: "(\(shown: category), \(shown: item ?? "no item")) is listed twice",
                               hint: "the first is on row \(first); remove one")
                 continue
             }
@@ -55,7 +55,8 @@ struct LookupSheets {
             let region = reader.text(record, regionColumn)?.lowercased() ?? ""
             if !WorkbookContract.bodyRegions.contains(region), let regionColumn {
                 reader.report(.error, .lookupInvalid, record, regionColumn, value: region,
-                              message: "body_region of \"\(name)\" must be upper, lower or core, found \"\(region)\"")
+                              message: "body_region of \(quoted: name) must be upper, lower or core, "
+                                  + "found \(quoted: region)")
                 continue
             }
             muscles.append(.init(name: name, bodyRegion: region))
@@ -83,7 +84,7 @@ struct LookupSheets {
             guard let name = reader.text(record, column) else { continue }
             guard seen.insert(SheetTable.normalise(name)).inserted else {
                 reader.report(.warning, .lookupDuplicate, record, column, value: name,
-                              message: "\(key) \"\(name)\" is listed twice")
+                              message: "\(key) \(quoted: name) is listed twice")
                 continue
             }
             rows.append((record, name))

@@ -1,3 +1,5 @@
+import XLSX
+
 /// One thing wrong with a workbook, located to the cell, in words a spreadsheet editor
 /// understands.
 public struct Problem: Hashable, Sendable, Codable {
@@ -19,7 +21,7 @@ public struct Problem: Hashable, Sendable, Codable {
     public var cell: String?
     /// The column's header.
     public var column: String?
-    /// The value found, as text.
+    /// The value found, as text: its first 200 characters and `…` when it is longer.
     public var value: String?
     public var message: String
     public var hint: String?
@@ -33,8 +35,8 @@ public struct Problem: Hashable, Sendable, Codable {
         self.file = file
         self.sheet = sheet
         self.cell = cell
-        self.column = column
-        self.value = value
+        self.column = column.map { XLSXError.shown($0) }
+        self.value = value.map { XLSXError.shown($0) }
         self.message = message
         self.hint = hint
     }
@@ -51,14 +53,18 @@ extension Problem {
     /// The stable codes. New checks add cases; existing ones never change meaning.
     public enum Code: String, Sendable, CaseIterable {
         case sheetMissing = "sheet.missing"
+        case sheetDuplicate = "sheet.duplicate"
+        case sheetHidden = "sheet.hidden"
         case columnMissing = "column.missing"
         case columnDuplicate = "column.duplicate"
         case columnUndeclared = "column.undeclared"
+        case columnNoHeader = "column.no_header"
         case schemaUnknownColumn = "schema.unknown_column"
         case schemaMissingColumn = "schema.missing_column"
         case schemaMismatch = "schema.mismatch"
         case schemaInvalid = "schema.invalid"
         case requiredMissing = "required.missing"
+        case idNotSnakeCase = "id.not_snake_case"
         case uniqueDuplicate = "unique.duplicate"
         case typeNotInteger = "type.not_integer"
         case typeNumberAsText = "type.number_as_text"
@@ -66,6 +72,8 @@ extension Problem {
         case typeNotText = "type.not_text"
         case typeURL = "type.url"
         case cellErrorValue = "type.error_value"
+        case cellTooLong = "cell.too_long"
+        case textControlCharacter = "text.control_character"
         case fkUnknownValue = "fk.unknown_value"
         case equipmentItemNotInCategory = "equipment.item_not_in_category"
         case listDuplicate = "list.duplicate"

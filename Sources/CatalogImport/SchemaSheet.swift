@@ -25,7 +25,7 @@ struct SchemaSheet {
         for name in WorkbookContract.schemaSheetColumns where table.column(name) == nil {
             problems.append(Problem(
                 .error, .columnMissing, file: table.file, sheet: table.sheet, column: name,
-                message: "the schema sheet has no \"\(name)\" column",
+                message: "the schema sheet has no \(quoted: name) column",
                 hint: "its header row needs: " + WorkbookContract.schemaSheetColumns.joined(separator: ", ")))
         }
         var seen: [String: Int] = [:]
@@ -39,7 +39,7 @@ struct SchemaSheet {
             }
             if let first = seen[SheetTable.normalise(name)] {
                 reader.report(.error, .uniqueDuplicate, record, nameColumn, value: name,
-                              message: "column \"\(name)\" is declared twice in the schema sheet",
+                              message: "column \(quoted: name) is declared twice in the schema sheet",
                               hint: "the first declaration is at "
                                   + "\(table.sheet)!\(CellReference(row: first, column: nameColumn).a1)")
                 continue
@@ -51,7 +51,7 @@ struct SchemaSheet {
                     dataType = parsed
                 } else {
                     reader.report(.error, .schemaInvalid, record, typeColumn, value: raw,
-                                  message: "unknown data_type \"\(raw)\" for column \"\(name)\"",
+                                  message: "unknown data_type \(quoted: raw) for column \(quoted: name)",
                                   hint: "use one of: "
                                       + ColumnSpec.DataType.allCases.map(\.rawValue).joined(separator: ", "))
                 }
@@ -64,7 +64,8 @@ struct SchemaSheet {
                     spec.lookup = lookup
                 } else {
                     reader.report(.error, .schemaInvalid, record, lookupColumn, value: raw,
-                                  message: "lookup \"\(raw)\" for column \"\(name)\" is not of the form sheet.column",
+                                  message: "lookup \(quoted: raw) for column \(quoted: name) "
+                                      + "is not of the form sheet.column",
                                   hint: "e.g. lookup_muscles.muscle_group, or leave it blank")
                 }
             }
@@ -82,7 +83,8 @@ struct SchemaSheet {
         case "N", "NO": return false
         default:
             reader.report(.error, .schemaInvalid, record, column, value: raw,
-                          message: "\(reader.name(column)) for column \"\(name)\" must be Y or N, found \"\(raw)\"")
+                          message: "\(reader.name(column)) for column \(quoted: name) must be Y or N, "
+                              + "found \(quoted: raw)")
             return false
         }
     }
@@ -119,7 +121,7 @@ struct SchemaSheet {
         for expected in contract {
             guard let declared = entry(expected.name) else {
                 problem(.schemaMissingColumn, row: nil, column: nil, header: "column_name", value: nil,
-                        "the database schema TrainDB ships has column \"\(expected.name)\", "
+                        "the database schema TrainDB ships has column \(quoted: expected.name), "
                             + "but the schema sheet does not declare it",
                         hint: "add a schema row for \(expected.name) (\(expected.dataType.rawValue))")
                 continue
@@ -135,15 +137,16 @@ struct SchemaSheet {
                 problem(.schemaMismatch, row: declared.row, column: table.column(attribute.header),
                         header: attribute.header,
                         value: attribute.theirs,
-                        "the schema sheet declares \(expected.name) with \(attribute.header) \"\(attribute.theirs)\", "
-                            + "but the database schema TrainDB ships has \"\(attribute.ours)\"",
-                        hint: "set it to \"\(attribute.ours)\", or change the database schema in a new migration")
+                        "the schema sheet declares \(expected.name) with \(attribute.header) "
+                            + "\(quoted: attribute.theirs), "
+                            + "but the database schema TrainDB ships has \(quoted: attribute.ours)",
+                        hint: "set it to \(quoted: attribute.ours), or change the database schema in a new migration")
             }
         }
         for declared in entries where !contractNames.contains(declared.spec.name) {
             problem(.schemaUnknownColumn, row: declared.row, column: nil, header: "column_name",
                     value: declared.spec.name,
-                    "the schema sheet declares column \"\(declared.spec.name)\", "
+                    "the schema sheet declares column \(quoted: declared.spec.name), "
                         + "but the database schema TrainDB ships has no such column",
                     hint: "remove it from the schema sheet, or add it to the database schema in a new migration")
         }
@@ -154,7 +157,7 @@ struct SchemaSheet {
             problems.append(Problem(
                 .error, .columnUndeclared, file: master.file, sheet: master.sheet, cell: master.headerCell(column),
                 column: header, value: header,
-                message: "column \"\(header)\" of \(master.sheet) is not declared in the \(table.sheet) sheet",
+                message: "column \(quoted: header) of \(master.sheet) is not declared in the \(table.sheet) sheet",
                 hint: contractNames.contains(SheetTable.normalise(header))
                     ? "add a row for it to \(table.sheet)"
                     : "was it renamed? TrainDB expects: " + contract.map(\.name).joined(separator: ", ")))
@@ -162,7 +165,7 @@ struct SchemaSheet {
         for declared in entries where master.column(declared.spec.name) == nil {
             problems.append(Problem(
                 .error, .columnMissing, file: master.file, sheet: master.sheet, column: declared.spec.name,
-                message: "\(master.sheet) has no column \"\(declared.spec.name)\", "
+                message: "\(master.sheet) has no column \(quoted: declared.spec.name), "
                     + "which is declared at \(table.sheet)!\(at(declared.row, nil))",
                 hint: "add the column to \(master.sheet), or remove its row from \(table.sheet) (was it renamed?)"))
         }

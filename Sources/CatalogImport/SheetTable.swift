@@ -45,6 +45,16 @@ struct SheetTable {
                     continue
                 }
                 for cell in row.cells {
+                    guard !cell.value.exceedsTextLimit else {
+                        // Too long to be a header: its column has none, and the cell says why.
+                        problems.append(Problem(
+                            .error, .cellTooLong, file: file, sheet: info.name, cell: cell.reference.a1,
+                            value: cell.value.plainText,
+                            message: "the header \(cell.reference.a1) holds \(cell.value.textLength ?? 0) characters, "
+                                + "more than the \(CellValue.maxTextLength) Excel keeps in a cell",
+                            hint: "name the column in a few words"))
+                        continue
+                    }
                     guard let text = cell.value.trimmedText, !text.isEmpty else { continue }
                     let key = Self.normalise(text)
                     headers[cell.reference.column] = text
@@ -52,7 +62,7 @@ struct SheetTable {
                         problems.append(Problem(
                             .error, .columnDuplicate, file: file, sheet: info.name, cell: cell.reference.a1,
                             column: text, value: text,
-                            message: "column \"\(text)\" appears twice in the header row",
+                            message: "column \(quoted: text) appears twice in the header row",
                             hint: "rename or remove one of the two; the first is at "
                                 + CellReference(row: 1, column: first).a1))
                     } else {
@@ -65,6 +75,22 @@ struct SheetTable {
             if !values.isEmpty { records.append(Record(number: row.number, values: values)) }
         }
         self.init(file: file, sheet: info.name, columns: columns, headers: headers, records: records)
+    }
+
+    /// Every value in a column without a header (blank, or too long to be one), each an error
+    /// at its cell: no column of the schema can take it, so it would never reach the database.
+    func valuesWithoutHeader() -> [Problem] {
+        records.flatMap { record in
+            record.values.keys.sorted().filter { headers[$0] == nil }.map { column in
+                let value = record.values[column]?.plainText ?? ""
+                let letters = CellReference.columnName(column)
+                return Problem(
+                    .error, .columnNoHeader, file: file, sheet: sheet, cell: cell(record, column), value: value,
+                    message: "\(cell(record, column)) holds \(quoted: value), but column \(letters) has no header",
+                    hint: "name the column in \(headerCell(column)) and declare it in the schema sheet, "
+                        + "or move the value into a declared column")
+            }
+        }
     }
 
     /// Non-blank values of a row by column; whitespace-only text counts as blank.

@@ -34,7 +34,7 @@ struct SheetValidator<Column: ContractColumn> {
                         let at = "\(table.sheet)!\(CellReference(row: first, column: column).a1)"
                         reader.report(
                             .error, .uniqueDuplicate, record, column, value: value.text,
-                            message: "\(reader.name(column)) \"\(value.text ?? "")\" is already used at \(at)",
+                            message: "\(reader.name(column)) \(quoted: value.text ?? "") is already used at \(at)",
                             hint: "each \(reader.name(column)) must be unique, ignoring case and surrounding spaces")
                     } else {
                         firstSeen[spec.name, default: [:]][key] = record.number
@@ -76,8 +76,8 @@ struct SheetValidator<Column: ContractColumn> {
         for item in items where !index.contains(item) {
             let hint = index.hint(for: item)
             let message = index.sameIgnoringCaseAndSpacing(item) != nil
-                ? "\(reader.name(column)) \"\(item)\" differs in case or spacing from \(index.source)"
-                : "unknown \(reader.name(column)) \"\(item)\""
+                ? "\(reader.name(column)) \(quoted: item) differs in case or spacing from \(index.source)"
+                : "unknown \(reader.name(column)) \(quoted: item)"
             reader.report(.error, .fkUnknownValue, record, column, value: item, message: message, hint: hint)
         }
     }

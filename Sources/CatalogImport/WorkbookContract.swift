@@ -5,6 +5,9 @@ enum WorkbookContract {
     static let exerciseWorkbook = "train_exercise_database_prod.xlsx"
     static let contraindicationWorkbook = "train_exercise_contraindications_prod.xlsx"
 
+    /// The sheets whose rows become the database's rows.
+    static let masterSheets: Set<String> = ["exercises", "contraindications"]
+
     /// The columns of `exercises`, in the order the data team keeps them.
     static let exerciseColumns = ExerciseColumn.contract
 

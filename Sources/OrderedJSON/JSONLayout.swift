@@ -44,33 +44,34 @@ extension JSONValue {
         switch self {
         case .null: output += "null".utf8
         case .bool(let value): output += (value ? "true" : "false").utf8
-        case .integer(let value): output += String(value).utf8
+        case .integer(let value): Self.appendDecimal(value, to: &output)
         case .number(let value): output += Self.numberText(value).utf8
         case .string(let value): JSONString.append(value, to: &output)
         case .array(let values):
             Self.writeContainer(
-                values, open: "[", close: "]", to: &output, layout: layout, depth: depth
-            ) { value, output in
-                value.write(to: &output, layout: layout, depth: depth + 1)
+                count: values.count, open: "[", close: "]", to: &output, layout: layout, depth: depth
+            ) { index, output in
+                values[index].write(to: &output, layout: layout, depth: depth + 1)
             }
         case .object(let members):
             let ordered = layout.sortsKeys ? members.sorted { $0.key < $1.key } : members
             Self.writeContainer(
-                ordered, open: "{", close: "}", to: &output, layout: layout, depth: depth
-            ) { member, output in
-                JSONString.append(member.key, to: &output)
+                count: ordered.count, open: "{", close: "}", to: &output, layout: layout, depth: depth
+            ) { index, output in
+                JSONString.append(ordered[index].key, to: &output)
                 output += layout.separator
-                member.value.write(to: &output, layout: layout, depth: depth + 1)
+                ordered[index].value.write(to: &output, layout: layout, depth: depth + 1)
             }
         }
     }
 
-    static func writeContainer<Element>(
-        _ elements: [Element], open: Unicode.Scalar, close: Unicode.Scalar, to output: inout [UInt8],
-        layout: JSONLayout, depth: Int, writeElement: (Element, inout [UInt8]) -> Void
+    /// Writes `count` elements between `open` and `close`, one per line when indented.
+    static func writeContainer(
+        count: Int, open: Unicode.Scalar, close: Unicode.Scalar, to output: inout [UInt8],
+        layout: JSONLayout, depth: Int, writeElement: (Int, inout [UInt8]) -> Void
     ) {
         output.append(UInt8(ascii: open))
-        if elements.isEmpty {
+        if count == 0 {
             if layout.isIndented && layout.opensEmptyContainers {
                 output.append(UInt8(ascii: "\n"))
                 newline(to: &output, layout: layout, depth: depth)
@@ -78,13 +79,26 @@ extension JSONValue {
             output.append(UInt8(ascii: close))
             return
         }
-        for (offset, element) in elements.enumerated() {
-            if offset > 0 { output.append(UInt8(ascii: ",")) }
+        for index in 0..<count {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
             newline(to: &output, layout: layout, depth: depth + 1)
-            writeElement(element, &output)
+            writeElement(index, &output)
         }
         newline(to: &output, layout: layout, depth: depth)
         output.append(UInt8(ascii: close))
+    }
+
+    /// Appends the decimal digits of `value`, as `String(value)` spells them, without making
+    /// a string.
+    static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = output.count
+        repeat {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        output[start...].reverse()
     }
 
     private static func newline(to output: inout [UInt8], layout: JSONLayout, depth: Int) {

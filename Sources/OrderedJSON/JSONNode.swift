@@ -30,9 +30,10 @@ final class JSONNode {
 
     private var kind = Kind.unset
     private var scalar = JSONValue.null
-    /// The array's elements, or the object's members in first-encoded order.
+    /// The array's elements.
     private var children: [Child] = []
-    private var keys: [String] = []
+    /// The object's members, in first-encoded order.
+    private var members: [(key: String, child: Child)] = []
 
     /// The finished value. A value that encoded nothing is an empty object, as `JSONEncoder`
     /// writes it.
@@ -41,7 +42,7 @@ final class JSONNode {
         case .unset: .object([])
         case .scalar: scalar
         case .array: .array(children.map(\.value))
-        case .object: .object(zip(keys, children).map { (key: $0, value: $1.value) })
+        case .object: .object(members.map { (key: $0.key, value: $0.child.value) })
         }
     }
 
@@ -53,16 +54,21 @@ final class JSONNode {
         case .unset: JSONValue.object([]).write(to: &output, layout: layout, depth: depth)
         case .scalar: scalar.write(to: &output, layout: layout, depth: depth)
         case .array:
-            JSONValue.writeContainer(children, open: "[", close: "]", to: &output, layout: layout, depth: depth) {
-                $0.write(to: &$1, layout: layout, depth: depth + 1)
+            JSONValue.writeContainer(
+                count: children.count, open: "[", close: "]", to: &output, layout: layout, depth: depth
+            ) { index, output in
+                children[index].write(to: &output, layout: layout, depth: depth + 1)
             }
         case .object:
-            var members = zip(keys, children).map { (key: $0, child: $1) }
-            if layout.sortsKeys { members.sort { $0.key < $1.key } }
-            JSONValue.writeContainer(members, open: "{", close: "}", to: &output, layout: layout, depth: depth) {
-                JSONString.append($0.key, to: &$1)
-                $1 += layout.separator
-                $0.child.write(to: &$1, layout: layout, depth: depth + 1)
+            // Members in the order written, or by key.
+            let sorted = layout.sortsKeys ? members.indices.sorted { members[$0].key < members[$1].key } : nil
+            JSONValue.writeContainer(
+                count: members.count, open: "{", close: "}", to: &output, layout: layout, depth: depth
+            ) { index, output in
+                let member = members[sorted?[index] ?? index]
+                JSONString.append(member.key, to: &output)
+                output += layout.separator
+                member.child.write(to: &output, layout: layout, depth: depth + 1)
             }
         }
     }
@@ -76,8 +82,9 @@ final class JSONNode {
     func becomeObject() {
         guard kind != .object else { return }
         kind = .object
-        keys = []
-        children = []
+        members = []
+        // Room for a typical record's members at once, instead of growing 1, 2, 4, 8, 16.
+        members.reserveCapacity(12)
     }
 
     /// Makes this node an array (keeping its elements if it already is one).
@@ -90,11 +97,10 @@ final class JSONNode {
     /// Sets the member `key`; a key encoded twice keeps its first place and its last value.
     func setMember(_ key: String, _ child: Child) {
         becomeObject()
-        if keys.contains(key), let index = keys.lastIndex(of: key) {
-            children[index] = child
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].child = child
         } else {
-            keys.append(key)
-            children.append(child)
+            members.append((key, child))
         }
     }
 
@@ -122,16 +128,21 @@ final class JSONNode {
     static func child<Value: Encodable>(
         _ value: Value, codingPath: @autoclosure () -> [any CodingKey]
     ) throws -> Child {
-        switch value {
-        case let text as String: return .leaf(.string(text))
-        case let number as Int: return .leaf(.integer(number))
-        case let flag as Bool: return .leaf(.bool(flag))
-        case let number as Double: return .leaf(try Self.number(number, codingPath: codingPath()))
-        default:
-            let node = JSONNode()
-            try value.encode(to: NodeEncoder(node: node, codingPath: codingPath()))
-            return .node(node)
+        // The type is known exactly here: comparing metatypes costs nothing, where a dynamic
+        // cast (`as? String`) walks the runtime's conformance tables for every value.
+        if Value.self == String.self { return .leaf(.string(unsafeBitCast(value, to: String.self))) }
+        if Value.self == Int.self { return .leaf(.integer(unsafeBitCast(value, to: Int.self))) }
+        if Value.self == Bool.self { return .leaf(.bool(unsafeBitCast(value, to: Bool.self))) }
+        if Value.self == String?.self {
+            return .leaf(unsafeBitCast(value, to: String?.self).map(JSONValue.string) ?? .null)
         }
+        if Value.self == Int?.self { return .leaf(unsafeBitCast(value, to: Int?.self).map(JSONValue.integer) ?? .null) }
+        if Value.self == Double.self {
+            return .leaf(try Self.number(unsafeBitCast(value, to: Double.self), codingPath: codingPath()))
+        }
+        let node = JSONNode()
+        try value.encode(to: NodeEncoder(node: node, codingPath: codingPath()))
+        return .node(node)
     }
 
     /// Encodes `value` into this node.
@@ -142,7 +153,7 @@ final class JSONNode {
             kind = node.kind
             scalar = node.scalar
             children = node.children
-            keys = node.keys
+            members = node.members
         }
     }
 

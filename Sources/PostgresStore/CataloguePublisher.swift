@@ -27,6 +27,7 @@ public struct CataloguePublisher: Sendable {
         _ catalogue: CatalogDatabase, to server: PostgresURL, role: String? = nil, dryRun: Bool = false
     ) async throws -> PublishReport {
         let exercises = try catalogue.exercises()
+        let contraindications = try catalogue.contraindications()
         let tables = try CatalogSchema.recordTypes.map { try Self.rows(of: $0, in: catalogue) }
         return try await server.withConnection(applicationName: Self.applicationName, logger: logger) { connection in
             try await transaction(on: connection, commitIf: { !dryRun && $0.outcome == .published }) {
@@ -37,7 +38,9 @@ public struct CataloguePublisher: Sendable {
                 let migrations = try await PostgresSchema.migrator.migrate(connection, logger: logger)
                 try await connection.query("SET CONSTRAINTS ALL DEFERRED", logger: logger)
                 let diff = CatalogDiff(
-                    old: try await ServerCatalogue.exercises(on: connection, logger: logger), new: exercises)
+                    old: try await ServerCatalogue.exercises(on: connection, logger: logger), new: exercises,
+                    oldContraindications: try await ServerCatalogue.contraindications(on: connection, logger: logger),
+                    newContraindications: contraindications)
                 var report = PublishReport(
                     server: server.description, outcome: .refused, migrationsApplied: migrations, diff: diff,
                     tables: [])

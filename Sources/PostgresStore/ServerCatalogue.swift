@@ -27,6 +27,24 @@ public enum ServerCatalogue {
         return selected.map { $0.exercise(secondaryMuscles: muscles[$0.id] ?? [], instructions: steps[$0.id] ?? []) }
     }
 
+    /// The contraindications on the server, as `CatalogDatabase.contraindications()` reads them.
+    package static func contraindications(
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> [Contraindication] {
+        let rows = try await connection.query(
+            """
+            SELECT g.name, j.name, ci.notes FROM contraindications AS ci
+            JOIN canonical_groups AS g ON g.id = ci.canonical_group_id
+            JOIN joints AS j ON j.id = ci.joint_id
+            ORDER BY g.name, j.name
+            """, logger: logger)
+        var contraindications: [Contraindication] = []
+        for try await (group, joint, notes) in rows.decode((String, String, String).self) {
+            contraindications.append(Contraindication(canonicalName: group, joint: joint, notes: notes))
+        }
+        return contraindications
+    }
+
     /// The query's text with its arguments as PostgreSQL bindings, each NULL typed.
     package static func postgresQuery(_ query: ExerciseQuery) -> PostgresQuery {
         var bindings = PostgresBindings()

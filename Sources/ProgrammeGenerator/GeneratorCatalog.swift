@@ -34,8 +34,10 @@ public struct GeneratorCatalog: Sendable {
     let traits: [Traits]
     /// Per exercise: the joints (names) its canonical group may aggravate, by joint.
     let contraindicatedJoints: [[String]]
-    /// Per exercise: the slugs of those joints, in the same order.
-    let contraindicatedJointSlugs: [[String]]
+    /// The exercises each joint's contraindications name, by joint slug.
+    let exercisesByJoint: [String: [Int]]
+    /// Every joint as (slug, name), by slug: the order an exercise's joints are listed in.
+    let jointOrder: [(slug: String, name: String)]
     /// Per exercise: the slug of its movement pattern.
     let movementPatternSlugs: [String]
     /// Per exercise: its place in `equipmentNeeds`.
@@ -91,7 +93,16 @@ public struct GeneratorCatalog: Sendable {
                     || exercise.equipmentItem != nil)
         }
         contraindicatedJoints = index.contraindicated
-        contraindicatedJointSlugs = index.jointSlugs
+        var byJoint: [String: [Int]] = [:]
+        var jointOrder: [String: String] = [:]
+        for (position, slugs) in index.jointSlugs.enumerated() {
+            for (offset, jointSlug) in slugs.enumerated() {
+                byJoint[jointSlug, default: []].append(position)
+                jointOrder[jointSlug] = index.contraindicated[position][offset]
+            }
+        }
+        exercisesByJoint = byJoint
+        self.jointOrder = jointOrder.keys.sorted().compactMap { key in jointOrder[key].map { (key, $0) } }
         movementPatternSlugs = index.patternSlugs
         equipmentNeedIndex = index.equipmentNeedIndex
         equipmentNeeds = index.needs

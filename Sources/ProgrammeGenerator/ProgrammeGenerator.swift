@@ -92,18 +92,29 @@ public struct ProgrammeGenerator: Sendable {
             default: category
             }
         }
-        var text = [
+        let inputs = [
             profile.goal.rawValue, profile.priorityMuscles.joined(separator: "+"), profile.experience.rawValue,
             equipment.joined(separator: ","), profile.injuries.sorted().joined(separator: "+"),
             "\(profile.daysPerWeek)", profile.sessionDuration.rawValue, options.injuryPolicy.rawValue,
             "\(options.totalWeeks)", createdDate.description,
         ].joined(separator: "|")
+        // Fed piece by piece: `inputs|day,exercise SETSxREPS/REST,…|day…` without building it.
+        var id = ProgrammeID()
+        id.append(inputs)
         for session in sessions {
-            text += "|\(session.dayName)"
+            id.append("|")
+            id.append(session.dayName)
             for exercise in session.exercises {
-                text += ",\(exercise.exerciseId) \(exercise.sets)x\(exercise.repRange)/\(exercise.restSeconds)"
+                id.append(",")
+                id.append(exercise.exerciseId)
+                id.append(" ")
+                id.append(exercise.sets)
+                id.append("x")
+                id.append(exercise.repRange)
+                id.append("/")
+                id.append(exercise.restSeconds)
             }
         }
-        return ProgrammeID.derive(from: text)
+        return id.id
     }
 }

@@ -57,7 +57,8 @@ extension Questionnaire {
             for value in values {
                 guard case .string(let text) = value else {
                     check.report(
-                        .wrongType, field: field, issues: ["expected a list of strings, found \(value.typeDescription) in it"])
+                        .wrongType, field: field,
+                        issues: ["expected a list of strings, found \(value.typeDescription) in it"])
                     return []
                 }
                 result.append(text)
@@ -86,7 +87,9 @@ extension Questionnaire {
                         guard case .string(let item) = value else {
                             check.report(
                                 .wrongType, field: field,
-                                issues: ["expected \"\(member.key)\" to list item names, found \(value.typeDescription)"])
+                                issues: [
+                                    "expected \"\(member.key)\" to list item names, found \(value.typeDescription)"
+                                ])
                             return [:]
                         }
                         items.append(item)
@@ -102,7 +105,8 @@ extension Questionnaire {
             return result
         case let value?:
             check.report(
-                .wrongType, field: field, issues: ["expected an object of category → items, got \(value.typeDescription)"])
+                .wrongType, field: field,
+                issues: ["expected an object of category → items, got \(value.typeDescription)"])
             return [:]
         }
     }

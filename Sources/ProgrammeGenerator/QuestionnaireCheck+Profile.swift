@@ -61,10 +61,12 @@ extension QuestionnaireCheck {
         }
         var issues: [String] = []
         if names.count + unknown.count > Self.maximumPriorityMuscles {
-            issues.append("\(names.count + unknown.count) muscle groups given, at most \(Self.maximumPriorityMuscles) allowed")
+            let given = names.count + unknown.count
+            issues.append("\(given) muscle groups given, at most \(Self.maximumPriorityMuscles) allowed")
         }
         if !unknown.isEmpty {
-            issues.append("\(unknown.joined(separator: ", ")) \(unknown.count == 1 ? "is not a muscle group" : "are not muscle groups")")
+            let verb = unknown.count == 1 ? "is not a muscle group" : "are not muscle groups"
+            issues.append("\(unknown.joined(separator: ", ")) \(verb)")
         }
         guard issues.isEmpty else {
             report(unknown.isEmpty ? .tooMany : .unknownValue, field: "targetMuscleGroups", issues: issues)
@@ -87,7 +89,9 @@ extension QuestionnaireCheck {
         guard unknown.isEmpty else {
             report(
                 .unknownValue, field: "injuries",
-                issues: ["\(unknown.joined(separator: ", ")) \(unknown.count == 1 ? "is not a joint" : "are not joints")"])
+                issues: [
+                    "\(unknown.joined(separator: ", ")) \(unknown.count == 1 ? "is not a joint" : "are not joints")"
+                ])
             return nil
         }
         return names.sorted { $0.slug < $1.slug }
@@ -102,7 +106,9 @@ extension QuestionnaireCheck {
         let unknownCategories = available.filter { categories[$0.slug] == nil }.map { "\"\($0)\"" }
         if !unknownCategories.isEmpty {
             let verb = unknownCategories.count == 1 ? "is not an equipment category" : "are not equipment categories"
-            report(.unknownValue, field: "equipmentAvailable", issues: ["\(unknownCategories.joined(separator: ", ")) \(verb)"])
+            report(
+                .unknownValue, field: "equipmentAvailable",
+                issues: ["\(unknownCategories.joined(separator: ", ")) \(verb)"])
         }
         var detailIssues: [String] = []
         for (category, items) in detailed.sorted(by: { $0.key < $1.key }) {
@@ -116,7 +122,8 @@ extension QuestionnaireCheck {
             let has =
                 known.items.isEmpty
                 ? "\(known.slug) has no items" : "its items are \(known.items.map(\.slug).joined(separator: ", "))"
-            detailIssues.append("\(listed) \(unknownItems.count == 1 ? "is not an item" : "are not items") of \(known.slug) (\(has))")
+            let verb = unknownItems.count == 1 ? "is not an item" : "are not items"
+            detailIssues.append("\(listed) \(verb) of \(known.slug) (\(has))")
         }
         report(.unknownValue, field: "detailedEquipment", issues: detailIssues)
         guard unknownCategories.isEmpty, detailIssues.isEmpty else { return nil }

@@ -9,7 +9,8 @@ extension SwapList {
             lines.append("  none with your equipment")
         }
         for (offset, alternative) in alternatives.enumerated() {
-            lines.append("  \(offset + 1). \(alternative.exerciseName) [\(alternative.exerciseId)] · \(alternative.equipmentText)")
+            let name = "\(alternative.exerciseName) [\(alternative.exerciseId)]"
+            lines.append("  \(offset + 1). \(name) · \(alternative.equipmentText)")
             for warning in alternative.warnings {
                 lines.append("     ! \(warning.message)")
             }

@@ -55,24 +55,26 @@ extension WeekPlanner {
         for target: Slot.Target, role: Slot.Role, session: SessionState, scheduled: ScheduledSession
     ) -> Result<[Int], EmptyCause> {
         let rules = CandidateRules(
-            planner: self, role: role, session: session, yesterday: exercisesOfDay(before: scheduled.weekday))
+            role: role, yesterday: exercisesOfDay(before: scheduled.weekday),
+            ceiling: profile.experience.complexityCeiling, budget: TimeBudget(profile: profile, session: session))
         let all = catalog.programmeExercises(for: target)
         var furthest = Stage.none
         var passed: [Int] = []
         for index in all {
-            let stage = rules.stage(of: index)
-            if stage == .time { passed.append(index) }
-            furthest = max(furthest, stage)
+            let reached = stageReached(by: index, rules: rules, session: session)
+            if reached == .time { passed.append(index) }
+            furthest = max(furthest, reached)
         }
         // The rare paths: say which exercises a cap or an injury stopped.
-        func reaching(_ stage: Stage) -> [Int] { all.filter { rules.stage(of: $0) >= stage } }
+        func stage(_ index: Int) -> Stage { stageReached(by: index, rules: rules, session: session) }
+        func reaching(_ limit: Stage) -> [Int] { all.filter { stage($0) >= limit } }
         switch furthest {
         case .none: return .failure(.catalogue)
         case .role: return .failure(.equipment)
         case .equipment: return .failure(.level)
         case .level: return .failure(.specialist)
         case .tier:
-            let joints = Set(all.filter { rules.stage(of: $0) == .tier }.flatMap { injuredJoints[$0] })
+            let joints = Set(all.filter { stage($0) == .tier }.flatMap { injuredJoints[$0] })
             return .failure(.injuries(joints.sorted()))
         case .injuries: return .failure(.planning)
         case .planning: return .failure(.caps(muscles: muscles(of: reaching(.planning)), perWeek: false))
@@ -82,41 +84,30 @@ extension WeekPlanner {
         }
     }
 
-    /// The rules of `candidates`, with what they need worked out once per slot.
+    /// What the rules of `candidates` need, worked out once per slot.
     struct CandidateRules {
-        let planner: WeekPlanner
         let role: Slot.Role
-        let session: SessionState
         let yesterday: Set<Int>
         let ceiling: Int
         let budget: TimeBudget
+    }
 
-        init(planner: WeekPlanner, role: Slot.Role, session: SessionState, yesterday: Set<Int>) {
-            self.planner = planner
-            self.role = role
-            self.session = session
-            self.yesterday = yesterday
-            ceiling = planner.profile.experience.complexityCeiling
-            budget = TimeBudget(profile: planner.profile, session: session)
+    /// How far down the rules the exercise goes: `.time` when it passes them all.
+    func stageReached(by index: Int, rules: CandidateRules, session: SessionState) -> Stage {
+        let exercise = catalog.traits[index]
+        guard rules.role.admits(isIsolation: exercise.isIsolation) else { return .none }
+        guard equipmentAllows[index] else { return .role }
+        guard exercise.complexity <= rules.ceiling else { return .equipment }
+        guard admitsTier(index, session: session) else { return .level }
+        guard options.injuryPolicy == .warn || injuredJoints[index].isEmpty else { return .tier }
+        guard !session.canonicalGroups.contains(exercise.group), !rules.yesterday.contains(index) else {
+            return .injuries
         }
-
-        /// How far down the rules the exercise goes: `.time` when it passes them all.
-        func stage(of index: Int) -> Stage {
-            let exercise = planner.catalog.traits[index]
-            guard role.admits(isIsolation: exercise.isIsolation) else { return .none }
-            guard planner.equipmentAllows[index] else { return .role }
-            guard exercise.complexity <= ceiling else { return .equipment }
-            guard planner.admitsTier(index, session: session) else { return .level }
-            guard planner.options.injuryPolicy == .warn || planner.injuredJoints[index].isEmpty else { return .tier }
-            guard !session.canonicalGroups.contains(exercise.group), !yesterday.contains(index) else {
-                return .injuries
-            }
-            guard planner.withinCaps(index, session: session, perWeek: false) else { return .planning }
-            guard planner.withinCaps(index, session: session, perWeek: true) else { return .sessionCap }
-            let sets = planner.cappedSets(index, session: session)
-            guard budget.fits(isCompound: !exercise.isIsolation, sets: sets) else { return .weeklyCap }
-            return .time
-        }
+        guard withinCaps(index, session: session, perWeek: false) else { return .planning }
+        guard withinCaps(index, session: session, perWeek: true) else { return .sessionCap }
+        let sets = cappedSets(index, session: session)
+        guard rules.budget.fits(isCompound: !exercise.isIsolation, sets: sets) else { return .weeklyCap }
+        return .time
     }
 
     /// How far down the rules of `candidates` an exercise went.

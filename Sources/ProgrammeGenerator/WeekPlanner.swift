@@ -69,12 +69,11 @@ struct WeekPlanner {
             profile.equipment.allows(categorySlug: $0.category, itemSlug: $0.item)
         }
         equipmentAllows = catalog.equipmentNeedIndex.map { allowedNeeds[$0] }
+        // Joint by joint, in the catalogue's joint order: each exercise's joints stay sorted.
         let injured = Set(profile.injuries.map(\.slug))
         var joints: [[String]] = Array(repeating: [], count: catalog.exercises.count)
-        for (index, slugs) in catalog.contraindicatedJointSlugs.enumerated() where !slugs.isEmpty && !injured.isEmpty {
-            for (offset, jointSlug) in slugs.enumerated() where injured.contains(jointSlug) {
-                joints[index].append(catalog.contraindicatedJoints[index][offset])
-            }
+        for (jointSlug, name) in catalog.jointOrder where injured.contains(jointSlug) {
+            for index in catalog.exercisesByJoint[jointSlug] ?? [] { joints[index].append(name) }
         }
         injuredJoints = joints
         priorityOrder = profile.priorityMuscles.map(\.slug)

@@ -33,10 +33,10 @@ public struct CalendarDate: Hashable, Comparable, Sendable {
 
     /// The date of `moment` on a wall clock in `timeZone`.
     public init(_ moment: Date, in timeZone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: moment)
-        self.init(dayNumber: Self.dayNumber(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1))
+        // The wall clock's offset at that instant, then whole days: no Calendar to build, which
+        // histories of thousands of workouts would pay for on every row.
+        let local = moment.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: moment))
+        self.init(dayNumber: Int((local / 86_400).rounded(.down)))
     }
 
     /// The date `dayNumber` days after 1970-01-01 (negative: before).

@@ -29,12 +29,32 @@ extension CellValue {
     /// `.0` (`42`), otherwise the shortest text that reads back as the same double (`0.1`,
     /// `1e-07`).
     public static func numberText(_ value: Double) -> String {
-        if value == 0 { return "0" }
+        var bytes: [UInt8] = []
+        appendNumberText(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `numberText(value)`'s UTF-8 bytes to `output`, without making a string for the
+    /// integers that most cells hold (`traindb xlsx dump` writes millions).
+    public static func appendNumberText(_ value: Double, to output: inout [UInt8]) {
         if value.isFinite, value == value.rounded(.towardZero), abs(value) < 1e15 {
-            return String(Int64(value))
+            var magnitude = UInt64(abs(value))
+            if value < 0, magnitude != 0 { output.append(UInt8(ascii: "-")) }
+            // At most 15 digits, written backwards into a fixed buffer.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
+                var start = 16
+                repeat {
+                    start -= 1
+                    digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                    magnitude /= 10
+                } while magnitude > 0
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            }
+            return
         }
-        let text = value.description
-        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        output.append(contentsOf: text.utf8)
     }
 
 
@@ -49,8 +69,8 @@ extension CellValue {
         let time = timeOfDay(milliseconds)
         if day == 0 { return time }
         let date: String
-        if let civil = ExcelSerialDate.civilDate(serialDay: day) {
-            date = pad(civil.year, 4) + "-" + pad(civil.month, 2) + "-" + pad(civil.day, 2)
+        if let calendarDate = ExcelSerialDate.calendarDate(serialDay: day) {
+            date = calendarDate.description
         } else {
             date = "1900-02-29"
         }

@@ -1,3 +1,5 @@
+import TrainingCalendar
+
 /// Excel's 1900 date system: serial 1 is 1900-01-01, serial 60 is the fictitious 1900-02-29
 /// (Lotus 1-2-3's leap-year bug), and from 61 on a serial counts days since 1899-12-30.
 enum ExcelSerialDate {
@@ -10,15 +12,15 @@ enum ExcelSerialDate {
     static let serials: ClosedRange<Double> = 0...2_958_465.99999
 
     /// The calendar day of a whole serial, or nil for serial 60 (1900-02-29, which never was).
-    static func civilDate(serialDay: Int) -> CivilDate? {
+    static func calendarDate(serialDay: Int) -> CalendarDate? {
         if serialDay == 60 { return nil }
         let shifted = serialDay < 60 ? serialDay + 1 : serialDay
-        return CivilDate(daysSince1970: epochDaysSince1970 + shifted)
+        return CalendarDate(dayNumber: epochDaysSince1970 + shifted)
     }
 
     /// The whole serial of a calendar day.
-    static func serialDay(of date: CivilDate) -> Int {
-        let days = date.daysSince1970 - epochDaysSince1970
+    static func serialDay(of date: CalendarDate) -> Int {
+        let days = date.dayNumber - epochDaysSince1970
         return days < 61 ? days - 1 : days
     }
 
@@ -47,8 +49,8 @@ enum ExcelSerialDate {
         if bytes.count >= 10, bytes[4] == UInt8(ascii: "-") {
             guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2),
                   expect(UInt8(ascii: "-")), let day = number(2),
-                  (1...12).contains(month), (1...31).contains(day) else { return nil }
-            serial = Double(serialDay(of: CivilDate(year: year, month: month, day: day)))
+                  let date = CalendarDate(year: year, month: month, day: day) else { return nil }
+            serial = Double(serialDay(of: date))
             guard expect(UInt8(ascii: "T")) || expect(UInt8(ascii: " ")) else {
                 return index == bytes.count ? serial : nil
             }

@@ -6,8 +6,12 @@
 public final class Workbook {
     /// The path the workbook was opened from; nil for one opened from bytes.
     public let path: String?
-    /// The sheets in `workbook.xml` order (the tab order).
+    /// The sheets in `workbook.xml` order (the tab order), each name once.
     public let sheets: [SheetInfo]
+    /// Entries of `workbook.xml` that repeat an earlier sheet's name (ignoring case and
+    /// surrounding white space, as Excel compares sheet names). Excel refuses such a workbook;
+    /// the reader lists them here, out of `sheets`, so a name always means the first sheet.
+    public let duplicateSheets: [SheetInfo]
     /// Whether the workbook uses the 1904 date system. Dates are reported in 1900-system
     /// serials either way.
     public let usesDate1904: Bool
@@ -56,7 +60,7 @@ public final class Workbook {
         for relationship in relationships where !relationship.isExternal && targets[relationship.id] == nil {
             targets[relationship.id] = relationship.target
         }
-        sheets = try workbookContent.sheets.map { sheet in
+        let listed = try workbookContent.sheets.map { sheet in
             guard let id = sheet.relationshipID, let target = targets[id] else {
                 throw XLSXError(.missingRelationship,
                     "sheet \(XLSXError.quoted(sheet.name)) in \(XLSXError.shown(workbookPart)) refers to relationship "
@@ -66,6 +70,18 @@ public final class Workbook {
             }
             return SheetInfo(name: sheet.name, state: sheet.state, partPath: target)
         }
+        var seen: Set<String> = []
+        var sheets: [SheetInfo] = []
+        var duplicates: [SheetInfo] = []
+        for sheet in listed {
+            if seen.insert(sheet.name.trimmed().lowercased()).inserted {
+                sheets.append(sheet)
+            } else {
+                duplicates.append(sheet)
+            }
+        }
+        self.sheets = sheets
+        duplicateSheets = duplicates
         usesDate1904 = workbookContent.usesDate1904
         sharedStringsPart = relationships.first { $0.isType("sharedStrings") && !$0.isExternal }?.target
         stylesPart = relationships.first { $0.isType("styles") && !$0.isExternal }?.target
@@ -73,10 +89,8 @@ public final class Workbook {
 
     /// The sheet whose name matches `name`, ignoring case and surrounding white space.
     public func sheet(named name: String) -> SheetInfo? {
-        let wanted = name.trimmed()
-        if let exact = sheets.first(where: { $0.name == wanted }) { return exact }
-        let lowered = wanted.lowercased()
-        return sheets.first { $0.name.trimmed().lowercased() == lowered }
+        let wanted = name.trimmed().lowercased()
+        return sheets.first { $0.name.trimmed().lowercased() == wanted }
     }
 
     /// A cursor streaming the rows of `sheet`.

@@ -10,11 +10,12 @@ extension XLSXError {
     ///     tell a truncated zip from something that is not a zip at all.
     ///   - looksLikeCompoundFile: whether the file begins with the OLE2 signature used by `.xls`
     ///     and by password-protected `.xlsx` files.
+    ///   - reason: libzip's words for the whole error, with zlib's or the system's detail.
     static func libzip(
         _ code: Int32, entry: String? = nil,
-        startsLikeZip: Bool = false, looksLikeCompoundFile: Bool = false
+        startsLikeZip: Bool = false, looksLikeCompoundFile: Bool = false, reason: String? = nil
     ) -> XLSXError {
-        let reason = libzipDescription(code)
+        let reason = reason ?? libzipDescription(code)
         let subject = entry.map { "zip entry \(shown($0))" } ?? "the zip file"
         switch code {
         case ZIP_ER_NOZIP where startsLikeZip:
@@ -39,11 +40,24 @@ extension XLSXError {
         case ZIP_ER_COMPNOTSUPP:
             return XLSXError(.unsupportedCompression,
                 "\(subject) uses a compression method this reader does not support", part: entry)
+        case ZIP_ER_ZLIB, ZIP_ER_COMPRESSED_DATA:
+            return XLSXError(.corruptZip,
+                "\(subject) cannot be inflated: its compressed data is damaged (\(reason))", part: entry)
+        case ZIP_ER_CRC:
+            return XLSXError(.corruptZip,
+                "\(subject) is damaged: its inflated bytes do not match the checksum the zip records (\(reason))",
+                part: entry)
         case ZIP_ER_EOF:
             return XLSXError(.truncatedZip, "\(subject) is truncated: \(reason)", part: entry)
         default:
             return XLSXError(.corruptZip, "\(subject) is damaged: \(reason)", part: entry)
         }
+    }
+
+    /// `libzip(_:entry:…)` for a libzip error structure, keeping its detail (zlib's message for a
+    /// damaged deflate stream, the system's for a failed read).
+    static func libzip(_ error: UnsafeMutablePointer<zip_error_t>, entry: String) -> XLSXError {
+        libzip(zip_error_code_zip(error), entry: entry, reason: String(cString: zip_error_strerror(error)))
     }
 
     /// libzip's own wording for a `ZIP_ER_*` code ("CRC error", "Not a zip archive").

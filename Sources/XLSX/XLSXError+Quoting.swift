@@ -4,7 +4,7 @@ extension XLSXError {
 
     /// `text` in double quotes for a message. A longer value is cut after
     /// `shownCharacterLimit` characters and its size given: `"abc…" (20000000 bytes)`.
-    static func quoted(_ text: some StringProtocol) -> String {
+    package static func quoted(_ text: some StringProtocol) -> String {
         let (shown, isCut) = head(of: text)
         return isCut ? "\"\(shown)…\" (\(text.utf8.count) bytes)" : "\"\(shown)\""
     }
@@ -20,7 +20,7 @@ extension XLSXError {
 
     /// A name from the file (a part, a sheet) for a message, cut to `shownCharacterLimit`
     /// characters with `…`.
-    static func shown(_ text: some StringProtocol) -> String {
+    package static func shown(_ text: some StringProtocol) -> String {
         let (shown, isCut) = head(of: text)
         return isCut ? shown + "…" : shown
     }

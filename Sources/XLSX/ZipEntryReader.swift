@@ -17,7 +17,7 @@ public final class ZipEntryReader {
         self.entry = entry
         try Self.checkLimits(entry: entry, limits: archive.limits)
         guard let handle = zip_fopen_index(archive.handle, entry.index, 0) else {
-            throw XLSXError.libzip(zip_error_code_zip(zip_get_error(archive.handle)), entry: entry.name)
+            throw XLSXError.libzip(zip_get_error(archive.handle), entry: entry.name)
         }
         self.handle = handle
     }
@@ -31,7 +31,7 @@ public final class ZipEntryReader {
         let allowed = max(0, entry.uncompressedSize - bytesRead) + 1
         let count = zip_fread(handle, base, UInt64(min(Int64(buffer.count), allowed)))
         guard count >= 0 else {
-            throw XLSXError.libzip(zip_error_code_zip(zip_file_get_error(handle)), entry: entry.name)
+            throw XLSXError.libzip(zip_file_get_error(handle), entry: entry.name)
         }
         bytesRead += count
         if bytesRead > entry.uncompressedSize {

@@ -9,7 +9,10 @@ struct BuildCommand: ParsableCommand {
         abstract: "Check both workbooks and, when they have no errors, write the catalogue database.",
         discussion: """
             The database is built into a temporary file beside the target, checked (foreign keys, \
-            integrity) and renamed into place: a failed build leaves an existing database untouched.
+            integrity) and renamed into place: a failed build leaves an existing database untouched. \
+            The target must be a regular file (or not exist) other than the workbooks. A second \
+            build of the same target is refused while one runs; a killed build's temporary files \
+            are removed by the next build.
             """)
 
     @OptionGroup var options: CheckOptions
@@ -18,6 +21,12 @@ struct BuildCommand: ParsableCommand {
     var output = "database-management/build/exercises.sqlite"
 
     func run() throws {
+        let inputs = CatalogImporter.workbookPaths(in: options.source.workbooks)
+        do {
+            try CatalogDatabaseWriter.checkTarget(output, inputs: inputs)
+        } catch {
+            throw CommandError(error, file: output)
+        }
         let result = try options.run(printClean: false)
         guard !options.fails(result), let content = result.content else {
             let summary = ProblemReport(problems: result.problems).summary

@@ -8,7 +8,7 @@ extension CellValue {
     func appendJSON(to output: inout [UInt8]) {
         switch self {
         case .number(let value):
-            output += (value.isFinite ? Self.numberText(value) : "null").utf8
+            if value.isFinite { Self.appendNumberText(value, to: &output) } else { output += "null".utf8 }
         case .text(let text):
             JSONString.append(text, to: &output)
         case .boolean(let value):

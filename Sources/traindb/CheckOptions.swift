@@ -27,8 +27,8 @@ struct CheckOptions: ParsableArguments {
     private func print(_ report: ProblemReport) throws {
         switch output.format {
         case .json: try Terminal.printJSON(report, layout: .sortedReport)
-        case .github: Swift.print(report.github(), terminator: "")
-        default: Swift.print(report.text(), terminator: "")
+        case .github: try Terminal.write(report.github())
+        default: try Terminal.write(report.text())
         }
     }
 }

@@ -4,6 +4,7 @@ import CatalogImport
 import PostgresStore
 import ProgrammeGenerator
 import SchemaMigrations
+import TrainingLog
 import XLSX
 
 /// Why a command stopped: the lines `traindb` prints on standard error, each
@@ -61,6 +62,8 @@ struct CommandError: Error {
         case let error as XLSXError:
             self.init(error.code, error.message)
         case let error as PostgresStoreError:
+            self.init(error.code, error.message)
+        case let error as TrainingLogError:
             self.init(error.code, error.message)
         default:
             self.init("command.failed", "\(error)")

@@ -15,12 +15,14 @@ struct EquipmentCommand: ParsableCommand {
         case .json:
             try Terminal.printJSON(categories, layout: .sortedReport)
         default:
+            var text = ""
             for category in categories {
-                print("\(category.name) (\(category.slug))")
+                text += "\(category.name) (\(category.slug))\n"
                 for item in category.items {
-                    print("  \(item.name) (\(item.slug))")
+                    text += "  \(item.name) (\(item.slug))\n"
                 }
             }
+            try Terminal.write(text)
         }
     }
 }

@@ -24,8 +24,6 @@ struct EquipmentOption: ParsableArguments {
     /// has every category and item named.
     func selection(checkedAgainst catalog: CatalogDatabase) throws -> EquipmentSelection? {
         guard !equipment.isEmpty else { return nil }
-        let selection = EquipmentSelection(entries: equipment)
-        try catalog.check(selection)
-        return selection
+        return try catalog.equipmentSelection(entries: equipment)
     }
 }

@@ -48,7 +48,7 @@ struct GenerateCommand: ParsableCommand {
             fromJSON: input.read(), seed: seed, createdDate: created ?? CalendarDate(Date(), in: .current))
         switch output.format {
         case .json: try Terminal.printJSON(programme, layout: .indented)
-        default: print(programme.text, terminator: "")
+        default: try Terminal.write(programme.text)
         }
     }
 }
@@ -61,11 +61,29 @@ struct QuestionnaireOption: ParsableArguments {
     /// The file's bytes (standard input's for `-`).
     func read() throws -> Data {
         if questionnaire == "-" {
-            return FileHandle.standardInput.readDataToEndOfFile()
+            return try readStandardInput()
         }
         guard let data = FileManager.default.contents(atPath: questionnaire) else {
             throw CommandError("file.unreadable", "cannot read the questionnaire \(questionnaire)")
         }
         return data
+    }
+}
+
+/// Standard input to its end. Foundation's readDataToEndOfFile() traps on a read error
+/// (standard input from a directory); this reports it.
+private func readStandardInput() throws -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        if count > 0 {
+            data.append(contentsOf: buffer[..<count])
+        } else if count == 0 {
+            return data
+        } else if errno != EINTR {
+            let reason = String(cString: strerror(errno))
+            throw CommandError("file.unreadable", "cannot read the questionnaire from standard input: \(reason)")
+        }
     }
 }

@@ -15,9 +15,7 @@ struct JointsCommand: ParsableCommand {
         case .json:
             try Terminal.printJSON(joints, layout: .sortedReport)
         default:
-            for joint in joints {
-                print("\(joint.name) (\(joint.slug))")
-            }
+            try Terminal.write(joints.map { "\($0.name) (\($0.slug))\n" }.joined())
         }
     }
 }

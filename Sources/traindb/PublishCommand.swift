@@ -38,7 +38,7 @@ struct PublishCommand: AsyncParsableCommand {
             try database.open(), to: server, role: role, dryRun: dryRun)
         switch output.format {
         case .json: try Terminal.printJSON(report, layout: .sortedReport)
-        default: print(report.text(), terminator: "")
+        default: try Terminal.write(report.text())
         }
         if report.outcome == .refused { throw CommandError.dataErrorsReported }
     }

@@ -60,6 +60,7 @@ struct QueryCommand: ParsableCommand {
 
         func run() throws {
             let catalog = try database.open()
+            if let muscle { try catalog.checkMuscle(muscle) }
             let filter = ExerciseFilter(
                 equipment: try equipment.selection(checkedAgainst: catalog), muscle: muscle,
                 maxComplexity: maxComplexity, selectionTier: tier, isIsolation: kind.map { $0 == .isolation },
@@ -97,7 +98,7 @@ struct QueryCommand: ParsableCommand {
     ) throws {
         switch output.format {
         case .json: try Terminal.printJSON(exercises, layout: .sortedReport)
-        default: Swift.print(ExerciseTable(exercises: exercises).text(empty: empty), terminator: "")
+        default: try Terminal.write(ExerciseTable(exercises: exercises).text(empty: empty))
         }
     }
 }

@@ -23,13 +23,13 @@ struct ReportCommand: ParsableCommand {
         func run() throws {
             let result = try CatalogImporter().importCatalog(from: source.workbooks)
             guard let content = result.content else {
-                print(ProblemReport(problems: result.problems).text(), terminator: "")
+                try Terminal.write(ProblemReport(problems: result.problems).text())
                 throw CommandError.dataErrorsReported
             }
             let report = CoverageReport(content)
             switch output.format {
             case .json: try Terminal.printJSON(report, layout: .sortedReport)
-            default: print(report.text(), terminator: "")
+            default: try Terminal.write(report.text())
             }
         }
     }

@@ -7,11 +7,10 @@ struct SchemaCommand: ParsableCommand {
         abstract: "Print the database schema: every migration, in the order they apply.",
         discussion: "Each file is preceded by a `-- NNNN_name.sql` line; the output runs in sqlite3 as it is.")
 
-    func run() {
-        for (index, migration) in CatalogSchema.migrations.enumerated() {
-            if index > 0 { print() }
-            print("-- \(migration.fileName)")
-            print(migration.sql, terminator: migration.sql.hasSuffix("\n") ? "" : "\n")
+    func run() throws {
+        let files = CatalogSchema.migrations.map { migration in
+            "-- \(migration.fileName)\n" + migration.sql + (migration.sql.hasSuffix("\n") ? "" : "\n")
         }
+        try Terminal.write(files.joined(separator: "\n"))
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Standard output written in large blocks: `traindb xlsx dump` writes millions of cells.
 final class StandardOutput {
     private(set) var buffer: [UInt8] = []
@@ -16,9 +14,10 @@ final class StandardOutput {
         if buffer.count >= blockSize { try flush() }
     }
 
+    /// Hands the buffer to standard output; a failed write stops the command (exit 2).
     func flush() throws {
         guard !buffer.isEmpty else { return }
-        try FileHandle.standardOutput.write(contentsOf: buffer)
+        try buffer.withUnsafeBytes { try Terminal.write($0) }
         buffer.removeAll(keepingCapacity: true)
     }
 }

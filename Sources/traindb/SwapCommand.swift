@@ -34,7 +34,7 @@ struct SwapCommand: ParsableCommand {
             .alternatives(toExerciseID: exerciseID, for: profile, anyLevel: anyLevel)
         switch output.format {
         case .json: try Terminal.printJSON(swaps, layout: .indented)
-        default: print(swaps.text, terminator: "")
+        default: try Terminal.write(swaps.text)
         }
     }
 }

@@ -3,10 +3,46 @@ import OrderedJSON
 
 /// Where `traindb` talks to people and scripts: results on standard output, notes and errors
 /// on standard error.
+///
+/// Standard output is C's `stdout` stream, whoever writes to it (`Swift.print` too). A write
+/// that fails (a full disk, a closed file) is an error naming standard output, exit 2:
+/// `write` reports it as soon as the stream does, and `TrainDB.main` flushes the stream and
+/// checks it before any command's exit status is given.
 enum Terminal {
+    /// Writes `text` as it is on standard output.
+    static func write(_ text: String) throws {
+        var text = text
+        try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes `bytes` on standard output.
+    static func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        guard CStandardOutput.write(base, count: bytes.count) else { throw outputFailed(errno) }
+    }
+
     /// Writes `value`'s JSON and a newline on standard output.
     static func printJSON(_ value: some Encodable, layout: JSONLayout) throws {
-        print(try OrderedJSONEncoder(layout: layout).encodeText(value))
+        try write(try OrderedJSONEncoder(layout: layout).encodeText(value) + "\n")
+    }
+
+    /// Flushes standard output; throws when anything written to it since the start was lost.
+    static func flush() throws {
+        guard CStandardOutput.flush() else { throw outputFailed(errno) }
+        guard !CStandardOutput.hasFailed else { throw outputFailed(nil) }
+    }
+
+    private static func outputFailed(_ code: Int32?) -> CommandError {
+        let reason = code.map { ": " + String(cString: strerror($0)) } ?? ""
+        return CommandError(outputFailure, "cannot write to standard output\(reason); the output is incomplete")
+    }
+
+    private static let outputFailure = "output.failed"
+
+    /// Whether `error` is a failed write to standard output (already said; flushing again
+    /// would only fail again).
+    static func isOutputFailure(_ error: (any Error)?) -> Bool {
+        (error as? CommandError)?.diagnostics.contains { $0.code == outputFailure } == true
     }
 
     /// A line on standard error saying what a command did (`wrote … .sqlite`).

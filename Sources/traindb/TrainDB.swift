@@ -7,19 +7,21 @@ import Foundation
 struct TrainDB: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "traindb",
-        abstract: "Check trAIn's exercise workbooks, build the catalogue database and query it.",
+        abstract: "Check trAIn's exercise workbooks, build the catalogue database and query it; log training.",
         discussion: "Exit status: 0 clean, 1 the data has errors, 2 the command could not run (usage, I/O).",
         version: TrainDBVersion.current,
         subcommands: [
             CheckCommand.self, BuildCommand.self, ReportCommand.self, DiffCommand.self, XLSXCommand.self,
             SchemaCommand.self, QueryCommand.self, EquipmentCommand.self, JointsCommand.self,
-            GenerateCommand.self, SwapCommand.self, PublishCommand.self,
+            GenerateCommand.self, SwapCommand.self, LogCommand.self, HistoryCommand.self, WeekCommand.self,
+            StreakCommand.self, PublishCommand.self,
         ]
     )
 
     /// Parses and runs a subcommand. The exit status is decided here and only here: help and
     /// the version exit 0; a usage error exits 2 with the parser's message; a command's error is
     /// rendered once as `traindb: error[code]: message` and exits with its status (1 or 2).
+    /// Output that did not reach standard output in full turns any status into 2.
     static func main() async {
         do {
             var command = try parseAsRoot()
@@ -31,14 +33,28 @@ struct TrainDB: AsyncParsableCommand {
         } catch {
             exit(after: error)
         }
+        exit(after: nil)
     }
 
-    private static func exit(after error: any Error) -> Never {
+    /// Flushes standard output, then exits with the status `commandError` calls for (0 for
+    /// none), or 2 when the output was lost.
+    private static func exit(after commandError: (any Error)?) -> Never {
+        var error = commandError
+        do {
+            if let error, exitCode(for: error) == .success { try Terminal.write(fullMessage(for: error) + "\n") }
+            if !Terminal.isOutputFailure(error) { try Terminal.flush() }
+        } catch let outputError {
+            error = outputError
+        }
+        guard let error else { Foundation.exit(0) }
         switch exitCode(for: error) {
         case .success:
-            exit(withError: error)
+            Foundation.exit(0)
         case .validationFailure:
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            // The parser's "Error: …" line in traindb's shape; its usage lines follow as they are.
+            var message = fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message = "traindb: error[usage]: " + message.dropFirst(7) }
+            FileHandle.standardError.write(Data((message + "\n").utf8))
             Foundation.exit(CommandError.Status.couldNotRun.rawValue)
         default:
             let failure = CommandError(error)

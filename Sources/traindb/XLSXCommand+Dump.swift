@@ -53,42 +53,49 @@ extension XLSXCommand {
                 output.write(",\"state\":\"" + sheet.state.rawValue + "\",\"rows\":[")
                 var firstLine = true
                 try forEachAnchoredRow(workbook.cursor(for: sheet), output: output) { cells in
-                    output.write(firstLine ? "\n[" : ",\n[")
-                    firstLine = false
-                    guard let cells else { return output.write("]") }
-                    var column = 1
-                    for cell in cells {
-                        while column < cell.reference.column {
-                            output.write(column == 1 ? "null" : ",null")
-                            column += 1
-                        }
-                        output.append { bytes in
+                    output.append { bytes in
+                        bytes += firstLine ? Self.firstRowStart : Self.rowStart
+                        firstLine = false
+                        var column = 1
+                        for cell in cells ?? [] {
+                            // A null per column stepped over; a comma before every cell but the first.
+                            while column < cell.reference.column {
+                                bytes += column == 1 ? Self.firstNull : Self.null
+                                column += 1
+                            }
                             if column > 1 { bytes.append(UInt8(ascii: ",")) }
                             cell.value.appendJSON(to: &bytes)
+                            column += 1
                         }
-                        column += 1
+                        bytes.append(UInt8(ascii: "]"))
                     }
-                    output.write("]")
                 }
                 output.write(firstLine ? "]}" : "\n]}")
             }
             output.write("\n]}\n")
         }
 
+        private static let firstRowStart = Array("\n[".utf8)
+        private static let rowStart = Array(",\n[".utf8)
+        private static let firstNull = Array("null".utf8)
+        private static let null = Array(",null".utf8)
+
         private func dumpCSV(_ workbook: Workbook, sheets: [SheetInfo], to output: StandardOutput) throws {
             for sheet in sheets {
                 output.write("# sheet: " + sheet.name + " (" + sheet.state.rawValue + ")\n")
                 try forEachAnchoredRow(workbook.cursor(for: sheet), output: output) { cells in
-                    var column = 1
-                    for cell in cells ?? [] {
-                        // One comma per column stepped over; gaps become empty fields.
-                        while column < cell.reference.column {
-                            output.write(",")
-                            column += 1
+                    output.append { bytes in
+                        var column = 1
+                        for cell in cells ?? [] {
+                            // One comma per column stepped over; gaps become empty fields.
+                            while column < cell.reference.column {
+                                bytes.append(UInt8(ascii: ","))
+                                column += 1
+                            }
+                            cell.value.appendCSV(to: &bytes, firstColumn: column == 1)
                         }
-                        output.write(Self.csvField(cell.value.plainText, firstColumn: column == 1))
+                        bytes.append(UInt8(ascii: "\n"))
                     }
-                    output.write("\n")
                 }
             }
         }
@@ -107,15 +114,6 @@ extension XLSXCommand {
                 nextNumber = max(nextNumber, row.number) + 1
                 try output.flushIfFull()
             }
-        }
-
-        /// An RFC 4180 field: quoted when it holds a comma, quote, CR or LF, when it has
-        /// surrounding spaces, or when it would start a line with `#` (like the sheet headers).
-        static func csvField(_ text: String, firstColumn: Bool) -> String {
-            let needsQuotes = text.utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
-                || text.first == " " || text.last == " " || (firstColumn && text.first == "#")
-            guard needsQuotes else { return text }
-            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
     }
 }

@@ -29,11 +29,11 @@ struct XLSXCommand: ParsableCommand {
         }
     }
 
-    /// Runs `body`; an error names `file`.
+    /// Runs `body`; an error names `file` (a failed write names standard output instead).
     static func reading(_ file: String, _ body: () throws -> Void) throws {
         do {
             try body()
-        } catch {
+        } catch where !Terminal.isOutputFailure(error) {
             throw CommandError(error, file: file)
         }
     }

@@ -46,6 +46,10 @@ struct CatalogFixture {
     var contraindicationSchema: [[CellValue?]] = WorkbookContract.contraindicationColumns.map(Self.schemaRow)
     /// Sheets left out of the exercise workbook.
     var omittedSheets: Set<String> = []
+    /// Sheets of either workbook written hidden.
+    var hiddenSheets: Set<String> = []
+    /// Rewrites the exercise workbook's `xl/workbook.xml` (the sheet list) before it is zipped.
+    var editSheetList: (@Sendable (String) -> String)?
 
     static func row(
         _ id: String, _ name: String, _ group: String, _ category: String, _ item: String?, _ primary: String,
@@ -73,6 +77,17 @@ struct CatalogFixture {
 
     func write(to directory: URL) throws {
         let text: ([String]) -> [CellValue?] = { $0.map(CellValue.text) }
+        // Text past Excel's limit goes in through the shared strings: the writer, like Excel,
+        // refuses it in a cell.
+        var overlong: [String: String] = [:]
+        let exercises = exercises.map { row in
+            row.map { value -> CellValue? in
+                guard let value, value.exceedsTextLimit else { return value }
+                let placeholder = "overlong placeholder \(overlong.count)"
+                overlong[placeholder] = value.plainText
+                return .text(placeholder)
+            }
+        }
         var sheets: [WorkbookWriter.Sheet] = [
             .init(name: "exercises", rows: [text(exerciseHeader)] + exercises),
             .init(name: "schema", rows: [text(WorkbookContract.schemaSheetColumns)] + schema),
@@ -85,11 +100,29 @@ struct CatalogFixture {
             sheets.append(.init(name: sheet, rows: [text(header)] + rows))
         }
         sheets.removeAll { omittedSheets.contains($0.name) }
-        try WorkbookWriter(sheets: sheets).write(to: directory.appendingPathComponent(WorkbookContract.exerciseWorkbook).path)
-        try WorkbookWriter(sheets: [
+        let exerciseFile = directory.appendingPathComponent(WorkbookContract.exerciseWorkbook).path
+        try WorkbookWriter(sheets: hidingSheets(sheets)).write(to: exerciseFile, editing: [
+            "xl/workbook.xml": { editSheetList?($0) ?? $0 },
+            "xl/sharedStrings.xml": { xml in
+                overlong.reduce(xml) { xml, entry in
+                    let escaped = entry.value.replacingOccurrences(of: "&", with: "&amp;")
+                        .replacingOccurrences(of: "<", with: "&lt;")
+                    return xml.replacingOccurrences(of: ">\(entry.key)<", with: ">\(escaped)<")
+                }
+            },
+        ])
+        try WorkbookWriter(sheets: hidingSheets([
             .init(name: "contraindications", rows: [text(["canonical_name", "joint", "notes"])] + contraindications),
             .init(name: "schema", rows: [text(WorkbookContract.schemaSheetColumns)] + contraindicationSchema),
-        ]).write(to: directory.appendingPathComponent(WorkbookContract.contraindicationWorkbook).path)
+        ])).write(to: directory.appendingPathComponent(WorkbookContract.contraindicationWorkbook).path)
+    }
+
+    private func hidingSheets(_ sheets: [WorkbookWriter.Sheet]) -> [WorkbookWriter.Sheet] {
+        sheets.map { sheet in
+            var sheet = sheet
+            if hiddenSheets.contains(sheet.name) { sheet.state = .hidden }
+            return sheet
+        }
     }
 
     /// Writes the workbooks to a fresh folder and imports them.

@@ -12,12 +12,10 @@ struct LookupHintTests {
         #expect(Self.equipment.closest(to: value) == match)
     }
 
-    @Test("a value far longer than any allowed one gets the list, without comparing it character by character")
+    @Test("a value far longer than any allowed one is no typo of one: it gets the list")
     func longValue() {
         let value = String(repeating: "Barbells", count: 250_000)
-        let started = ContinuousClock.now
-        let hint = Self.equipment.hint(for: value)
-        #expect(ContinuousClock.now - started < .seconds(2))
-        #expect(hint.hasPrefix("allowed values: \"Barbells\""))
+        #expect(Self.equipment.closest(to: value) == nil)
+        #expect(Self.equipment.hint(for: value).hasPrefix("allowed values: \"Barbells\""))
     }
 }

@@ -62,13 +62,14 @@ struct CatalogDatabaseTests {
     @Test("an equipment selection naming something the catalogue lacks is reported in full")
     func unknownEquipment() throws {
         try SampleCatalog.withDatabase { database throws in
-            try database.check(SampleCatalog.selection(["barbells:squat_rack", "dumbbells"]))
+            #expect(try database.equipmentSelection(entries: ["barbells:squat_rack", "Dumbbells"])
+                == SampleCatalog.selection(["barbells:squat_rack", "dumbbells"]))
             let error = #expect(throws: CatalogDatabaseError.self) {
-                try database.check(SampleCatalog.selection(["kettlebel", "barbells:smith_machine"]))
+                try database.equipmentSelection(entries: ["Kettlebel", "barbells:Smith Machine"])
             }
             #expect(error?.code == "query.unknown_equipment")
-            #expect(error?.message.contains("\"kettlebel\"") == true)
-            #expect(error?.message.contains("\"smith_machine\"") == true)
+            #expect(error?.message.contains("\"Kettlebel\"") == true, "as typed")
+            #expect(error?.message.contains("\"Smith Machine\" under \"barbells\"") == true)
             #expect(error?.message.contains("squat_rack, flat_bench") == true)
         }
     }

@@ -243,17 +243,19 @@ struct CatalogDatabaseWriterTests {
         #expect(error.message.contains("\"push-UP\""))
     }
 
-    @Test("a target that cannot be replaced fails cleanly")
+    @Test("a target that is not a regular file is refused before anything is written")
     func unreplaceableTargetFails() throws {
         try TemporaryDirectory.with { directory throws in
-            // A non-empty directory where the file should go: rename(2) refuses.
+            // A non-empty directory where the file should go.
             let path = directory.path("exercises.sqlite")
             try FileManager.default.createDirectory(atPath: path + "/occupied", withIntermediateDirectories: true)
             let error = #expect(throws: CatalogBuildError.self) {
                 try CatalogDatabaseWriter().write(SampleCatalog.content, to: path)
             }
-            #expect(error?.code == "write.file_system")
+            #expect(error?.code == "write.target_not_a_file")
+            #expect(error?.message == "a directory, not a database file; nothing was written")
             #expect(try directory.fileNames() == ["exercises.sqlite"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: path) == ["occupied"])
         }
     }
 }

@@ -12,8 +12,12 @@ public enum Subprocess {
         public var stderr: String
     }
 
+    /// Runs `executable`. Standard output goes to `outputFile` when given (`/dev/full`, say),
+    /// and standard input comes from `inputFile` when given (a directory, say), instead of the
+    /// pipes that capture `stdout` and feed `input`.
     public static func run(
-        _ executable: URL, _ arguments: [String], in directory: URL = PackageRoot.url, input: String? = nil
+        _ executable: URL, _ arguments: [String], in directory: URL = PackageRoot.url, input: String? = nil,
+        outputFile: FileHandle? = nil, inputFile: FileHandle? = nil
     ) throws -> Output {
         let process = Process()
         process.executableURL = executable
@@ -22,10 +26,12 @@ public enum Subprocess {
         let stdout = Pipe()
         let stderr = Pipe()
         let stdin = Pipe()
-        process.standardOutput = stdout
+        process.standardOutput = outputFile ?? stdout
         process.standardError = stderr
-        process.standardInput = stdin
+        process.standardInput = inputFile ?? stdin
         try process.run()
+        // A pipe the child was not given has its writing end open only here.
+        if outputFile != nil { try? stdout.fileHandleForWriting.close() }
 
         let errors = OnItsOwnThread { stderr.fileHandleForReading.readDataToEndOfFile() }
         let feeding = OnItsOwnThread {

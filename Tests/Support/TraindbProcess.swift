@@ -15,8 +15,10 @@ public enum TraindbProcess {
 
     /// Runs `traindb arguments` in `directory`, with `input` on its standard input.
     public static func run(
-        _ arguments: [String], in directory: URL = PackageRoot.url, input: String? = nil
+        _ arguments: [String], in directory: URL = PackageRoot.url, input: String? = nil,
+        outputFile: FileHandle? = nil, inputFile: FileHandle? = nil
     ) throws -> Subprocess.Output {
-        try Subprocess.run(executable, arguments, in: directory, input: input)
+        try Subprocess.run(
+            executable, arguments, in: directory, input: input, outputFile: outputFile, inputFile: inputFile)
     }
 }

@@ -17,10 +17,12 @@ struct CatalogToolsCommandTests {
             instructions: ["Set up.", "Press."])
     }
 
-    static func database(_ exercises: [Exercise], in folder: URL, named name: String) throws -> String {
+    static func database(
+        _ exercises: [Exercise], contraindications: [Contraindication] = [], in folder: URL, named name: String
+    ) throws -> String {
         let path = folder.appendingPathComponent(name).path
         try CatalogDatabaseWriter().write(CatalogContent(
-            exercises: exercises,
+            exercises: exercises, contraindications: contraindications,
             equipment: [.init(category: "Dumbbells", item: nil)],
             muscles: [.init(name: "Chest", bodyRegion: "upper"), .init(name: "Triceps", bodyRegion: "upper")],
             movementPatterns: [.init(name: "Horizontal Push", description: "Press away.")],
@@ -59,7 +61,7 @@ struct CatalogToolsCommandTests {
               ~ floor_press  Floor Press
                   complexity_level: "2" → "3"
                   include_in_programme: "1" → "0"
-            1 added, 1 removed, 1 renamed, 1 changed; 1 error
+            exercises: 1 added, 1 removed, 1 renamed, 1 changed; contraindications: 0 added, 0 removed; 1 error, 0 warnings
 
             """)
 
@@ -107,6 +109,19 @@ struct CatalogToolsCommandTests {
             ,TRUE,#N/A
 
             """)
+    }
+
+    @Test func aSheetListedTwiceIsDumpedOnce() throws {
+        let output = try TemporaryDirectory.with { directory in
+            let path = directory.path("twice.xlsx")
+            try Self.workbook.write(to: path, editing: ["xl/workbook.xml": { xml in
+                let repeated = "<sheet name=\"exercises\" sheetId=\"9\" r:id=\"rId1\"/>"
+                return xml.replacingOccurrences(of: "</sheets>", with: repeated + "</sheets>")
+            }])
+            return try TraindbProcess.run(["xlsx", "dump", path, "--format", "csv"])
+        }
+        #expect(output.status == 0)
+        #expect(output.stdout.components(separatedBy: "# sheet: exercises").count == 2, "\(output.stdout)")
     }
 
     @Test func gitDiffShowsTheChangedCell() throws {

@@ -36,12 +36,25 @@ struct ErrorLineTests {
             exact: false),
         Case(
             arguments: ["query", "exercises", "--format", "csv"],
-            stderr: "Error: --format must be table or json, not csv\n", exact: false),
+            stderr: "traindb: error[usage]: --format must be table or json, not csv\nUsage: traindb query exercises",
+            exact: false),
+        Case(
+            arguments: ["query", "exercises", "--muscle", "pecs", "--db", "DB"],
+            stderr: "traindb: error[query.unknown_muscle]: unknown muscle \"pecs\"; the catalogue has: abs, back, "
+                + "biceps, calves, chest, forearms, glutes, hamstrings, obliques, quads, shoulders, triceps\n"),
+        Case(
+            arguments: ["query", "exercises", "--equipment", "Kettlebel", "--equipment", "Barbells:Smith", "--db", "DB"],
+            stderr: "traindb: error[query.unknown_equipment]: unknown equipment category \"Kettlebel\"; the catalogue "
+                + "has: barbells, dumbbells, kettlebells, cable_machines, pin_loaded_machines, plate_loaded_machines, "
+                + "bodyweight, cardio_machines\n"
+                + "traindb: error[query.unknown_equipment]: unknown item \"Smith\" under \"Barbells\"; its items are: ",
+            exact: false),
     ]
 
     @Test("exit 2 and one line per problem", arguments: cases)
     func errorLine(_ example: Case) throws {
-        let run = try TraindbProcess.run(example.arguments)
+        let database = try CommittedCatalogue.databasePath()
+        let run = try TraindbProcess.run(example.arguments.map { $0 == "DB" ? database : $0 })
         #expect(run.status == 2)
         #expect(run.stdout == "")
         if example.exact {

@@ -32,6 +32,15 @@ public struct WorkbookWriter: Sendable {
         try zip.close()
     }
 
+    /// Writes the workbook to `path` with the text of each part named in `edits` (e.g.
+    /// `xl/workbook.xml`) passed through its edit first: a workbook no spreadsheet program would
+    /// write, for the checks.
+    public func write(to path: String, editing edits: [String: (String) -> String]) throws {
+        let zip = try ZipWriter(path: path)
+        for (name, text) in try parts() { try zip.add(name, text: edits[name]?(text) ?? text) }
+        try zip.close()
+    }
+
     /// The workbook's bytes.
     public func data() throws -> [UInt8] {
         let parts = try self.parts()

@@ -59,6 +59,18 @@ struct PackageStructureTests {
         #expect(workbook.sheets.map(\.state) == [.visible, .hidden, .veryHidden, .visible])
     }
 
+    @Test("a sheet listed twice is one sheet; the repeat is kept aside in duplicateSheets")
+    func sheetListedTwice() throws {
+        var package = TestPackage.singleSheet("<row r=\"1\"><c r=\"A1\"><v>7</v></c></row>")
+        package["xl/workbook.xml"] = TestPackage.workbook(sheets: [
+            ("Data", "rId1", nil), ("Notes", "rId1", "hidden"), (" data ", "rId1", nil), ("Data", "rId1", nil),
+        ])
+        let workbook = try Workbook(path: package.write())
+        #expect(workbook.sheets.map(\.name) == ["Data", "Notes"])
+        #expect(workbook.duplicateSheets.map(\.name) == [" data ", "Data"])
+        #expect(workbook.sheet(named: "DATA") == workbook.sheets[0])
+    }
+
     @Test("sheet(named:) ignores case and surrounding spaces",
           arguments: ["Übungen", "übungen", "  ÜBUNGEN ", "\tÜbungen\n"])
     func sheetLookup(query: String) throws {

@@ -147,6 +147,28 @@ struct ZipArchiveTests {
     }
 
     /// A zip with one entry, `zeros.xml`: 1 MiB of zeros, deflated about 1000:1.
+    @Test("damaged compressed data says which entry could not be inflated and why", arguments: [
+        (offset: 40, byte: UInt8(0xFF)), (offset: 300, byte: 0x00), (offset: 2_000, byte: 0x5A),
+    ])
+    func damagedDeflateStream(offset: Int, byte: UInt8) throws {
+        let text = (0..<4_000).map { "<row r=\"\($0)\"><c><v>\($0 * 7919 % 10_007)</v></c></row>" }.joined()
+        let zip = try ZipWriter()
+        try zip.add("xl/worksheets/sheet1.xml", text: text)
+        var bytes = try zip.finishData()
+        // The local header: 30 bytes, then the name and the extra field, then the deflate stream.
+        let dataStart = 30 + (Int(bytes[26]) | Int(bytes[27]) << 8) + (Int(bytes[28]) | Int(bytes[29]) << 8)
+        for index in (dataStart + offset)..<(dataStart + offset + 16) { bytes[index] ^= byte | 0x01 }
+        let archive = try ZipArchive(path: TestFiles.write(bytes, named: "damaged.zip"))
+        let error = xlsxError { _ = try archive.contents(of: "xl/worksheets/sheet1.xml") }
+        #expect(error?.code == "zip.corrupt")
+        #expect(error?.part == "xl/worksheets/sheet1.xml")
+        let message = error?.message ?? ""
+        #expect(message.hasPrefix("zip entry xl/worksheets/sheet1.xml "), "\(message)")
+        #expect(
+            message.contains("cannot be inflated: its compressed data is damaged (Zlib error: ")
+                || message.contains("do not match the checksum the zip records (CRC error)"), "\(message)")
+    }
+
     static func zerosZipBytes() throws -> [UInt8] {
         let zip = try ZipWriter()
         try zip.add("zeros.xml", bytes: [UInt8](repeating: 0, count: 1 << 20), compression: .deflate(level: 9))

@@ -1,0 +1,125 @@
+import Foundation
+import ProgrammeGenerator
+import TrainingCalendar
+
+/// Drives a training log with the events of a replay file, one line at a time: the clock is
+/// set to each event's moment, the event's call runs (one transaction), and its result or its
+/// refusal comes back. The same events into an empty log give the same results, byte for byte.
+public struct LogReplay: Sendable {
+    /// One line's outcome.
+    public struct Step: Encodable, Hashable, Sendable {
+        /// The error of a refused or unreadable event.
+        public struct Failure: Encodable, Hashable, Sendable {
+            public let code: String
+            public let message: String
+        }
+
+        /// The line's number in the file, from 1.
+        public let line: Int
+        public let at: String?
+        public let event: String?
+        public let result: LogResult?
+        public let error: Failure?
+
+        /// `> 2026-01-05T18:02:00.000Z set`, then the result's text or the error line, then a
+        /// blank line.
+        public var text: String {
+            let head = "> \(at ?? "?") \(event ?? "?")\n"
+            if let error { return head + "error[\(error.code)]: \(error.message)\n\n" }
+            return head + (result?.text ?? "") + "\n"
+        }
+    }
+
+    public let log: TrainingLog
+    public let clock: ManualClock
+    /// The catalogue `programme` events generate from; without it they are refused.
+    public let catalog: GeneratorCatalog?
+
+    /// `log` must read `clock`, which the replay sets to each event's moment.
+    public init(log: TrainingLog, clock: ManualClock, catalog: GeneratorCatalog?) {
+        self.log = log
+        self.clock = clock
+        self.catalog = catalog
+    }
+
+    /// Runs every line of a replay file in order, handing each step to `body` as soon as it is
+    /// stored.
+    public func run(_ text: String, _ body: (Step) throws -> Void) rethrows {
+        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard let step = run(line: String(line), number: offset + 1) else { continue }
+            try body(step)
+        }
+    }
+
+    /// Runs line `number` of a file; nil for a blank line.
+    public func run(line text: String, number: Int) -> Step? {
+        guard !text.allSatisfy(\.isWhitespace) else { return nil }
+        let event: LogEvent
+        do {
+            event = try LogEvent(line: text)
+        } catch {
+            return Step(
+                line: number, at: nil, event: nil, result: nil,
+                error: .init(code: error.code, message: "line \(number): \(error.message)"))
+        }
+        clock.set(event.at)
+        do {
+            let result = try apply(event.action)
+            return Step(line: number, at: Timestamp.text(event.at), event: event.name, result: result, error: nil)
+        } catch {
+            return Step(
+                line: number, at: Timestamp.text(event.at), event: event.name, result: nil,
+                error: .init(code: error.code, message: error.message))
+        }
+    }
+
+    /// Runs one action on the log.
+    public func apply(_ action: LogEvent.Action) throws(TrainingLogError) -> LogResult {
+        switch action {
+        case .settings(let unit, let zone):
+            var timeZone: TimeZone?
+            if let zone {
+                guard let known = TimeZone(identifier: zone) else {
+                    throw TrainingLogError(
+                        .invalidSettings, "\"\(zone)\" is not a time zone (use an IANA name like Europe/London)")
+                }
+                timeZone = known
+            }
+            return .settings(try log.updateSettings(unit: unit, timeZone: timeZone))
+        case .programme(let questionnaire, let start, let seed, let policy):
+            guard let catalog else {
+                throw TrainingLogError(.noProgramme, "this replay has no catalogue to generate a programme from")
+            }
+            let today = CalendarDate(clock.now(), in: try log.settings().timeZone)
+            let programme: Programme
+            do {
+                programme = try ProgrammeGenerator(catalog: catalog, options: GeneratorOptions(injuryPolicy: policy))
+                    .generate(fromJSON: Data(questionnaire.utf8), seed: seed, createdDate: today)
+            } catch {
+                let problems = error.problems.map { "\($0.field): \($0.message)" }
+                throw TrainingLogError(
+                    .invalidEvent,
+                    "questionnaire: " + (problems.isEmpty ? error.message : problems.joined(separator: "; ")))
+            }
+            return .programme(try log.startProgramme(programme, questionnaireJSON: questionnaire, startDate: start))
+        case .start(let session): return .workout(try log.startWorkout(session: session))
+        case .set(let exercise, let reps, let weight, let unit, let number, let completed):
+            let userUnit = try log.settings().unit
+            let entry = SetEntry(reps: reps, weight: weight, unit: unit ?? userUnit)
+            if let number {
+                return .set(try log.editSet(exercise: exercise, number: number, entry, completed: completed))
+            }
+            return .set(try log.logSet(exercise: exercise, entry, completed: completed))
+        case .submit(let exercise, let notes): return .submitted(try log.submit(exercise: exercise, notes: notes))
+        case .swap(let exercise, let replacement): return .swapped(try log.swap(exercise: exercise, for: replacement))
+        case .dismissRest: return .workout(try log.dismissRestTimer())
+        case .complete: return .completed(try log.completeWorkout())
+        case .discard: return .discarded(try log.discardWorkout())
+        case .show: return .workout(try log.currentWorkout())
+        case .week: return .week(try log.week())
+        case .streak: return .streak(try log.streak())
+        case .exerciseHistory(let exercise): return .exerciseHistory(try log.exerciseHistory(exercise))
+        case .workoutHistory(let limit): return .workoutHistory(try log.workoutHistory(limit: limit))
+        }
+    }
+}

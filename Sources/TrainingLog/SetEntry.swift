@@ -1,0 +1,27 @@
+/// A set as the user enters it: reps, and a weight in their unit.
+public struct SetEntry: Hashable, Sendable {
+    public var reps: Int
+    public var weight: Double
+    public var unit: WeightUnit
+
+    public init(reps: Int, weight: Double, unit: WeightUnit) {
+        self.reps = reps
+        self.weight = weight
+        self.unit = unit
+    }
+
+    /// The reps allowed in a set (business rules §6).
+    public static let repsRange = 1...100
+    /// The kilograms allowed in a set; 0 for bodyweight.
+    public static let kilogramsRange = 0.0...500.0
+
+    /// The weight in kilograms, checked with the reps against §6's ranges before anything is
+    /// written. Throws `set.invalid` ("Please enter valid weight and reps") otherwise.
+    public func checkedKilograms() throws(TrainingLogError) -> Double {
+        let kilograms = unit.kilograms(weight)
+        guard Self.repsRange.contains(reps), weight.isFinite, Self.kilogramsRange.contains(kilograms) else {
+            throw TrainingLogError(.invalidSet, "Please enter valid weight and reps")
+        }
+        return kilograms
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import TrainingCalendar
+
+/// Moments as the training log stores and prints them: UTC text to the millisecond,
+/// `2026-01-05T18:00:00.000Z`, which sorts as it reads and which PostgreSQL reads as a
+/// `timestamptz`.
+public enum Timestamp {
+    /// `moment` as `YYYY-MM-DDTHH:MM:SS.SSSZ`.
+    public static func text(_ moment: Date) -> String {
+        let milliseconds = Int((moment.timeIntervalSince1970 * 1000).rounded())
+        let dayMilliseconds = 86_400_000
+        let dayNumber = Int((Double(milliseconds) / Double(dayMilliseconds)).rounded(.down))
+        var rest = milliseconds - dayNumber * dayMilliseconds
+        let date = CalendarDate(dayNumber: dayNumber)
+        let hours = rest / 3_600_000
+        rest %= 3_600_000
+        let minutes = rest / 60_000
+        rest %= 60_000
+        return "\(date)T\(padded(hours, 2)):\(padded(minutes, 2)):\(padded(rest / 1000, 2)).\(padded(rest % 1000, 3))Z"
+    }
+
+    /// The moment `text` names: `YYYY-MM-DDTHH:MM:SS`, optionally with a fraction of a second,
+    /// then `Z` or an offset `±HH:MM`. Nil for anything else.
+    public static func parse(_ text: String) -> Date? {
+        let characters = Array(text.utf8)
+        guard characters.count >= 20, characters[10] == UInt8(ascii: "T"),
+            let date = CalendarDate(String(decoding: characters[0..<10], as: UTF8.self)),
+            let hours = number(characters, 11, 2), characters[13] == UInt8(ascii: ":"),
+            let minutes = number(characters, 14, 2), characters[16] == UInt8(ascii: ":"),
+            let seconds = number(characters, 17, 2), hours < 24, minutes < 60, seconds < 60
+        else { return nil }
+        var index = 19
+        var fraction = 0.0
+        if characters[index] == UInt8(ascii: ".") {
+            var scale = 0.1
+            index += 1
+            let start = index
+            while index < characters.count, let digit = digit(characters[index]) {
+                fraction += Double(digit) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > start else { return nil }
+        }
+        guard let offset = offsetSeconds(characters[index...]) else { return nil }
+        let seconds1970 = Double(date.dayNumber * 86_400 + hours * 3600 + minutes * 60 + seconds) + fraction
+        return Date(timeIntervalSince1970: seconds1970 - Double(offset))
+    }
+
+    /// `moment` rounded to the millisecond, as it reads back from the store.
+    static func rounded(_ moment: Date) -> Date {
+        Date(timeIntervalSince1970: (moment.timeIntervalSince1970 * 1000).rounded() / 1000)
+    }
+
+    private static func offsetSeconds(_ tail: ArraySlice<UInt8>) -> Int? {
+        let rest = Array(tail)
+        if rest == [UInt8(ascii: "Z")] { return 0 }
+        guard rest.count == 6, rest[0] == UInt8(ascii: "+") || rest[0] == UInt8(ascii: "-"),
+            rest[3] == UInt8(ascii: ":"), let hours = number(rest, 1, 2), let minutes = number(rest, 4, 2),
+            hours < 24, minutes < 60
+        else { return nil }
+        let seconds = hours * 3600 + minutes * 60
+        return rest[0] == UInt8(ascii: "+") ? seconds : -seconds
+    }
+
+    private static func number(_ characters: [UInt8], _ start: Int, _ count: Int) -> Int? {
+        guard start + count <= characters.count else { return nil }
+        var value = 0
+        for character in characters[start..<start + count] {
+            guard let digit = digit(character) else { return nil }
+            value = value * 10 + digit
+        }
+        return value
+    }
+
+    private static func digit(_ character: UInt8) -> Int? {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(character) ? Int(character - UInt8(ascii: "0")) : nil
+    }
+
+    private static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}

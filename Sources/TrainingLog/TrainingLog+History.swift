@@ -1,0 +1,161 @@
+import Foundation
+import GRDB
+import TrainingCalendar
+
+extension TrainingLog {
+    /// The completed workouts, newest first (the newest `limit` when given), each exercise
+    /// against its baseline: the previous workout of the same session that logged it.
+    public func workoutHistory(limit: Int? = nil) throws(TrainingLogError) -> [WorkoutSummary] {
+        try read { db, _ in
+            let newest = try WorkoutRecord.filter(Column("state") == WorkoutRecord.State.completed.rawValue)
+                .order(Column("started_at").desc).limit(limit ?? Int.max).fetchAll(db)
+            return try workoutSummaries(db, ids: newest.map(\.id))
+        }
+    }
+
+    /// Every submission of `exerciseID` in a completed workout, newest first, each compared with
+    /// the one before it in any session; with the best set, the start weight and the volume per
+    /// workout (`001_*` §16). An exercise the catalogue retired keeps its history and its name.
+    public func exerciseHistory(_ exerciseID: String) throws(TrainingLogError) -> ExerciseHistory {
+        try read { db, _ in
+            let settings = try userSettings(db)
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT w.id AS workout_id, w.started_at, w.session_name, el.id AS log_id, el.performed_exercise_id
+                    FROM exercise_logs AS el JOIN workouts AS w ON w.id = el.workout_id
+                    WHERE el.performed_exercise_id = ? AND el.submitted_at IS NOT NULL AND w.state = 'completed'
+                    ORDER BY w.started_at, el.position
+                    """, arguments: [exerciseID])
+            let setsByLog = try completedSets(db, logIDs: rows.map { $0["log_id"] })
+            var entries: [ExerciseEntry] = []
+            var previous: [PerformedSet]?
+            var best = RecordMarks()
+            for row in rows {
+                let sets = setsByLog[row["log_id"] as String] ?? []
+                let started = Timestamp.parse(row["started_at"]) ?? Date(timeIntervalSince1970: 0)
+                entries.append(
+                    entry(
+                        workoutID: row["workout_id"], date: CalendarDate(started, in: settings.timeZone),
+                        sessionName: row["session_name"], exerciseID: exerciseID, sets: sets, compared: previous,
+                        records: best.update(with: sets), unit: settings.unit))
+                previous = sets
+            }
+            let allSets = entries.flatMap { entry in entry.sets }
+            let bestSet = allSets.max { Self.isBetter($1, than: $0) }
+            let first = entries.first?.sets.first
+            let entry = catalog.entry(exerciseID)
+            return ExerciseHistory(
+                exerciseId: exerciseID, exerciseName: catalog.displayName(exerciseID),
+                retired: !(entry?.includeInProgramme ?? false), bestSet: bestSet,
+                startWeightKg: first?.weightKg, startWeight: first?.weight, unit: settings.unit,
+                volumes: entries.map { ExerciseHistory.VolumePoint(date: $0.date, volumeKg: $0.volumeKg) },
+                entries: entries.reversed())
+        }
+    }
+
+    /// The summaries of the completed workouts `ids`, in that order.
+    func workoutSummaries(_ db: Database, ids: [String]) throws -> [WorkoutSummary] {
+        let settings = try userSettings(db)
+        let workouts = try WorkoutRecord.filter(keys: ids).fetchAll(db)
+        let byID = Dictionary(workouts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var summaries: [WorkoutSummary] = []
+        for id in ids {
+            guard let workout = byID[id], let completedAt = workout.completedAt else { continue }
+            let logs = try exerciseLogs(db, workoutID: workout.id).filter { $0.submittedAt != nil }
+            let setsByLog = try completedSets(db, logIDs: logs.map(\.id))
+            let date = CalendarDate(workout.startedAt, in: settings.timeZone)
+            var exercises: [ExerciseEntry] = []
+            for log in logs {
+                let baseline = try baseline(
+                    db, exerciseID: log.performedExerciseId, sessionName: workout.sessionName, before: workout.startedAt
+                )
+                exercises.append(
+                    entry(
+                        workoutID: workout.id, date: date, sessionName: workout.sessionName,
+                        exerciseID: log.performedExerciseId, sets: setsByLog[log.id] ?? [], compared: baseline,
+                        records: [], unit: settings.unit))
+            }
+            let duration = workout.durationSeconds ?? 0
+            summaries.append(
+                WorkoutSummary(
+                    id: workout.id, sessionId: workout.sessionId, sessionName: workout.sessionName, date: date,
+                    startedAt: Timestamp.text(workout.startedAt), completedAt: Timestamp.text(completedAt),
+                    durationSeconds: duration, duration: RestTimer.clock(duration),
+                    firstTime: workout.increasedReps == nil, increasedReps: workout.increasedReps,
+                    increasedLoadKg: workout.increasedLoadKg, unit: settings.unit, exercises: exercises))
+        }
+        return summaries
+    }
+
+    /// The completed sets of `logIDs`, by log, each by set number.
+    private func completedSets(_ db: Database, logIDs: [String]) throws -> [String: [PerformedSet]] {
+        // Plain rows of the four columns the rules read: a history decodes thousands of sets.
+        let request = LoggedSetRecord
+            .select(Column("exercise_log_id"), Column("set_number"), Column("reps"), Column("weight_kg"))
+            .filter(logIDs.contains(Column("exercise_log_id")) && Column("completed") == true)
+            .order(Column("exercise_log_id"), Column("set_number"))
+        var sets: [String: [PerformedSet]] = [:]
+        for row in try Row.fetchAll(db, request) {
+            sets[row[0], default: []].append(PerformedSet(number: row[1], reps: row[2], weightKg: row[3]))
+        }
+        return sets
+    }
+
+    /// A history card: `sets` compared set by set with `compared` (the `+N`) and as a whole
+    /// (the rosette).
+    private func entry(
+        workoutID: String, date: CalendarDate, sessionName: String, exerciseID: String, sets: [PerformedSet],
+        compared: [PerformedSet]?, records: [String], unit: WeightUnit
+    ) -> ExerciseEntry {
+        let earlier = Dictionary((compared ?? []).map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        let views = sets.map { set -> SetView in
+            guard let then = earlier[set.number], set.reps > then.reps, set.weightKg >= then.weightKg else {
+                return SetView(set, unit: unit)
+            }
+            return SetView(set, unit: unit, gain: "+\(set.reps - then.reps)")
+        }
+        let reps = sets.reduce(0) { $0 + $1.reps }
+        let volume = sets.reduce(0) { $0 + $1.volumeKg }
+        let progressed =
+            compared.map { then in
+                reps > then.reduce(0) { $0 + $1.reps } || (volume > then.reduce(0) { $0 + $1.volumeKg })
+            } ?? false
+        return ExerciseEntry(
+            workoutId: workoutID, date: date, sessionName: sessionName, exerciseId: exerciseID,
+            exerciseName: catalog.displayName(exerciseID), sets: views, totalReps: reps, volumeKg: volume,
+            progressed: progressed, records: records)
+    }
+
+    /// The best set's order: larger weight × reps, then heavier, then more reps.
+    static func isBetter(_ set: SetView, than other: SetView) -> Bool {
+        let volume = set.weightKg * Double(set.reps)
+        let otherVolume = other.weightKg * Double(other.reps)
+        if volume != otherVolume { return volume > otherVolume }
+        if set.weightKg != other.weightKg { return set.weightKg > other.weightKg }
+        return set.reps > other.reps
+    }
+}
+
+/// The bests so far of an exercise's history, to mark the entries that beat all before them.
+private struct RecordMarks {
+    var bestSet: Double?
+    var heaviest: Double?
+    var volume: Double?
+
+    /// The records `sets` sets against the bests so far (none for the first entry), then
+    /// takes them in.
+    mutating func update(with sets: [PerformedSet]) -> [String] {
+        let setBest = sets.map(\.volumeKg).max() ?? 0
+        let weight = sets.map(\.weightKg).max() ?? 0
+        let total = sets.reduce(0) { $0 + $1.volumeKg }
+        var records: [String] = []
+        if let bestSet, setBest > bestSet { records.append("best_set") }
+        if let heaviest, weight > heaviest { records.append("heaviest") }
+        if let volume, total > volume { records.append("volume") }
+        bestSet = max(bestSet ?? setBest, setBest)
+        heaviest = max(heaviest ?? weight, weight)
+        volume = max(volume ?? total, total)
+        return records
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+
+extension TrainingLog {
+    /// Submits `exercise` of the open workout: the prompt of business rules §8 against its
+    /// baseline, stored with the exercise (and computed again on a later submission). Needs at
+    /// least one completed set; sets left incomplete are allowed and reported.
+    @discardableResult
+    public func submit(exercise: String, notes: String? = nil) throws(TrainingLogError) -> ExerciseSubmitted {
+        try write { db, now in
+            let workout = try requireOpenWorkout(db)
+            var log = try exerciseLog(db, in: workout, named: exercise)
+            let sets = try sets(db, exerciseLogID: log.id)
+            let name = catalog.displayName(log.performedExerciseId)
+            guard sets.contains(where: \.completed) else {
+                throw TrainingLogError(.noCompletedSet, "complete at least one set of \(name) before submitting it")
+            }
+            let settings = try userSettings(db)
+            let context = try context(db, of: log, in: workout)
+            let entry = catalog.entry(log.performedExerciseId)
+            let performed = sets.map(\.performed)
+            let load = Self.workingLoad(performed, prescribed: log.prescribedSets) ?? 0
+            let prompt = ProgressionPrompt(
+                prescribedSets: log.prescribedSets, repRange: log.repRange, sets: performed,
+                baseline: context.baseline, belowLastTime: context.belowLastTime,
+                increment: entry?.increment ?? LoadIncrement(kind: .standard),
+                unloaded: (entry?.isBodyweight ?? false) && load == 0, unit: settings.unit,
+                sessionName: workout.sessionName)
+            log.submittedAt = now
+            log.outcome = prompt.outcome
+            log.nextLoadKg = prompt.nextLoadKg
+            log.deloaded = prompt.deload
+            if let notes { log.notes = notes }
+            log.updatedAt = now
+            try log.update(db)
+            return ExerciseSubmitted(
+                exercise: exerciseView(log, sets: sets, context: context, unit: settings.unit), prompt: prompt,
+                nextLoad: settings.unit.text(prompt.nextLoadKg))
+        }
+    }
+
+    /// Swaps `exercise` of the open workout for `replacement`, another exercise of its swap group
+    /// (business rules §5): the slot keeps its prescription, and the log keeps both the
+    /// prescribed and the performed exercise. Refused once a set of it is logged.
+    @discardableResult
+    public func swap(exercise: String, for replacement: String) throws(TrainingLogError) -> ExerciseSwapped {
+        try write { db, now in
+            let workout = try requireOpenWorkout(db)
+            var log = try exerciseLog(db, in: workout, named: exercise)
+            let current = log.performedExerciseId
+            guard let new = catalog.entry(replacement) else {
+                throw TrainingLogError(.swapRefused, "the catalogue has no exercise \"\(replacement)\"")
+            }
+            let group = catalog.entry(log.prescribedExerciseId)?.canonicalName
+            guard new.canonicalName == group, replacement != current else {
+                throw TrainingLogError(
+                    .swapRefused,
+                    "\(new.displayName) is not an alternative to \(catalog.displayName(current)): "
+                        + "a swap stays in the swap group \"\(group ?? "?")\"")
+            }
+            guard try sets(db, exerciseLogID: log.id).isEmpty else {
+                throw TrainingLogError(
+                    .swapRefused,
+                    "\(catalog.displayName(current)) already has sets in this workout: swap before logging")
+            }
+            log.performedExerciseId = replacement
+            log.updatedAt = now
+            try log.update(db)
+            let unit = try userSettings(db).unit
+            return ExerciseSwapped(
+                exercise: exerciseView(log, sets: [], context: try context(db, of: log, in: workout), unit: unit),
+                previousExerciseId: current)
+        }
+    }
+}

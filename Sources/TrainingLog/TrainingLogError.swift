@@ -1,0 +1,58 @@
+/// Why the training log refused an action or could not be read.
+///
+/// `code` is stable: match on it, not on the message. Messages are written for the user where
+/// the user can act (`Please enter valid weight and reps`).
+public struct TrainingLogError: Error, Hashable, Sendable, CustomStringConvertible {
+    enum Kind: Hashable, Sendable {
+        case invalidSet
+        case invalidSettings
+        case noProgramme
+        case invalidProgramme
+        case unknownSession
+        case workoutOpen
+        case noOpenWorkout
+        case unknownExercise
+        case unknownSet
+        case noCompletedSet
+        case nothingSubmitted
+        case swapRefused
+        case storeUnreadable
+        case storeNotEmpty
+        case invalidEvent
+    }
+
+    let kind: Kind
+    /// What went wrong, in words.
+    public let message: String
+
+    init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// A stable identifier such as `set.invalid` or `log.no_open_workout`.
+    public var code: String {
+        switch kind {
+        case .invalidSet: "set.invalid"
+        case .invalidSettings: "log.invalid_settings"
+        case .noProgramme: "log.no_programme"
+        case .invalidProgramme: "log.invalid_programme"
+        case .unknownSession: "log.unknown_session"
+        case .workoutOpen: "log.workout_open"
+        case .noOpenWorkout: "log.no_open_workout"
+        case .unknownExercise: "log.unknown_exercise"
+        case .unknownSet: "log.unknown_set"
+        case .noCompletedSet: "log.no_completed_set"
+        case .nothingSubmitted: "log.nothing_submitted"
+        case .swapRefused: "log.swap_refused"
+        case .storeUnreadable: "log.unreadable"
+        case .storeNotEmpty: "replay.store_not_empty"
+        case .invalidEvent: "replay.invalid_event"
+        }
+    }
+
+    /// `error[code]: message`, as the command line shows it.
+    public var description: String {
+        "error[\(code)]: \(message)"
+    }
+}
