@@ -197,8 +197,8 @@ let package = Package(
         .testTarget(
             name: "PostgresStoreTests",
             dependencies: [
-                "PostgresStore", "Catalog", "CatalogBuild", "TestSupport",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                "PostgresStore", "Catalog", "CatalogBuild", "TestSupport", "TrainingLog", "ProgrammeGenerator",
+                "TrainingCalendar", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]

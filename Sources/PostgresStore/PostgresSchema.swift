@@ -7,6 +7,7 @@ public enum PostgresSchema {
     public static let migrations: [SchemaMigration] = [
         SchemaMigration(identifier: "0001_catalogue", bytes: PackageResources._001_catalogue_sql),
         SchemaMigration(identifier: "0002_catalogue_access", bytes: PackageResources._002_catalogue_access_sql),
+        SchemaMigration(identifier: "0003_training_log", bytes: PackageResources._003_training_log_sql),
     ]
 
     /// What a Supabase project has before TrainDB's migrations, for plain PostgreSQL: the roles,

@@ -11,6 +11,7 @@ struct PostgresSchemaTests {
     static let pinnedChecksums: [String: String] = [
         "0001_catalogue": "2b270303f932b332",
         "0002_catalogue_access": "e7e4893ec9b74754",
+        "0003_training_log": "55cf01f7793651e9",
     ]
 
     static let directory = PackageRoot.url("schema/postgres")

@@ -52,6 +52,15 @@ enum PostgresTestServer {
         }
     }
 
+    /// Applies every migration of schema/postgres/ to `database`, in one transaction.
+    static func migrate(_ database: PostgresURL) async throws {
+        try await database.withTestConnection { connection in
+            try await connection.query("BEGIN", logger: logger)
+            try await PostgresSchema.migrator.migrate(connection, logger: logger)
+            try await connection.query("COMMIT", logger: logger)
+        }
+    }
+
     /// The same database, connecting as another user (`authenticator`, say).
     static func url(_ database: PostgresURL, user: String) -> PostgresURL {
         var other = database
