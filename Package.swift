@@ -67,6 +67,7 @@ let package = Package(
             name: "PostgresStore",
             dependencies: [
                 "Catalog", "CatalogBuild", "SchemaMigrations",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),

@@ -13,6 +13,8 @@ public struct PostgresStoreError: Error, Hashable, Sendable, CustomStringConvert
         case schemaVersion
         case statementFailed
         case conflict
+        case invalidUser
+        case notATrainingLog
     }
 
     let kind: Kind
@@ -29,7 +31,7 @@ public struct PostgresStoreError: Error, Hashable, Sendable, CustomStringConvert
 
     /// `postgres.invalid_url`, `postgres.unreachable`, `postgres.permission_denied`,
     /// `postgres.migration_failed`, `postgres.schema_version`, `postgres.statement_failed` or
-    /// `postgres.conflict`.
+    /// `postgres.conflict`; `sync.invalid_user` or `sync.not_a_training_log`.
     public var code: String {
         switch kind {
         case .invalidURL: "postgres.invalid_url"
@@ -39,6 +41,8 @@ public struct PostgresStoreError: Error, Hashable, Sendable, CustomStringConvert
         case .schemaVersion: "postgres.schema_version"
         case .statementFailed: "postgres.statement_failed"
         case .conflict: "postgres.conflict"
+        case .invalidUser: "sync.invalid_user"
+        case .notATrainingLog: "sync.not_a_training_log"
         }
     }
 

@@ -11,7 +11,9 @@ extension PostgresTests {
     /// adds or leaves out on purpose, each listed here.
     @Suite("schema parity: the training log on SQLite and on PostgreSQL")
     struct LogSchemaParityTests {
-        static let tables: Set = ["user_settings", "programmes", "workouts", "exercise_logs", "logged_sets", "deleted_rows"]
+        static let tables: Set = [
+            "user_settings", "programmes", "workouts", "exercise_logs", "logged_sets", "deleted_rows",
+        ]
         /// SQLite's 0/1 flags, PostgreSQL's booleans.
         static let booleans: Set = ["programmes.is_active", "exercise_logs.deloaded", "logged_sets.completed"]
         /// The device's own bookkeeping (`synced_at`) and SQLite's stand-in for one row per user.
@@ -48,7 +50,9 @@ extension PostgresTests {
             #expect(Set(postgres.keys) == Self.tables)
             for (table, shape) in sqlite {
                 let device = try #require(postgres[table].map(Self.deviceView), "\(table) is not on the server")
-                let columns = shape.columns.filter { column in !Self.deviceOnly.contains { column.hasPrefix("\($0) ") } }
+                let columns = shape.columns.filter { column in
+                    !Self.deviceOnly.contains { column.hasPrefix("\($0) ") }
+                }
                 #expect(device.columns == columns, "\(table): columns")
                 #expect(device.primaryKey == shape.primaryKey, "\(table): primary key")
                 #expect(device.foreignKeys == shape.foreignKeys, "\(table): foreign keys")

@@ -60,16 +60,26 @@ enum ServerRows {
 
     /// Every catalogue row's version: the same after a publish only if no row was rewritten.
     static func versions(_ server: PostgresURL) async throws -> [String: String] {
+        try await versions(of: CatalogSchema.recordTypes.map { $0.databaseTableName }, server)
+    }
+
+    /// Every training-log row's version, all users'.
+    static func logVersions(_ server: PostgresURL) async throws -> [String: String] {
+        try await versions(
+            of: ["user_settings", "programmes", "workouts", "exercise_logs", "logged_sets", "deleted_rows"], server)
+    }
+
+    private static func versions(of tables: [String], _ server: PostgresURL) async throws -> [String: String] {
         try await server.withTestConnection {
             connection in
             var versions: [String: String] = [:]
-            for type in CatalogSchema.recordTypes {
-                let table = ServerTable.quoted(type.databaseTableName)
+            for name in tables {
+                let table = ServerTable.quoted(name)
                 let rows = try await connection.query(
                     PostgresQuery(
                         unsafeSQL: "SELECT coalesce(string_agg(xmin::text, ',' ORDER BY ctid), '') FROM \(table)"),
                     logger: PostgresTestServer.logger)
-                for try await text in rows.decode(String.self) { versions[type.databaseTableName] = text }
+                for try await text in rows.decode(String.self) { versions[name] = text }
             }
             return versions
         }
