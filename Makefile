@@ -94,8 +94,9 @@ bench-generator:
 	$(SWIFT) build -c release --product generator-bench
 	$$($(SWIFT) build -c release --product generator-bench --show-bin-path)/generator-bench
 
-# PostgreSQL benchmark (figures only, never a test): publishing the committed catalogue to a
-# throwaway cluster of its own: a first publish, and republishes that change nothing.
+# PostgreSQL benchmark (figures only, never a test), on a throwaway cluster of its own: publishing
+# the committed catalogue (a first publish, republishes that change nothing), then 50 users each
+# syncing a 1-hour workout at once (p50, p99, total).
 .PHONY: bench-pg
 bench-pg: db
 	$(SWIFT) build -c release --product pg-bench

@@ -141,7 +141,8 @@ let package = Package(
         .executableTarget(
             name: "pg-bench",
             dependencies: [
-                "PostgresStore", "Catalog", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "PostgresStore", "Catalog", "TrainingLog", "ProgrammeGenerator", "TrainingCalendar",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 

@@ -42,8 +42,18 @@ func freshDatabase(_ name: String) async throws -> PostgresURL {
 func seconds(_ body: () async throws -> Void) async rethrows -> Double {
     let start = ContinuousClock.now
     try await body()
-    let elapsed = ContinuousClock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return seconds(ContinuousClock.now - start)
+}
+
+func seconds(_ elapsed: Duration) -> Double {
+    Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
+/// The value below which `fraction` of `values` lie (nearest rank).
+func percentile(_ values: [Double], _ fraction: Double) -> Double {
+    let sorted = values.sorted()
+    let rank = Int((fraction * Double(sorted.count)).rounded(.up))
+    return sorted[max(0, min(sorted.count - 1, rank - 1))]
 }
 
 func median(_ values: [Double]) -> Double {
@@ -71,3 +81,24 @@ let exerciseCount = try catalogue.exercises().count
 print("publish of the committed catalogue (\(exerciseCount) exercises, \(rows) rows), median of \(runs):")
 print("  first publish (migrations and every row): \(milliseconds(median(first)))")
 print("  republish, no row changed:                 \(milliseconds(median(again)))")
+
+// 50 users push a 1-hour workout each, all at once.
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traindb-pg-bench-\(getpid())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+let syncServer = try await freshDatabase("traindb_bench_sync")
+_ = try await publisher.publish(catalogue, to: syncServer)
+let logs = try SyncBench.makeLogs(in: folder, catalogue: catalogue)
+let (syncTimes, syncTotal) = try await SyncBench.run(logs, server: syncServer)
+let setsPerWorkout = try await syncServer.withConnection(applicationName: "pg-bench", logger: logger) { connection in
+    var count = 0
+    let rows = try await connection.query("SELECT count(*) FROM logged_sets", logger: logger)
+    for try await sets in rows.decode(Int.self) {
+        count = sets / SyncBench.users
+    }
+    return count
+}
+try await run("DROP DATABASE traindb_bench_sync WITH (FORCE)", on: admin)
+print("sync: \(SyncBench.users) users each push a 1-hour workout (\(setsPerWorkout) sets) at once:")
+print("  per sync p50 \(milliseconds(percentile(syncTimes, 0.5))), p99 \(milliseconds(percentile(syncTimes, 0.99)));",
+      "all \(SyncBench.users) in \(milliseconds(syncTotal))")
