@@ -18,11 +18,7 @@ struct PublishCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOption
 
-    @Option(
-        help: ArgumentHelp(
-            "The server: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|require|verify-full].",
-            valueName: "url"))
-    var postgres: String
+    @OptionGroup var server: PostgresOption
 
     @Option(help: ArgumentHelp("Publish as this role (SET ROLE), e.g. service_role.", valueName: "role"))
     var role: String?
@@ -33,9 +29,8 @@ struct PublishCommand: AsyncParsableCommand {
     @OptionGroup var output: FormatOption<TextOrJSON>
 
     func run() async throws {
-        let server = try PostgresURL(postgres)
         let report = try await CataloguePublisher().publish(
-            try database.open(), to: server, role: role, dryRun: dryRun)
+            try database.open(), to: try server.url(), role: role, dryRun: dryRun)
         switch output.format {
         case .json: try Terminal.printJSON(report, layout: .sortedReport)
         default: try Terminal.write(report.text())

@@ -18,11 +18,7 @@ struct SyncCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The device's training log.", valueName: "file"))
     var userDb: String
 
-    @Option(
-        help: ArgumentHelp(
-            "The server: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|require|verify-full].",
-            valueName: "url"))
-    var postgres: String
+    @OptionGroup var server: PostgresOption
 
     @Option(help: ArgumentHelp("The user whose log this is (their auth.uid(), a UUID).", valueName: "uuid"))
     var user: String
@@ -34,7 +30,7 @@ struct SyncCommand: AsyncParsableCommand {
 
     func run() async throws {
         let report = try await LogSync().sync(
-            userDatabase: userDb, with: try PostgresURL(postgres), user: user, role: role)
+            userDatabase: userDb, with: try server.url(), user: user, role: role)
         switch output.format {
         case .json: try Terminal.printJSON(report, layout: .sortedReport)
         default: try Terminal.write(report.text())
