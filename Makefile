@@ -7,7 +7,11 @@ BIN          := .build/debug/traindb
 RELEASE_BIN  := .build/release/traindb
 TEST_LOG     := .build/test.log
 
-.PHONY: db deps build release test check bench textconv leaks clean
+.PHONY: db deps build release test check bench textconv leaks clean pg pg-stop
+
+# The PostgreSQL tests and `traindb publish` examples use this server; `make pg` starts one and
+# `make test` then finds it. Without one, `make test` skips the PostgreSQL tests with one line.
+export TRAINDB_POSTGRES_URL ?= $(shell scripts/pg-cluster url 2>/dev/null)
 
 # Installs only the Debian packages that are missing (needs root or sudo when any are).
 deps:
@@ -38,6 +42,17 @@ test: deps
 	@status=0; $(SWIFT) test --skip-build > $(TEST_LOG) 2>&1 || status=$$?; \
 	awk -f Tests/summary.awk $(TEST_LOG); echo "full log: $(TEST_LOG)"; exit $$status
 
+# A throwaway PostgreSQL cluster on a free localhost port (installs PostgreSQL from Debian when
+# missing), with the Supabase stand-in applied: `make test` runs the PostgreSQL tests against it.
+pg:
+	@scripts/pg-cluster start
+	@echo "make test runs the PostgreSQL tests against it; publish to it with"
+	@echo "  make db && $(BIN) publish --postgres $$(scripts/pg-cluster url)"
+	@echo "make pg-stop stops it and removes its data."
+
+pg-stop:
+	@scripts/pg-cluster stop
+
 # Valgrind's memcheck while traindb reads each hostile workbook of leaks/hostile_workbooks.py and a
 # real one: fails on any definitely-lost block, memory error or crash (a refusal, exit 2, is
 # fine). Installs valgrind when it is missing. About two minutes on 2 cores. Valgrind 3.19
@@ -63,7 +78,7 @@ leaks: deps
 # Reader benchmark (figures only, never a test): TrainDB vs the inflate floor, python-calamine
 # and openpyxl on a generated 200,000 × 10 workbook cached in bench-data/; then `traindb xlsx
 # dump` vs python-calamine as whole processes, timed under /usr/bin/time for peak memory.
-bench: bench-generator bench-log bench-gymtrack bench-journal
+bench: bench-generator bench-log bench-gymtrack bench-journal bench-pg
 	@python3 -c "import python_calamine, openpyxl" 2>/dev/null || pip install -q python-calamine openpyxl
 	@[ -x /usr/bin/time ] || { \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
@@ -78,6 +93,16 @@ bench: bench-generator bench-log bench-gymtrack bench-journal
 bench-generator:
 	$(SWIFT) build -c release --product generator-bench
 	$$($(SWIFT) build -c release --product generator-bench --show-bin-path)/generator-bench
+
+# PostgreSQL benchmark (figures only, never a test), on a throwaway cluster of its own: publishing
+# the committed catalogue (a first publish, republishes that change nothing), then 50 users each
+# syncing a 1-hour workout at once (p50, p99, total).
+.PHONY: bench-pg
+bench-pg: db
+	$(SWIFT) build -c release --product pg-bench
+	@export PG_CLUSTER_STATE=$(CURDIR)/.build/pg-bench-cluster; \
+	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; \
+	$$($(SWIFT) build -c release --product pg-bench --show-bin-path)/pg-bench "$$(scripts/pg-cluster url)" $(DB)
 
 # Training log benchmark (figures only, never a test): five years of history, 3 workouts a week,
 # ~16,000 sets; submit p99 (target ≤ 2 ms), exercise history (≤ 20 ms), the week (≤ 2 ms), database size.

@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
     ],
     targets: [
         // C libraries, each imported by exactly one library module (XLSX); the test-support writer
@@ -49,12 +51,28 @@ let package = Package(
         // Ordered plain-SQL migrations for a GRDB store: the catalogue's, and any store after it.
         .target(name: "SchemaMigrations", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
 
-        // Catalogue records, the database schema and the queries (app-facing).
+        // Catalogue records, the database schema and the queries (app-facing). Migrations is
+        // schema/: SQLite's migrations and the queries of schema/queries/, not the server's files.
         .target(
             name: "Catalog",
             dependencies: [
                 "SchemaMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Migrations/postgres"],
+            resources: [.embedInCode("Migrations")]
+        ),
+
+        // Server side, linked by the CLI only: the PostgreSQL schema (schema/postgres/), publishing
+        // the catalogue, over PostgresNIO (SwiftNIO), which no app-facing module links.
+        .target(
+            name: "PostgresStore",
+            dependencies: [
+                "Catalog", "CatalogBuild", "SchemaMigrations",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.embedInCode("Migrations")]
@@ -132,6 +150,7 @@ let package = Package(
             dependencies: [
                 "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ProgrammeGenerator", "OrderedJSON",
                 "SchemaMigrations", "TrainingCalendar", "TrainingLog", "GymTrack", "FitnessJournal", "Charts",
+                "PostgresStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -144,6 +163,15 @@ let package = Package(
             name: "generator-bench",
             dependencies: [
                 "ProgrammeGenerator", "Catalog", "CatalogBuild", "CatalogImport", "OrderedJSON", "TrainingCalendar",
+            ]),
+
+        // `make bench-pg`: publishing the catalogue to a throwaway PostgreSQL cluster.
+        .executableTarget(
+            name: "pg-bench",
+            dependencies: [
+                "PostgresStore", "Catalog", "TrainingLog", "ProgrammeGenerator", "TrainingCalendar",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
 
         // `make bench`: the training log with five years of history (submit, history, the week).
@@ -213,6 +241,17 @@ let package = Package(
             dependencies: [
                 "traindb", "XLSX", "Catalog", "CatalogBuild", "TestSupport", "XLSXTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // Needs a PostgreSQL server (TRAINDB_POSTGRES_URL) for most of its tests; skips them with one
+        // line without one.
+        .testTarget(
+            name: "PostgresStoreTests",
+            dependencies: [
+                "PostgresStore", "Catalog", "CatalogBuild", "TestSupport", "TrainingLog", "ProgrammeGenerator",
+                "TrainingCalendar", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // What every test target shares: temporary directories, the package root, subprocesses,

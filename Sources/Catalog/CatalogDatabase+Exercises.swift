@@ -1,19 +1,15 @@
 import GRDB
 
 extension CatalogDatabase {
-    /// The exercises that pass `filter`, by display name (ignoring case), each complete with
-    /// its secondary muscles and instructions.
+    /// The exercises that pass `filter`, by display name (ignoring the case of ASCII letters),
+    /// each complete with its secondary muscles and instructions.
     public func exercises(matching filter: ExerciseFilter = ExerciseFilter()) throws -> [Exercise] {
         try read { db in try Self.fetch(ExerciseQuery(filter), db) }
     }
 
     /// The exercise with this id, or nil.
     public func exercise(id: String) throws -> Exercise? {
-        try read { db in
-            var query = ExerciseQuery()
-            query.require("e.id = \(id)")
-            return try Self.fetch(query, db).first
-        }
+        try read { db in try Self.fetch(ExerciseQuery(id: id), db).first }
     }
 
     /// The alternatives to an exercise: the other members of its canonical group that the
@@ -29,14 +25,8 @@ extension CatalogDatabase {
             guard let base = try ExerciseRecord.fetchOne(db, key: exerciseID) else {
                 throw CatalogDatabaseError(.unknownExercise, "no exercise has the id \"\(exerciseID)\"", path: path)
             }
-            var query = ExerciseQuery(ExerciseFilter(equipment: equipment, programmeOnly: programmeOnly))
-            query.require("e.canonical_group_id = \(base.canonicalGroupId) AND e.id <> \(exerciseID)")
-            query.order(
-                by: """
-                    abs(e.complexity_level - \(base.complexityLevel)), swiftLowercaseString(e.display_name), \
-                    e.display_name, e.id
-                    """)
-            return try Self.fetch(query, db)
+            let filter = ExerciseFilter(equipment: equipment, programmeOnly: programmeOnly)
+            return try Self.fetch(ExerciseQuery(swapsFor: base.id, filter), db)
         }
     }
 
@@ -60,14 +50,7 @@ extension CatalogDatabase {
         let musclesByID = try Self.textsByExercise(secondaryMuscles, db)
         let stepsByID = try Self.textsByExercise(instructions, db)
         return selected.map { row in
-            Exercise(
-                id: row.id, displayName: row.displayName, canonicalName: row.canonicalName,
-                equipmentCategory: row.equipmentCategory, equipmentItem: row.equipmentItem,
-                primaryMuscle: row.primaryMuscle, secondaryMuscles: musclesByID[row.id] ?? [],
-                movementPattern: row.movementPattern, complexity: row.complexityLevel,
-                selectionTier: row.selectionTier, isIsolation: row.isIsolation,
-                includeInProgramme: row.includeInProgramme, instructions: stepsByID[row.id] ?? [],
-                videoURL: row.videoUrl, thumbnailURL: row.thumbnailUrl)
+            row.exercise(secondaryMuscles: musclesByID[row.id] ?? [], instructions: stepsByID[row.id] ?? [])
         }
     }
 

@@ -20,6 +20,15 @@ public enum CatalogSchema {
             bytes: PackageResources._004_selection_tier_sql),
     ]
 
+    /// The record of every catalogue table, parents before children: the order rows are
+    /// written in.
+    package static let recordTypes: [any CatalogRecord.Type] = [
+        EquipmentCategoryRecord.self, EquipmentItemRecord.self, MuscleRecord.self, MovementPatternRecord.self,
+        ComplexityLevelRecord.self, SelectionTierRecord.self, CanonicalGroupRecord.self, ExerciseRecord.self,
+        ExerciseSecondaryMuscleRecord.self, ExerciseInstructionRecord.self, JointRecord.self,
+        ContraindicationRecord.self, CatalogueProvenanceRecord.self, CatalogueSourceRecord.self,
+    ]
+
     /// Applies `migrations`.
     public static let migrator = SchemaMigrator(migrations: migrations)
 

@@ -15,7 +15,8 @@ public struct ExerciseFilter: Hashable, Sendable {
     public var isIsolation: Bool?
     /// Only exercises the programme generator may pick (`include_in_programme = 1`).
     public var programmeOnly: Bool
-    /// Only exercises whose display name contains this text, ignoring case. Blank: no filter.
+    /// Only exercises whose display name contains this text, ignoring the case of ASCII letters.
+    /// Blank: no filter.
     public var searchText: String?
 
     public init(

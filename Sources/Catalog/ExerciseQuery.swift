@@ -1,111 +1,135 @@
 import Foundation
 import GRDB
 
-/// The SQL that selects exercises: the joins every exercise read needs, the conditions of a
-/// filter, and an order. Values travel inside the SQL literals (`"m.slug = \(muscle)"`), so
-/// conditions and their arguments cannot drift apart.
-struct ExerciseQuery {
-    private(set) var conditions: [SQL] = []
-    private(set) var ordering: SQL = "swiftLowercaseString(e.display_name), e.display_name, e.id"
-
-    init() {}
-
-    init(_ filter: ExerciseFilter) {
-        if let equipment = filter.equipment {
-            require(Self.condition(allowing: equipment))
-        }
-        if let muscle = filter.muscle {
-            require("m.slug = \(muscle.slug)")
-        }
-        if let pattern = filter.movementPattern {
-            require("p.slug = \(pattern.slug)")
-        }
-        if let maxComplexity = filter.maxComplexity {
-            require("e.complexity_level <= \(maxComplexity)")
-        }
-        if let tier = filter.selectionTier {
-            require("e.selection_tier = \(tier)")
-        }
-        if let isIsolation = filter.isIsolation {
-            require("e.is_isolation = \(isIsolation)")
-        }
-        if filter.programmeOnly {
-            require("e.include_in_programme = 1")
-        }
-        if let text = filter.searchText?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
-            require("instr(swiftLowercaseString(e.display_name), \(text.lowercased())) > 0")
-        }
+/// The app's exercise query, `schema/queries/exercises.sql`, with the values of its parameters.
+/// The same text runs here on SQLite and on the server on PostgreSQL (the parity tests run it
+/// on both), so the equipment rule, the filters and the order are written once, in SQL; values
+/// travel as arguments only.
+package struct ExerciseQuery: Sendable, Hashable {
+    /// A parameter's value, typed so that a NULL still has its type on PostgreSQL.
+    package enum Value: Sendable, Hashable {
+        case text(String?)
+        case integer(Int?)
+        case boolean(Bool?)
     }
 
-    mutating func require(_ condition: SQL) {
-        conditions.append(condition)
+    /// The text of `schema/queries/exercises.sql`.
+    package static let sql = String(decoding: PackageResources.exercises_sql, as: UTF8.self)
+
+    /// `$1`, `$2` … in order.
+    package private(set) var arguments: [Value]
+
+    /// The exercises `filter` lets through, by display name.
+    package init(_ filter: ExerciseFilter = ExerciseFilter()) {
+        self.init(filter, swapsFor: nil, id: nil)
     }
 
-    mutating func order(by ordering: SQL) {
-        self.ordering = ordering
+    /// The other members of `exerciseID`'s canonical group that `filter` lets through, closest
+    /// complexity first.
+    package init(swapsFor exerciseID: String, _ filter: ExerciseFilter) {
+        self.init(filter, swapsFor: exerciseID, id: nil)
     }
 
-    /// `SELECT … FROM … WHERE … ORDER BY …`: one `Selected` per exercise.
+    /// The exercise with this id (none when there is no such exercise).
+    package init(id: String) {
+        self.init(ExerciseFilter(), swapsFor: nil, id: id)
+    }
+
+    private init(_ filter: ExerciseFilter, swapsFor: String?, id: String?) {
+        let equipment = filter.equipment.map(Self.encode)
+        let search = filter.searchText?.trimmingCharacters(in: .whitespaces)
+        arguments = [
+            .text(equipment?.categories),
+            .text(equipment?.items),
+            .text(filter.muscle?.slug),
+            .text(filter.movementPattern?.slug),
+            .integer(filter.maxComplexity),
+            .integer(filter.selectionTier),
+            .boolean(filter.isIsolation),
+            .boolean(filter.programmeOnly ? true : nil),
+            .text(search.flatMap { $0.isEmpty ? nil : Self.likePattern($0) }),
+            .text(swapsFor),
+            .text(id),
+        ]
+    }
+
+    /// The query for GRDB: the file's text, its arguments bound by name (`$1` is "1").
     var request: SQLRequest<Selected> {
-        var sql: SQL = """
-            SELECT e.id, e.display_name, g.name AS canonical_name, c.name AS equipment_category,
-                   i.name AS equipment_item, m.name AS primary_muscle, p.name AS movement_pattern,
-                   e.complexity_level, e.selection_tier, e.is_isolation, e.include_in_programme,
-                   e.video_url, e.thumbnail_url
-            FROM exercises AS e
-            JOIN canonical_groups AS g ON g.id = e.canonical_group_id
-            JOIN equipment_categories AS c ON c.id = e.equipment_category_id
-            LEFT JOIN equipment_items AS i ON i.id = e.equipment_item_id
-            JOIN muscles AS m ON m.id = e.primary_muscle_id
-            JOIN movement_patterns AS p ON p.id = e.movement_pattern_id
-            """
-        if !conditions.isEmpty {
-            sql += "\nWHERE " + conditions.map(Self.parenthesized).joined(separator: " AND ")
-        }
-        return SQLRequest(literal: sql + "\nORDER BY \(ordering)")
-    }
-
-    /// The equipment rule of `EquipmentSelection.allows(category:item:)`, in SQL.
-    private static func condition(allowing selection: EquipmentSelection) -> SQL {
-        var alternatives: [SQL] = ["c.slug = \(EquipmentSelection.bodyweightCategory) AND e.equipment_item_id IS NULL"]
-        let selected = selection.categories.sorted { $0.key < $1.key }
-        let whole = selected.filter { $0.value == .all }.map(\.key)
-        if !whole.isEmpty {
-            alternatives.append("c.slug IN \(whole)")
-        }
-        for (category, items) in selected {
-            guard case .only(let ticked) = items else { continue }
-            if ticked.isEmpty {
-                alternatives.append("c.slug = \(category) AND e.equipment_item_id IS NULL")
-            } else {
-                alternatives.append(
-                    "c.slug = \(category) AND (e.equipment_item_id IS NULL OR i.slug IN \(ticked.sorted()))")
+        var named: [String: DatabaseValue] = [:]
+        for (offset, value) in arguments.enumerated() {
+            switch value {
+            case .text(let text): named["\(offset + 1)"] = text?.databaseValue ?? .null
+            case .integer(let number): named["\(offset + 1)"] = number?.databaseValue ?? .null
+            case .boolean(let flag): named["\(offset + 1)"] = flag?.databaseValue ?? .null
             }
         }
-        return alternatives.map(parenthesized).joined(separator: " OR ")
+        return SQLRequest(sql: Self.sql, arguments: StatementArguments(named))
     }
 
-    private static func parenthesized(_ sql: SQL) -> SQL {
-        "(\(sql))"
+    /// `$1` and `$2`: the categories the user has (`,barbells,dumbbells,`) and the items
+    /// (`,barbells:squat_rack,dumbbells:*,`, `*` for every item of a category).
+    private static func encode(_ selection: EquipmentSelection) -> (categories: String, items: String) {
+        let selected = selection.categories.sorted { $0.key < $1.key }
+        var items: [String] = []
+        for (category, chosen) in selected {
+            switch chosen {
+            case .all: items.append("\(category):*")
+            case .only(let ticked): items += ticked.sorted().map { "\(category):\($0)" }
+            }
+        }
+        return ("," + selected.map(\.key).map { $0 + "," }.joined(), "," + items.map { $0 + "," }.joined())
+    }
+
+    /// `$9`: the search text with ASCII letters lower-cased (as SQL's lower() folds them) and
+    /// LIKE's `%`, `_` and `\` escaped.
+    private static func likePattern(_ text: String) -> String {
+        var pattern = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { pattern.append("\\") }
+            pattern.append(character.isASCII ? Character(character.lowercased()) : character)
+        }
+        return pattern
     }
 }
 
 extension ExerciseQuery {
     /// An exercise as the query selects it, before its secondary muscles and steps are added.
-    struct Selected: Decodable, FetchableRecord {
-        static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-        var id: String
-        var displayName: String
-        var canonicalName: String
-        var equipmentCategory: String
-        var equipmentItem: String?
-        var primaryMuscle: String
-        var movementPattern: String
-        var complexityLevel: Int
-        var selectionTier: Int
-        var isIsolation: Bool
-        var includeInProgramme: Bool
-        var videoUrl: String?
-        var thumbnailUrl: String?
+    package struct Selected: Decodable, FetchableRecord, Sendable {
+        package static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+        package var id: String
+        package var displayName: String
+        package var canonicalName: String
+        package var equipmentCategory: String
+        package var equipmentItem: String?
+        package var primaryMuscle: String
+        package var movementPattern: String
+        package var complexityLevel: Int
+        package var selectionTier: Int
+        package var isIsolation: Bool
+        package var includeInProgramme: Bool
+        package var videoUrl: String?
+        package var thumbnailUrl: String?
+
+        /// The query's columns in order, as another engine's driver decodes them.
+        package init(
+            _ columns: (
+                String, String, String, String, String?, String, String, Int, Int, Bool, Bool, String?, String?
+            )
+        ) {
+            (
+                id, displayName, canonicalName, equipmentCategory, equipmentItem, primaryMuscle, movementPattern,
+                complexityLevel, selectionTier, isIsolation, includeInProgramme, videoUrl, thumbnailUrl
+            ) = columns
+        }
+
+        /// The exercise, complete with its secondary muscles and steps in order.
+        package func exercise(secondaryMuscles: [String], instructions: [String]) -> Exercise {
+            Exercise(
+                id: id, displayName: displayName, canonicalName: canonicalName,
+                equipmentCategory: equipmentCategory, equipmentItem: equipmentItem, primaryMuscle: primaryMuscle,
+                secondaryMuscles: secondaryMuscles, movementPattern: movementPattern, complexity: complexityLevel,
+                selectionTier: selectionTier, isIsolation: isIsolation, includeInProgramme: includeInProgramme,
+                instructions: instructions, videoURL: videoUrl, thumbnailURL: thumbnailUrl)
+        }
     }
 }

@@ -3,6 +3,7 @@ import CatalogBuild
 import CatalogImport
 import FitnessJournal
 import GymTrack
+import PostgresStore
 import ProgrammeGenerator
 import SchemaMigrations
 import TrainingLog
@@ -63,6 +64,8 @@ struct CommandError: Error {
         case let error as XLSXError:
             self.init(error.code, error.message)
         case let error as JournalError:
+            self.init(error.code, error.message)
+        case let error as PostgresStoreError:
             self.init(error.code, error.message)
         case let error as TrainingLogError:
             self.init(error.code, error.message)

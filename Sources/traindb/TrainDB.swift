@@ -4,7 +4,7 @@ import CatalogBuild
 import Foundation
 
 @main
-struct TrainDB: ParsableCommand {
+struct TrainDB: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "traindb",
         abstract: "Check trAIn's exercise workbooks, build the catalogue database and query it; log training.",
@@ -14,7 +14,7 @@ struct TrainDB: ParsableCommand {
             CheckCommand.self, BuildCommand.self, ReportCommand.self, DiffCommand.self, XLSXCommand.self,
             SchemaCommand.self, QueryCommand.self, EquipmentCommand.self, JointsCommand.self,
             GenerateCommand.self, SwapCommand.self, LogCommand.self, HistoryCommand.self, WeekCommand.self,
-            StreakCommand.self, GymTrackCommand.self, JournalCommand.self,
+            StreakCommand.self, GymTrackCommand.self, JournalCommand.self, PublishCommand.self, SyncCommand.self,
         ]
     )
 
@@ -22,10 +22,14 @@ struct TrainDB: ParsableCommand {
     /// the version exit 0; a usage error exits 2 with the parser's message; a command's error is
     /// rendered once as `traindb: error[code]: message` and exits with its status (1 or 2).
     /// Output that did not reach standard output in full turns any status into 2.
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
         } catch {
             exit(after: error)
         }

@@ -6,11 +6,23 @@ public struct TemporaryDirectory: Sendable {
 
     /// Runs `body` with a new, empty directory and removes it afterwards.
     public static func with<Value>(_ body: (TemporaryDirectory) throws -> Value) throws -> Value {
+        let directory = try make()
+        defer { try? FileManager.default.removeItem(at: directory.url) }
+        return try body(directory)
+    }
+
+    /// `with(_:)` for a body that awaits.
+    public static func with<Value>(_ body: (TemporaryDirectory) async throws -> Value) async throws -> Value {
+        let directory = try make()
+        defer { try? FileManager.default.removeItem(at: directory.url) }
+        return try await body(directory)
+    }
+
+    private static func make() throws -> TemporaryDirectory {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("traindb-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: url) }
-        return try body(TemporaryDirectory(url: url))
+        return TemporaryDirectory(url: url)
     }
 
     /// The path of `name` inside the directory.

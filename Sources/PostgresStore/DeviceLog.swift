@@ -1,0 +1,183 @@
+import Foundation
+import GRDB
+
+/// A device's training log file as the sync reads and writes it: the tables of
+/// `schema/training-log/`, each row with its `updated_at` and `synced_at`.
+struct DeviceLog {
+    let queue: DatabaseQueue
+    let path: String
+
+    init(path: String) throws {
+        self.path = path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw PostgresStoreError(.notATrainingLog, "\(path) does not exist")
+        }
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(10)
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            let missing = try queue.read { db in
+                try (LogTable.all.map(\.name) + ["deleted_rows"]).filter { try !db.tableExists($0) }
+            }
+            guard missing.isEmpty else {
+                throw PostgresStoreError(
+                    .notATrainingLog, "\(path) is not a training log: it has no \(missing.joined(separator: ", "))")
+            }
+        } catch let error as PostgresStoreError {
+            throw error
+        } catch {
+            throw PostgresStoreError(.notATrainingLog, "cannot read the training log \(path): \(error)")
+        }
+    }
+
+    /// What the device sends: per table, the rows changed since they were last synced (a JSON
+    /// array of objects, each with its `base`, the version last synced); and its deletions.
+    struct Outgoing: Sendable {
+        var rows: [String: String] = [:]
+        /// `[{row_id, table_name, deleted_at}]`.
+        var deletions = "[]"
+        var deletedIDs: [String] = []
+
+        static func json(_ objects: [[String: Any]]) -> String {
+            let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys])) ?? Data("[]".utf8)
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    func outgoing() throws -> Outgoing {
+        try read { db in
+            var outgoing = Outgoing()
+            for table in LogTable.all {
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT * FROM \(table.name) WHERE synced_at IS NULL OR updated_at IS NOT synced_at")
+                outgoing.rows[table.name] = Outgoing.json(
+                    rows.map { row in
+                        var object: [String: Any] = [:]
+                        for (column, value) in row where column != "synced_at" && column != "singleton" {
+                            object[column] = Self.jsonValue(value)
+                        }
+                        object["base"] = Self.jsonValue(row["synced_at"] as DatabaseValue)
+                        return object
+                    })
+            }
+            let deletions = try Row.fetchAll(db, sql: "SELECT row_id, table_name, deleted_at FROM deleted_rows")
+            outgoing.deletedIDs = deletions.map { $0["row_id"] }
+            outgoing.deletions = Outgoing.json(
+                deletions.map { row in
+                    ["row_id": row["row_id"] as String, "table_name": row["table_name"] as String,
+                     "deleted_at": row["deleted_at"] as String]
+                })
+            return outgoing
+        }
+    }
+
+    /// Makes the device's log equal to the server's `rows`, in one transaction: rows written
+    /// (parents first; closed programmes and workouts before open ones, so that "one active",
+    /// "one open" hold at every step), rows the user's devices deleted removed, and the
+    /// deletions in `sent`, now on the server, forgotten. Returns per table the rows written and
+    /// deleted.
+    func apply(_ server: ServerLog.Rows, sent: [String]) throws -> [String: (written: Int, deleted: Int)] {
+        try write { db in
+            var changes: [String: (written: Int, deleted: Int)] = [:]
+            for table in LogTable.all {
+                let rows = try Self.objects(server.tables[table.name] ?? "[]")
+                    .sorted { Self.isClosed($0) && !Self.isClosed($1) }
+                let local = Set(try db.columns(in: table.name).map(\.name))
+                var written = 0
+                for row in rows {
+                    let columns = row.keys.filter { local.contains($0) }.sorted()
+                    if table.oneRowPerUser, let id = row["id"] as? String {
+                        // The server's settings row replaces this device's own.
+                        try db.execute(sql: "DELETE FROM \(table.name) WHERE id <> ?", arguments: [id])
+                    }
+                    let names = (columns + ["synced_at"]).joined(separator: ", ")
+                    let marks = Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")
+                    let assignments = (columns + ["synced_at"]).filter { $0 != "id" }
+                        .map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+                    let differs = columns.filter { $0 != "id" }
+                        .map { "\(table.name).\($0) IS NOT excluded.\($0)" }.joined(separator: " OR ")
+                    var values = columns.map { Self.databaseValue(row[$0]) }
+                    values.append(Self.databaseValue(row["updated_at"]))
+                    try db.execute(
+                        sql: """
+                            INSERT INTO \(table.name) (\(names)) VALUES (\(marks))
+                            ON CONFLICT (id) DO UPDATE SET \(assignments) WHERE \(differs)
+                            """, arguments: StatementArguments(values))
+                    written += db.changesCount
+                }
+                changes[table.name] = (written, 0)
+                // Every row now holds the server's version.
+                try db.execute(sql: "UPDATE \(table.name) SET synced_at = updated_at WHERE synced_at IS NOT updated_at")
+            }
+            for table in LogTable.all.reversed() where !server.deleted.isEmpty {
+                let deleted = server.deleted
+                try db.execute(
+                    sql: "DELETE FROM \(table.name) WHERE id IN (\(databaseQuestionMarks(count: deleted.count)))",
+                    arguments: StatementArguments(deleted))
+                changes[table.name, default: (0, 0)].deleted = db.changesCount
+            }
+            for id in sent {
+                try db.execute(sql: "DELETE FROM deleted_rows WHERE row_id = ?", arguments: [id])
+            }
+            return changes
+        }
+    }
+
+    // MARK: - Values
+
+    private static func isClosed(_ row: [String: Any]) -> Bool {
+        (row["is_active"] as? NSNumber)?.intValue == 0 || (row["state"] as? String) == "completed"
+    }
+
+    private static func jsonValue(_ value: DatabaseValue) -> Any {
+        switch value.storage {
+        case .null: NSNull()
+        case .int64(let number): number
+        case .double(let number): number
+        case .string(let text): text
+        case .blob(let data): data.base64EncodedString()
+        }
+    }
+
+    private static func databaseValue(_ value: Any?) -> DatabaseValue {
+        switch value {
+        case let text as String: return text.databaseValue
+        case let number as NSNumber:
+            let double = number.doubleValue
+            if double == double.rounded(), abs(double) < 9e15 { return Int64(double).databaseValue }
+            return double.databaseValue
+        default: return .null
+        }
+    }
+
+    private static func objects(_ json: String) throws -> [[String: Any]] {
+        guard let objects = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] else {
+            throw PostgresStoreError(.statementFailed, "the server's rows are not a JSON array of objects")
+        }
+        return objects
+    }
+
+    private func read<Value>(_ body: (Database) throws -> Value) throws -> Value {
+        do {
+            return try queue.read(body)
+        } catch let error as PostgresStoreError {
+            throw error
+        } catch {
+            throw PostgresStoreError(.notATrainingLog, "the training log \(path) failed: \(error)")
+        }
+    }
+
+    private func write<Value>(_ body: (Database) throws -> Value) throws -> Value {
+        do {
+            return try queue.write(body)
+        } catch let error as PostgresStoreError {
+            throw error
+        } catch {
+            throw PostgresStoreError(
+                .notATrainingLog,
+                "the server holds the push, but the training log \(path) could not take the server's rows "
+                    + "(\(error)); nothing changed here: sync again")
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Catalog
+import Foundation
+import GRDB
+import Logging
+import PostgresNIO
+
+/// Syncs one user's training log (a device's SQLite file, `schema/training-log/`) with the
+/// server's copy (`schema/postgres/0003_training_log.sql`).
+///
+/// One server transaction, as the user (`SET LOCAL ROLE authenticated` with the user's JWT
+/// claims, so row-level security sees to it that only the user's rows are read or written):
+/// the device's deletions, then every row changed on the device since it last synced, then the
+/// user's whole log read back. Then one device transaction makes the device's log equal to it.
+///
+/// The rules, row by row (a row's `synced_at` is the `updated_at` of the version that the device
+/// and the server last agreed on):
+/// - a row the server lacks is inserted;
+/// - a row the server holds unchanged since that version is updated;
+/// - a row whose content the server already holds is left as it is: replaying a push, after a
+///   device lost the answer, changes nothing;
+/// - otherwise both changed it: a conflict. The server's row wins and the conflict is reported.
+///
+/// A failure anywhere leaves both sides as they were (the server's transaction never commits);
+/// a failure after the server committed leaves the device as it was, and the next sync replays.
+public struct LogSync: Sendable {
+    /// What the server's `pg_stat_activity` calls the sync's connection.
+    public static let applicationName = "traindb sync"
+
+    private let logger: Logger
+
+    public init(logger: Logger = .silent) {
+        self.logger = logger
+    }
+
+    /// Syncs the log at `path` as `user` (a UUID), through `server`, whose user must be able to
+    /// `SET ROLE role` (`authenticator` on Supabase; any superuser).
+    public func sync(
+        userDatabase path: String, with server: PostgresURL, user: String, role: String = "authenticated"
+    ) async throws -> SyncReport {
+        guard let uuid = UUID(uuidString: user) else {
+            throw PostgresStoreError(.invalidUser, "\"\(user)\" is not a user id (a UUID)")
+        }
+        let user = uuid.uuidString.lowercased()
+        let device = try DeviceLog(path: path)
+        let outgoing = try device.outgoing()
+        let (pushed, serverLog) = try await server.withConnection(
+            applicationName: Self.applicationName, logger: logger
+        ) { connection in
+            try await exchange(outgoing, user: user, role: role, on: connection)
+        }
+        let applied = try device.apply(serverLog, sent: outgoing.deletedIDs)
+        var report = SyncReport(
+            server: server.description, user: user, tables: [], conflicts: pushed.conflicts,
+            deletionsPushed: outgoing.deletedIDs.count)
+        for table in LogTable.all {
+            report.tables.append(
+                SyncReport.TableChange(
+                    table: table.name, pushed: pushed.counts[table.name]?.pushed ?? 0,
+                    alreadyOnServer: pushed.counts[table.name]?.same ?? 0,
+                    pulled: applied[table.name]?.written ?? 0, deletedHere: applied[table.name]?.deleted ?? 0))
+        }
+        logger.info(
+            "sync finished", metadata: ["pushed": "\(report.pushed)", "conflicts": "\(report.conflicts.count)"])
+        return report
+    }
+
+    /// The server's side, in one transaction: push, then read the user's log back.
+    private func exchange(
+        _ outgoing: DeviceLog.Outgoing, user: String, role: String, on connection: PostgresConnection
+    ) async throws -> (ServerLog.Pushed, ServerLog.Rows) {
+        do {
+            try await connection.query("BEGIN", logger: logger)
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(ServerTable.quoted(role))"), logger: logger)
+            let claims = #"{"sub": "\#(user)", "role": "\#(role)"}"#
+            try await connection.query("SELECT set_config('request.jwt.claims', \(claims), true)", logger: logger)
+            // Two devices of one user syncing at once take turns.
+            try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(user), 0))", logger: logger)
+            let server = ServerLog(connection: connection, logger: logger)
+            try await server.delete(outgoing.deletions)
+            let pushed = try await server.push(outgoing.rows)
+            let rows = try await server.read()
+            try await connection.query("COMMIT", logger: logger)
+            return (pushed, rows)
+        } catch {
+            _ = try? await connection.query("ROLLBACK", logger: logger)
+            throw PostgresStoreError.from(error, doing: "nothing synced")
+        }
+    }
+}
+
+/// A table of the training log, in the order parents come before children.
+struct LogTable: Sendable {
+    let name: String
+    /// The server matches an incoming row by its owner, not its id: one settings row per user,
+    /// whichever device made it first.
+    let oneRowPerUser: Bool
+
+    static let all = [
+        LogTable(name: "user_settings", oneRowPerUser: true),
+        LogTable(name: "programmes", oneRowPerUser: false),
+        LogTable(name: "workouts", oneRowPerUser: false),
+        LogTable(name: "exercise_logs", oneRowPerUser: false),
+        LogTable(name: "logged_sets", oneRowPerUser: false),
+    ]
+}

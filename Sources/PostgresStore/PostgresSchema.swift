@@ -1,0 +1,20 @@
+import SchemaMigrations
+
+/// The server's schema: the files of `schema/postgres/`, in the order they apply.
+public enum PostgresSchema {
+    /// Append a new file here; never edit, reorder or remove an entry (PostgresStoreTests fails
+    /// when a numbered file on disk is missing here or when a shipped file's text changes).
+    public static let migrations: [SchemaMigration] = [
+        SchemaMigration(identifier: "0001_catalogue", bytes: PackageResources._001_catalogue_sql),
+        SchemaMigration(identifier: "0002_catalogue_access", bytes: PackageResources._002_catalogue_access_sql),
+        SchemaMigration(identifier: "0003_training_log", bytes: PackageResources._003_training_log_sql),
+    ]
+
+    /// What a Supabase project has before TrainDB's migrations, for plain PostgreSQL: the roles,
+    /// `auth.uid()` and the default grants (`schema/postgres/supabase-stand-in.sql`).
+    public static let supabaseStandIn = String(
+        decoding: PackageResources.supabase_stand_in_sql, as: UTF8.self)
+
+    /// Applies `migrations`.
+    public static let migrator = PostgresMigrator(migrations: migrations)
+}

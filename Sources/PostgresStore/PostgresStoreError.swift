@@ -1,0 +1,73 @@
+import PostgresNIO
+
+/// A PostgreSQL server that TrainDB could not use: a bad URL, a server out of reach, a refusal,
+/// a migration or a statement that failed.
+///
+/// `code` is stable: match on it, not on the message.
+public struct PostgresStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    enum Kind: Hashable, Sendable {
+        case invalidURL
+        case unreachable
+        case permissionDenied
+        case migrationFailed
+        case schemaVersion
+        case statementFailed
+        case conflict
+        case invalidUser
+        case notATrainingLog
+    }
+
+    let kind: Kind
+    /// What went wrong, in words.
+    public let message: String
+    /// The server's SQLSTATE when the server said no (`42501` for a refusal), else nil.
+    public let sqlState: String?
+
+    init(_ kind: Kind, _ message: String, sqlState: String? = nil) {
+        self.kind = kind
+        self.message = message
+        self.sqlState = sqlState
+    }
+
+    /// `postgres.invalid_url`, `postgres.unreachable`, `postgres.permission_denied`,
+    /// `postgres.migration_failed`, `postgres.schema_version`, `postgres.statement_failed` or
+    /// `postgres.conflict`; `sync.invalid_user` or `sync.not_a_training_log`.
+    public var code: String {
+        switch kind {
+        case .invalidURL: "postgres.invalid_url"
+        case .unreachable: "postgres.unreachable"
+        case .permissionDenied: "postgres.permission_denied"
+        case .migrationFailed: "postgres.migration_failed"
+        case .schemaVersion: "postgres.schema_version"
+        case .statementFailed: "postgres.statement_failed"
+        case .conflict: "postgres.conflict"
+        case .invalidUser: "sync.invalid_user"
+        case .notATrainingLog: "sync.not_a_training_log"
+        }
+    }
+
+    public var description: String { "error[\(code)]: \(message)" }
+}
+
+extension PostgresStoreError {
+    /// `error` as TrainDB reports it: the server's message and SQLSTATE, `doing` saying what
+    /// TrainDB was doing. A refusal (insufficient privilege, a row-level security policy) is
+    /// `postgres.permission_denied`; a serialization failure or deadlock is `postgres.conflict`.
+    static func from(_ error: any Error, doing: String, kind: Kind = .statementFailed) -> PostgresStoreError {
+        if let error = error as? PostgresStoreError { return error }
+        guard let error = error as? PSQLError else {
+            return PostgresStoreError(kind, "\(doing): \(error)")
+        }
+        guard let info = error.serverInfo, let state = info[.sqlState] else {
+            return PostgresStoreError(.unreachable, "\(doing): the connection failed (\(error.code))")
+        }
+        var text = "\(doing): \(info[.message] ?? "the server refused the statement") [SQLSTATE \(state)]"
+        if let detail = info[.detail] { text += "; \(detail)" }
+        if let hint = info[.hint] { text += "; hint: \(hint)" }
+        switch state {
+        case "42501": return PostgresStoreError(.permissionDenied, text, sqlState: state)
+        case "40001", "40P01": return PostgresStoreError(.conflict, text, sqlState: state)
+        default: return PostgresStoreError(kind, text, sqlState: state)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Logging
+import NIOSSL
+import PostgresNIO
+
+/// The server, database and user a `postgres://` URL names, as libpq reads one:
+/// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|require|verify-full]`.
+/// The user defaults to `postgres`, the port to 5432, the database to the user's name;
+/// `sslmode` defaults to `disable` on a loopback host and to `require` elsewhere (Supabase
+/// accepts encrypted connections only). Percent-escapes are decoded.
+public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
+    public enum TLSMode: String, Sendable, Hashable {
+        /// Plain TCP.
+        case disable
+        /// Encrypted, the server's certificate not checked (libpq's `require`).
+        case require
+        /// Encrypted, the certificate checked against the system's roots and the host name.
+        case verifyFull = "verify-full"
+    }
+
+    public var host: String
+    public var port: Int
+    public var user: String
+    public var password: String?
+    public var database: String
+    public var tls: TLSMode
+
+    public init(_ text: String) throws {
+        guard let components = URLComponents(string: text),
+            let scheme = components.scheme, ["postgres", "postgresql"].contains(scheme.lowercased())
+        else {
+            throw PostgresStoreError(
+                .invalidURL, "\"\(Self.redacting(text))\" is not a postgres:// URL "
+                    + "(postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE)")
+        }
+        guard let host = components.host, !host.isEmpty else {
+            throw PostgresStoreError(.invalidURL, "\(Self.redacting(text)) names no host")
+        }
+        self.host = host
+        port = components.port ?? 5432
+        user = components.user?.removingPercentEncoding ?? "postgres"
+        password = components.password?.removingPercentEncoding
+        let path = String(components.path.drop { $0 == "/" })
+        database = path.isEmpty ? user : (path.removingPercentEncoding ?? path)
+        let mode = components.queryItems?.first { $0.name == "sslmode" }?.value
+        switch mode {
+        case nil: tls = Self.isLoopback(host) ? .disable : .require
+        case "disable", "allow": tls = .disable
+        case "prefer", "require", "verify-ca": tls = .require
+        case "verify-full": tls = .verifyFull
+        case let other?:
+            throw PostgresStoreError(
+                .invalidURL, "sslmode \"\(other)\" is not one of disable, require, verify-full")
+        }
+    }
+
+    /// The URL without its password: what messages and logs show.
+    public var description: String {
+        "postgres://\(user)@\(host):\(port)/\(database)"
+    }
+
+    /// Opens a connection, runs `body` with it and closes it. `applicationName` is what the
+    /// server's `pg_stat_activity` shows for it.
+    @discardableResult
+    public func withConnection<Result>(
+        applicationName: String, logger: Logger, _ body: (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        let connection = try await connect(applicationName: applicationName, logger: logger)
+        do {
+            let result = try await body(connection)
+            try? await connection.close()
+            return result
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    /// A new connection; closing it is the caller's job.
+    public func connect(applicationName: String, logger: Logger) async throws -> PostgresConnection {
+        var configuration = PostgresConnection.Configuration(
+            host: host, port: port, username: user, password: password, database: database,
+            tls: try tlsConfiguration())
+        configuration.options.additionalStartupParameters = [("application_name", applicationName)]
+        do {
+            return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        } catch {
+            throw PostgresStoreError.from(error, doing: "cannot connect to \(self)", kind: .unreachable)
+        }
+    }
+
+    private func tlsConfiguration() throws -> PostgresConnection.Configuration.TLS {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        switch tls {
+        case .disable: return .disable
+        case .require: configuration.certificateVerification = .none
+        case .verifyFull: configuration.certificateVerification = .fullVerification
+        }
+        do {
+            return .require(try NIOSSLContext(configuration: configuration))
+        } catch {
+            throw PostgresStoreError(.unreachable, "cannot set up TLS for \(self): \(error)")
+        }
+    }
+
+    private static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
+    }
+
+    /// `text` with any password replaced by `***`.
+    static func redacting(_ text: String) -> String {
+        guard var components = URLComponents(string: text), components.password != nil else { return text }
+        components.password = "***"
+        return components.string ?? text
+    }
+}

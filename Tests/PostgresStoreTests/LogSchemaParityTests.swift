@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+import PostgresNIO
+import PostgresStore
+import Testing
+import TrainingLog
+
+extension PostgresTests {
+    /// The training log's SQLite migrations (schema/training-log/) and its PostgreSQL migration
+    /// (schema/postgres/0003_training_log.sql) define the same tables, but for what the server
+    /// adds or leaves out on purpose, each listed here.
+    @Suite("schema parity: the training log on SQLite and on PostgreSQL")
+    struct LogSchemaParityTests {
+        static let tables: Set = [
+            "user_settings", "programmes", "workouts", "exercise_logs", "logged_sets", "deleted_rows",
+        ]
+        /// SQLite's 0/1 flags, PostgreSQL's booleans.
+        static let booleans: Set = ["programmes.is_active", "exercise_logs.deloaded", "logged_sets.completed"]
+        /// The device's own bookkeeping (`synced_at`) and SQLite's stand-in for one row per user.
+        static let deviceOnly: Set = ["synced_at", "singleton"]
+        /// PostgreSQL's better types for what SQLite keeps as text.
+        static let textOnDevice: Set = ["uuid", "timestamp with time zone", "date", "jsonb"]
+
+        /// `user_id uuid NOT NULL DEFAULT auth.uid()` removed, types mapped to SQLite's, and
+        /// `user_id` taken out of foreign keys.
+        static func deviceView(_ shape: SchemaShape) -> SchemaShape {
+            var shape = shape
+            shape.columns = shape.columns.filter { !$0.hasPrefix("user_id ") }.map { column in
+                var column = column
+                for type in textOnDevice where column.contains(" \(type)") {
+                    column = column.replacingOccurrences(of: " \(type)", with: " text")
+                }
+                return column
+            }
+            shape.foreignKeys = Set(shape.foreignKeys.map { $0.replacingOccurrences(of: "user_id, ", with: "") })
+            return shape
+        }
+
+        @Test("the same columns, types, primary keys and foreign keys, but for the server's owner column")
+        func sameTables() async throws {
+            let queue = try DatabaseQueue()
+            try TrainingLogSchema.migrator.migrate(queue)
+            let sqlite = try await queue.read { db in try SchemaShape.sqlite(db, booleans: Self.booleans) }
+                .filter { Self.tables.contains($0.key) }
+            let postgres = try await PostgresTestServer.withDatabase { server in
+                try await PostgresTestServer.migrate(server)
+                return try await server.withTestConnection { try await SchemaShape.postgres($0) }
+            }.filter { Self.tables.contains($0.key) }
+            #expect(Set(sqlite.keys) == Self.tables)
+            #expect(Set(postgres.keys) == Self.tables)
+            for (table, shape) in sqlite {
+                let device = try #require(postgres[table].map(Self.deviceView), "\(table) is not on the server")
+                let columns = shape.columns.filter { column in
+                    !Self.deviceOnly.contains { column.hasPrefix("\($0) ") }
+                }
+                #expect(device.columns == columns, "\(table): columns")
+                #expect(device.primaryKey == shape.primaryKey, "\(table): primary key")
+                #expect(device.foreignKeys == shape.foreignKeys, "\(table): foreign keys")
+                let names = { (indexes: Set<String>) in Set(indexes.map { String($0.prefix { $0 != " " }) }) }
+                #expect(names(shape.indexes).isSubset(of: names(device.indexes)), "\(table): indexes")
+            }
+        }
+    }
+}

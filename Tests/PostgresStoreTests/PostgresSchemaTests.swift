@@ -1,0 +1,46 @@
+import Foundation
+import PostgresStore
+import TestSupport
+import Testing
+
+@Suite("PostgreSQL migrations")
+struct PostgresSchemaTests {
+    /// FNV-1a (64-bit) of each shipped file's text. A shipped migration is never edited: when
+    /// this test fails, revert the edit and add a new migration instead. Only a new file's line
+    /// may be added here.
+    static let pinnedChecksums: [String: String] = [
+        "0001_catalogue": "2b270303f932b332",
+        "0002_catalogue_access": "e7e4893ec9b74754",
+        "0003_training_log": "55cf01f7793651e9",
+    ]
+
+    static let directory = PackageRoot.url("schema/postgres")
+
+    @Test("a shipped migration's text never changes", arguments: PostgresSchema.migrations.map(\.identifier))
+    func checksumIsPinned(identifier: String) throws {
+        let migration = try #require(PostgresSchema.migrations.first { $0.identifier == identifier })
+        #expect(Self.pinnedChecksums[identifier] == Checksum.fnv1a(migration.sql))
+    }
+
+    @Test("every pinned migration is still shipped")
+    func pinnedMigrationsAreShipped() {
+        #expect(Set(Self.pinnedChecksums.keys) == Set(PostgresSchema.migrations.map(\.identifier)))
+    }
+
+    @Test("every numbered schema/postgres/*.sql file is registered, with the text on disk")
+    func everyFileIsRegistered() throws {
+        let onDisk = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
+            .filter { $0.hasSuffix(".sql") && $0.first?.isNumber == true }.sorted()
+        #expect(onDisk == PostgresSchema.migrations.map(\.fileName))
+        for migration in PostgresSchema.migrations {
+            let text = try String(
+                contentsOf: Self.directory.appendingPathComponent(migration.fileName), encoding: .utf8)
+            #expect(text == migration.sql, "\(migration.fileName) differs from its embedded copy; rebuild")
+        }
+    }
+
+    @Test("migrations are numbered 1, 2, 3 … in order")
+    func numbersAreConsecutive() {
+        #expect(PostgresSchema.migrations.map(\.number) == Array(1...PostgresSchema.migrations.count))
+    }
+}

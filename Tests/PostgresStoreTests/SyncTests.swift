@@ -1,0 +1,113 @@
+import Foundation
+import GRDB
+import PostgresNIO
+import PostgresStore
+import TestSupport
+import Testing
+import TrainingLog
+
+extension PostgresTests {
+    /// `traindb sync` between devices of one user, offline in between, through a real server.
+    @Suite("traindb sync: devices of one user")
+    struct SyncTests {
+        static let user = "c0000000-0000-4000-8000-00000000000c"
+
+        /// A server with the schema, two devices of `user` (A has started the programme), each
+        /// in the same temporary folder.
+        static func withTwoDevices(
+            _ body: (PostgresURL, SyncDevice, SyncDevice, TemporaryDirectory) async throws -> Void
+        ) async throws {
+            try await TemporaryDirectory.with { directory in
+                try await PostgresTestServer.withDatabase { server in
+                    try await PostgresTestServer.migrate(server)
+                    let a = try SyncDevice(path: directory.path("a.sqlite"), seed: 1, now: "2026-01-05T08:00:00Z")
+                    let b = try SyncDevice(path: directory.path("b.sqlite"), seed: 2, now: "2026-01-05T09:00:00Z")
+                    try a.startProgramme()
+                    try await body(server, a, b, directory)
+                }
+            }
+        }
+
+        static func sync(_ device: SyncDevice, _ server: PostgresURL) async throws -> SyncReport {
+            try await LogSync().sync(userDatabase: device.path, with: server, user: user)
+        }
+
+        /// Every row of the device's log but its sync bookkeeping, table by table, as text.
+        static func rows(_ device: SyncDevice) throws -> [String: [String]] {
+            let queue = try DatabaseQueue(path: device.path)
+            defer { try? queue.close() }
+            return try queue.read { db in
+                var tables: [String: [String]] = [:]
+                for table in ["user_settings", "programmes", "workouts", "exercise_logs", "logged_sets"] {
+                    tables[table] = try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY id").map { row in
+                        row.filter { $0.0 != "synced_at" }.map { "\($0.0)=\($0.1)" }.joined(separator: " ")
+                    }
+                }
+                return tables
+            }
+        }
+
+        @Test("two devices log workouts offline, then both sync: both hold every set, nothing conflicts")
+        func offlineWorkoutsMeet() async throws {
+            try await Self.withTwoDevices { server, a, b, _ in
+                _ = try await Self.sync(a, server)
+                _ = try await Self.sync(b, server)
+                try a.workout(0, at: "2026-01-05T18:00:00Z")
+                try b.workout(1, at: "2026-01-07T18:00:00Z")
+                let fromA = try await Self.sync(a, server)
+                let fromB = try await Self.sync(b, server)
+                let again = try await Self.sync(a, server)
+                #expect(fromA.conflicts.isEmpty && fromB.conflicts.isEmpty && again.conflicts.isEmpty)
+                let setsA = try Self.rows(a)["logged_sets"] ?? []
+                #expect(setsA.count == (fromA.tables.first { $0.table == "logged_sets" }?.pushed ?? 0)
+                    + (fromB.tables.first { $0.table == "logged_sets" }?.pushed ?? 0))
+                #expect(setsA.count >= 2 * 3 * 4, "\(setsA.count) sets")
+                #expect(try Self.rows(a) == Self.rows(b))
+                #expect(try a.log.workoutHistory().count == 2)
+                #expect(try b.log.workoutHistory().count == 2)
+            }
+        }
+
+        @Test("the same set edited on both devices: the server's version is kept on both, and reported")
+        func conflictServerWins() async throws {
+            try await Self.withTwoDevices { server, a, b, _ in
+                try a.workout(0, at: "2026-01-05T18:00:00Z", complete: false)
+                _ = try await Self.sync(a, server)
+                _ = try await Self.sync(b, server)
+                let exercise = try #require(try b.log.currentWorkout()?.exercises.first?.exerciseId)
+                a.clock.advance(by: 60)
+                try a.log.editSet(exercise: exercise, number: 1, SetEntry(reps: 12, weight: 60, unit: .kg))
+                b.clock.set(Timestamp.parse("2026-01-05T18:30:00Z") ?? Date())
+                try b.log.editSet(exercise: exercise, number: 1, SetEntry(reps: 5, weight: 60, unit: .kg))
+                try b.log.updateSettings(timeZone: TimeZone(identifier: "America/New_York"))
+                let fromA = try await Self.sync(a, server)
+                let fromB = try await Self.sync(b, server)
+                _ = try await Self.sync(a, server)
+                #expect(fromA.conflicts.isEmpty)
+                #expect(fromB.conflicts.map(\.table).contains("logged_sets"))
+                #expect(fromB.text().contains("conflict: logged_sets"))
+                #expect(try a.log.currentWorkout()?.exercises.first?.sets.first?.reps == 12)
+                #expect(try b.log.currentWorkout()?.exercises.first?.sets.first?.reps == 12)
+                #expect(try a.log.settings().timeZone.identifier == "America/New_York", "B's other change is lost")
+                #expect(try Self.rows(a) == Self.rows(b))
+            }
+        }
+
+        @Test("replaying a push whose answer was lost changes nothing on the server")
+        func replayIsHarmless() async throws {
+            try await Self.withTwoDevices { server, a, _, directory in
+                try a.workout(0, at: "2026-01-05T18:00:00Z")
+                // The same device as it was before the push: as if the push's answer never came.
+                let lost = try SyncDevice.copy(of: a, to: directory.path("a-answer-lost.sqlite"))
+                let first = try await Self.sync(a, server)
+                let versions = try await ServerRows.logVersions(server)
+                let replay = try await LogSync().sync(userDatabase: lost, with: server, user: Self.user)
+                #expect(first.pushed > 20)
+                #expect(replay.pushed == 0)
+                #expect(replay.conflicts.isEmpty)
+                #expect(replay.tables.reduce(0) { $0 + $1.alreadyOnServer } == first.pushed)
+                #expect(try await ServerRows.logVersions(server) == versions, "a row was rewritten")
+            }
+        }
+    }
+}
