@@ -4,6 +4,7 @@ import PostgresNIO
 import PostgresStore
 import TestSupport
 import Testing
+import TrainingCalendar
 import TrainingLog
 
 extension PostgresTests {
