@@ -118,17 +118,18 @@ extension FitnessJournal {
 
     /// Every day with a workout.
     static func workoutDays(_ db: Database) throws -> [CalendarDate] {
-        try Int.fetchAll(db, sql: "SELECT \(dayNumber) FROM workouts GROUP BY date").map(CalendarDate.init(dayNumber:))
+        try Int.fetchAll(db.cachedStatement(sql: "SELECT \(dayNumber) FROM workouts GROUP BY date"))
+            .map(CalendarDate.init(dayNumber:))
     }
 
     /// Each day's mood in `range`: its last check-in's, oldest day first.
     static func moods(_ db: Database, _ range: ClosedRange<CalendarDate>) throws -> [MoodTrend.Point] {
         let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT date, mood, energy_level FROM check_ins
-                WHERE date BETWEEN ? AND ? ORDER BY date, checked_in_at, id
-                """, arguments: [range.lowerBound.description, range.upperBound.description])
+            db.cachedStatement(
+                sql: """
+                    SELECT date, mood, energy_level FROM check_ins
+                    WHERE date BETWEEN ? AND ? ORDER BY date, checked_in_at, id
+                    """), arguments: [range.lowerBound.description, range.upperBound.description])
         var points: [MoodTrend.Point] = []
         while let row = try rows.next() {
             guard let mood = Mood(rawValue: row[1]) else { continue }

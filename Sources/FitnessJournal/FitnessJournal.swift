@@ -79,7 +79,9 @@ public final class FitnessJournal: Sendable {
 
     /// The settings row, inside the caller's transaction.
     func settings(_ db: Database) throws -> JournalSettings {
-        guard let record = try SettingsRecord.fetchOne(db) else {
+        // A kept statement: every call reads this row, and preparing costs more than reading it.
+        let request = SQLRequest<SettingsRecord>(sql: "SELECT * FROM settings LIMIT 1", cached: true)
+        guard let record = try request.fetchOne(db) else {
             throw JournalError(.storeUnreadable, "the journal \(name) has no settings row")
         }
         return try record.settings()
