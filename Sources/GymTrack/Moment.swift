@@ -4,7 +4,7 @@ import TrainingCalendar
 /// Moments as GymTrack stores them: UTC text to the second, `2026-01-05T07:00:00Z`.
 enum Moment {
     static func text(_ moment: Date) -> String {
-        moment.formatted(.iso8601)
+        Timestamp.secondsText(moment)
     }
 
     /// `moment` without its fraction of a second, as it reads back from the store.

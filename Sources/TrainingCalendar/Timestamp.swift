@@ -18,6 +18,16 @@ public enum Timestamp {
         return "\(date)T\(padded(hours, 2)):\(padded(minutes, 2)):\(padded(rest / 1000, 2)).\(padded(rest % 1000, 3))Z"
     }
 
+    /// `moment` as `YYYY-MM-DDTHH:MM:SSZ`, its fraction of a second dropped: how GymTrack stores
+    /// moments and the journal's CSV export writes them.
+    public static func secondsText(_ moment: Date) -> String {
+        let seconds = Int(moment.timeIntervalSince1970.rounded(.down))
+        let dayNumber = Int((Double(seconds) / 86_400).rounded(.down))
+        let rest = seconds - dayNumber * 86_400
+        let time = "\(padded(rest / 3600, 2)):\(padded(rest % 3600 / 60, 2)):\(padded(rest % 60, 2))"
+        return "\(CalendarDate(dayNumber: dayNumber))T\(time)Z"
+    }
+
     /// The moment `text` names: `YYYY-MM-DDTHH:MM:SS`, optionally with a fraction of a second,
     /// then `Z` or an offset `±HH:MM`. Nil for anything else.
     public static func parse(_ text: String) -> Date? {

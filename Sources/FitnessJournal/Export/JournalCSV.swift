@@ -17,7 +17,7 @@ public enum JournalCSV {
             output += line([
                 String(workout.id), workout.date.description, wallTime(workout.loggedAt, in: timeZone),
                 workout.type.rawValue, String(workout.durationMinutes), workout.intensity.rawValue,
-                workout.notes ?? "", utcText(workout.loggedAt),
+                workout.notes ?? "", Timestamp.secondsText(workout.loggedAt),
             ])
         }
         return output
@@ -30,7 +30,7 @@ public enum JournalCSV {
             output += line([
                 String(checkIn.id), checkIn.date.description, wallTime(checkIn.checkedInAt, in: timeZone),
                 checkIn.mood.rawValue, String(checkIn.energyLevel), checkIn.sleepQuality.rawValue,
-                checkIn.notes ?? "", utcText(checkIn.checkedInAt),
+                checkIn.notes ?? "", Timestamp.secondsText(checkIn.checkedInAt),
             ])
         }
         return output
@@ -55,15 +55,5 @@ public enum JournalCSV {
         let seconds = Int(moment.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: moment)
         let ofDay = ((seconds % 86_400) + 86_400) % 86_400
         return ReminderTime(clamping: ofDay / 3600, ofDay % 3600 / 60).description
-    }
-
-    /// `2026-11-23T07:30:00Z`.
-    static func utcText(_ moment: Date) -> String {
-        let seconds = Int(moment.timeIntervalSince1970.rounded(.down))
-        let day = CalendarDate(dayNumber: Int((Double(seconds) / 86_400).rounded(.down)))
-        let ofDay = seconds - day.dayNumber * 86_400
-        let time = ReminderTime(clamping: ofDay / 3600, ofDay % 3600 / 60).description
-        let second = ofDay % 60
-        return "\(day)T\(time):\(second < 10 ? "0" : "")\(second)Z"
     }
 }

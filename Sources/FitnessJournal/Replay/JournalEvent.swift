@@ -1,4 +1,5 @@
 import Foundation
+import TrainingCalendar
 
 /// One event of a replay: what the app would save, at a moment. A replay file holds one JSON
 /// object per line: `{"at": "2026-01-05T07:00:00Z", "event": "workout", "type": "running",
@@ -63,7 +64,7 @@ public struct JournalEvent: Hashable, Sendable {
         } catch {
             throw JournalError(.invalidEvent, "not a JSON object: \(error)")
         }
-        guard let at = MomentText.parse(raw.at) else {
+        guard let at = Timestamp.parse(raw.at) else {
             throw JournalError(.invalidEvent, "at: \"\(raw.at)\" is not a moment like 2026-01-05T07:00:00Z")
         }
         self.at = at

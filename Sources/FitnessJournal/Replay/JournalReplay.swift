@@ -27,7 +27,8 @@ public struct JournalReplay: Sendable {
             do throws(JournalError) {
                 let event = try JournalEvent(line: trimmed)
                 if let last, event.at < last {
-                    throw JournalError(.invalidEvent, "at: \(MomentText.text(event.at)) is before the previous event")
+                    throw JournalError(
+                        .invalidEvent, "at: \(Timestamp.secondsText(event.at)) is before the previous event")
                 }
                 last = event.at
                 clock.set(event.at)
