@@ -42,21 +42,25 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
 
+        // The one shape of every library's errors: a stable code and a message (no dependencies).
+        .target(name: "ErrorCodes"),
+
         // Bytes → typed workbook cells.
-        .target(name: "XLSX", dependencies: ["CLibZip", "CLibXML2", "TrainingCalendar"]),
+        .target(name: "XLSX", dependencies: ["CLibZip", "CLibXML2", "ErrorCodes", "TrainingCalendar"]),
 
         // Encodable → JSON, keys in the order they were encoded (app-facing, no dependencies).
         .target(name: "OrderedJSON"),
 
         // Ordered plain-SQL migrations for a GRDB store: the catalogue's, and any store after it.
-        .target(name: "SchemaMigrations", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "SchemaMigrations", dependencies: ["ErrorCodes", .product(name: "GRDB", package: "GRDB.swift")]),
 
         // Catalogue records, the database schema and the queries (app-facing). Migrations is
         // schema/: SQLite's migrations and the queries of schema/queries/, not the server's files.
         .target(
             name: "Catalog",
             dependencies: [
-                "SchemaMigrations",
+                "ErrorCodes", "SchemaMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -69,7 +73,7 @@ let package = Package(
         .target(
             name: "PostgresStore",
             dependencies: [
-                "Catalog", "CatalogBuild", "SchemaMigrations",
+                "Catalog", "CatalogBuild", "ErrorCodes", "SchemaMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -82,7 +86,7 @@ let package = Package(
         .target(
             name: "CatalogBuild",
             dependencies: [
-                "Catalog", "SchemaMigrations",
+                "Catalog", "ErrorCodes", "SchemaMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -98,7 +102,8 @@ let package = Package(
         .target(
             name: "ProgrammeGenerator",
             dependencies: [
-                "Catalog", "OrderedJSON", "TrainingCalendar", .product(name: "Logging", package: "swift-log"),
+                "Catalog", "ErrorCodes", "OrderedJSON", "TrainingCalendar",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -106,7 +111,7 @@ let package = Package(
         .target(
             name: "TrainingLog",
             dependencies: [
-                "Catalog", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations", "TrainingCalendar",
+                "Catalog", "ErrorCodes", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations", "TrainingCalendar",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -117,7 +122,7 @@ let package = Package(
         .target(
             name: "GymTrack",
             dependencies: [
-                "Charts", "SchemaMigrations", "TrainingCalendar",
+                "Charts", "ErrorCodes", "SchemaMigrations", "TrainingCalendar",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -127,7 +132,7 @@ let package = Package(
         .target(
             name: "FitnessJournal",
             dependencies: [
-                "Charts", "SchemaMigrations", "TrainingCalendar",
+                "Charts", "ErrorCodes", "SchemaMigrations", "TrainingCalendar",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -138,7 +143,7 @@ let package = Package(
         .target(
             name: "CatalogImport",
             dependencies: [
-                "XLSX", "Catalog", "CatalogBuild",
+                "XLSX", "Catalog", "CatalogBuild", "ErrorCodes",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -148,7 +153,7 @@ let package = Package(
         .executableTarget(
             name: "traindb",
             dependencies: [
-                "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ProgrammeGenerator", "OrderedJSON",
+                "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ErrorCodes", "ProgrammeGenerator", "OrderedJSON",
                 "SchemaMigrations", "TrainingCalendar", "TrainingLog", "GymTrack", "FitnessJournal", "Charts",
                 "PostgresStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,8 +1,10 @@
+import ErrorCodes
+
 /// A problem opening or querying a catalogue database.
 ///
 /// `code` is stable: match on it, not on the message. The message is written for the person
 /// who runs the command and names what to do next where there is something to do.
-public struct CatalogDatabaseError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct CatalogDatabaseError: CodedError, Hashable {
     enum Kind: Hashable, Sendable {
         case databaseMissing
         case databaseUnreadable
@@ -34,10 +36,5 @@ public struct CatalogDatabaseError: Error, Hashable, Sendable, CustomStringConve
         case .unknownEquipment: "query.unknown_equipment"
         case .unknownMuscle: "query.unknown_muscle"
         }
-    }
-
-    /// `error[code]: message`, as the command line shows it.
-    public var description: String {
-        "error[\(code)]: \(message)"
     }
 }

@@ -1,8 +1,10 @@
+import ErrorCodes
+
 /// A catalogue database that cannot be written: content that does not resolve or that the
 /// schema refuses, or a file that cannot be put in place.
 ///
 /// `code` is stable: match on it, not on the message.
-public struct CatalogBuildError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct CatalogBuildError: CodedError, Hashable {
     enum Kind: Hashable, Sendable {
         case unknownLookupValue
         case duplicateExercise
@@ -40,10 +42,5 @@ public struct CatalogBuildError: Error, Hashable, Sendable, CustomStringConverti
         case .targetIsInput: "write.target_is_input"
         case .busy: "write.busy"
         }
-    }
-
-    /// `error[code]: message`.
-    public var description: String {
-        "error[\(code)]: \(message)"
     }
 }

@@ -1,8 +1,10 @@
+import ErrorCodes
+
 /// Why the journal refused an action or could not be read.
 ///
 /// `code` is stable: match on it, not on the message. A refused value names its field
 /// (`duration: must be more than 0 minutes, not 0`), as `field` does.
-public struct JournalError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct JournalError: CodedError, Hashable {
     enum Kind: Hashable, Sendable {
         case invalidField
         case unknownWorkout
@@ -43,10 +45,5 @@ public struct JournalError: Error, Hashable, Sendable, CustomStringConvertible {
         case .storeUnreadable: "journal.unreadable"
         case .invalidEvent: "journal.invalid_event"
         }
-    }
-
-    /// `error[code]: message`, as the command line shows it.
-    public var description: String {
-        "error[\(code)]: \(message)"
     }
 }

@@ -1,8 +1,10 @@
+import ErrorCodes
+
 /// Why GymTrack refused an action or could not read its store.
 ///
 /// `code` is stable: match on it, not on the message. A message about a value names the field
 /// (`sets must be 0, 1, 2 or 3, not 4`).
-public struct GymTrackError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct GymTrackError: CodedError, Hashable {
     enum Kind: Hashable, Sendable {
         case invalidValue
         case sessionOpen
@@ -37,10 +39,5 @@ public struct GymTrackError: Error, Hashable, Sendable, CustomStringConvertible 
         case .storeNotEmpty: "replay.store_not_empty"
         case .invalidEvent: "replay.invalid_event"
         }
-    }
-
-    /// `error[code]: message`, as the command line shows it.
-    public var description: String {
-        "error[\(code)]: \(message)"
     }
 }

@@ -1,10 +1,11 @@
+import ErrorCodes
 import PostgresNIO
 
 /// A PostgreSQL server that TrainDB could not use: a bad URL, a server out of reach, a refusal,
 /// a migration or a statement that failed.
 ///
 /// `code` is stable: match on it, not on the message.
-public struct PostgresStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct PostgresStoreError: CodedError, Hashable {
     enum Kind: Hashable, Sendable {
         case invalidURL
         case unreachable
@@ -45,8 +46,6 @@ public struct PostgresStoreError: Error, Hashable, Sendable, CustomStringConvert
         case .notATrainingLog: "sync.not_a_training_log"
         }
     }
-
-    public var description: String { "error[\(code)]: \(message)" }
 }
 
 extension PostgresStoreError {

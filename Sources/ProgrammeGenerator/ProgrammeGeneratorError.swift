@@ -1,8 +1,10 @@
+import ErrorCodes
+
 /// Why a programme or a swap list could not be made.
 ///
 /// `code` is stable: match on it, not on the message. A questionnaire with bad answers gives
 /// one `QuestionnaireProblem` per bad field, all of them at once.
-public struct ProgrammeGeneratorError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct ProgrammeGeneratorError: CodedError, Hashable {
     enum Kind: Hashable, Sendable {
         case unreadableQuestionnaire
         case invalidQuestionnaire
@@ -37,9 +39,9 @@ public struct ProgrammeGeneratorError: Error, Hashable, Sendable, CustomStringCo
         }
     }
 
-    /// One `error[code]: …` line per field problem, or the error's own line.
-    public var description: String {
-        guard !problems.isEmpty else { return "error[\(code)]: \(message)" }
-        return problems.map(\.description).joined(separator: "\n")
+    /// One line per field problem (`primaryGoal: …`), or the error's own line.
+    public var diagnostics: [Diagnostic] {
+        guard !problems.isEmpty else { return [Diagnostic(code: code, message: message)] }
+        return problems.map { Diagnostic(code: $0.code, message: "\($0.field): \($0.message)") }
     }
 }

@@ -1,7 +1,9 @@
+import ErrorCodes
+
 /// A schema that cannot be brought up to date.
 ///
 /// `code` is stable: match on it, not on the message.
-public struct SchemaMigrationError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct SchemaMigrationError: CodedError, Hashable {
     enum Kind: Hashable, Sendable {
         case migrationFailed
         case versionMismatch
@@ -25,6 +27,4 @@ public struct SchemaMigrationError: Error, Hashable, Sendable, CustomStringConve
         case .unreadable: "database.unreadable"
         }
     }
-
-    public var description: String { "error[\(code)]: \(message)" }
 }

@@ -1,8 +1,10 @@
+import ErrorCodes
+
 /// Why the training log refused an action or could not be read.
 ///
 /// `code` is stable: match on it, not on the message. Messages are written for the user where
 /// the user can act (`Please enter valid weight and reps`).
-public struct TrainingLogError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct TrainingLogError: CodedError, Hashable {
     enum Kind: Hashable, Sendable {
         case invalidSet
         case invalidSettings
@@ -49,10 +51,5 @@ public struct TrainingLogError: Error, Hashable, Sendable, CustomStringConvertib
         case .storeNotEmpty: "replay.store_not_empty"
         case .invalidEvent: "replay.invalid_event"
         }
-    }
-
-    /// `error[code]: message`, as the command line shows it.
-    public var description: String {
-        "error[\(code)]: \(message)"
     }
 }

@@ -1,9 +1,11 @@
+import ErrorCodes
+
 /// Why a workbook could not be read or written.
 ///
 /// `code` is stable (tests and tooling match on it); `message` is one line for a person and
 /// names the zip entry or package part at fault (`xl/worksheets/sheet1.xml`). It does not
 /// repeat the workbook's path: callers know it and put it in front.
-public struct XLSXError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct XLSXError: CodedError, Equatable {
     /// The stable, machine-readable category, e.g. `zip.not_a_zip` or `xml.entity`.
     public var code: String { kind.code }
     /// A sentence a person understands, naming the entry or part at fault.

@@ -1,23 +1,11 @@
-import Catalog
-import CatalogBuild
-import CatalogImport
-import FitnessJournal
-import GymTrack
-import PostgresStore
-import ProgrammeGenerator
-import SchemaMigrations
-import TrainingLog
-import XLSX
+import ErrorCodes
 
 /// Why a command stopped: the lines `traindb` prints on standard error, each
 /// `traindb: error[code]: message`, and its exit status. Commands throw it, or a library error
 /// that `init(_:)` turns into it; `TrainDB.main` renders it, once.
 struct CommandError: Error {
     /// One `error[code]: message` line (a message of several lines gives one line each).
-    struct Diagnostic: Hashable, Sendable {
-        var code: String
-        var message: String
-    }
+    typealias Diagnostic = ErrorCodes.Diagnostic
 
     enum Status: Int32, Sendable {
         /// The data has errors.
@@ -42,37 +30,13 @@ struct CommandError: Error {
     /// standard output (`check`, `diff`).
     static let dataErrorsReported = CommandError(diagnostics: [], status: .dataErrors)
 
-    /// The error as the command line reports it: the libraries' errors keep their codes and
-    /// messages; anything else is `command.failed`.
+    /// The error as the command line reports it: a library's error (any `CodedError`) keeps its
+    /// codes and messages; anything else is `command.failed`.
     init(_ error: any Error) {
         switch error {
-        case let error as CommandError:
-            self = error
-        case let error as CatalogDatabaseError:
-            self.init(error.code, error.message)
-        case let error as CatalogBuildError:
-            self.init(error.code, error.message)
-        case let error as SchemaMigrationError:
-            self.init(error.code, error.message)
-        case let error as ImportFailure:
-            self.init(error.code, "\(error.file): \(error.message)")
-        case let error as ProgrammeGeneratorError where !error.problems.isEmpty:
-            let diagnostics = error.problems.map { Diagnostic(code: $0.code, message: "\($0.field): \($0.message)") }
-            self.init(diagnostics: diagnostics, status: .couldNotRun)
-        case let error as ProgrammeGeneratorError:
-            self.init(error.code, error.message)
-        case let error as XLSXError:
-            self.init(error.code, error.message)
-        case let error as JournalError:
-            self.init(error.code, error.message)
-        case let error as PostgresStoreError:
-            self.init(error.code, error.message)
-        case let error as TrainingLogError:
-            self.init(error.code, error.message)
-        case let error as GymTrackError:
-            self.init(error.code, error.message)
-        default:
-            self.init("command.failed", "\(error)")
+        case let error as CommandError: self = error
+        case let error as any CodedError: self.init(diagnostics: error.diagnostics, status: .couldNotRun)
+        default: self.init("command.failed", "\(error)")
         }
     }
 
