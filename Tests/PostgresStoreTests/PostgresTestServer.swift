@@ -36,7 +36,7 @@ enum PostgresTestServer {
     static func withDatabase<Value>(_ body: (PostgresURL) async throws -> Value) async throws -> Value {
         let admin = try adminURL()
         let name = "traindb_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        try await admin.withTestConnection { connection in
+        _ = try await admin.withTestConnection { connection in
             try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
         }
         var database = admin
@@ -79,7 +79,7 @@ enum PostgresTestServer {
     }
 
     private static func drop(_ name: String, _ admin: PostgresURL) async throws {
-        try await admin.withTestConnection { connection in
+        _ = try await admin.withTestConnection { connection in
             try await connection.query(
                 PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"), logger: logger)
         }
