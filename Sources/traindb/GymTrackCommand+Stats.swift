@@ -56,11 +56,10 @@ struct GymTrackReplayCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The events, or - for standard input.", valueName: "events.jsonl"))
     var events: String
 
-    @Option(help: ArgumentHelp("Keep the store in this file (default: in memory); it must be new.", valueName: "file"))
-    var db: String?
+    @OptionGroup var file: ReplayStoreOption
 
     @Option(help: ArgumentHelp("The user's time zone.", valueName: "zone"))
-    var timeZone = "UTC"
+    var timeZone = TimeZoneArgument.utc
 
     @Option(help: ArgumentHelp("Also write the 52-week challenge heatmap to this SVG file.", valueName: "file.svg"))
     var heatmap: String?
@@ -68,20 +67,18 @@ struct GymTrackReplayCommand: ParsableCommand {
     @OptionGroup var output: FormatOption<TextOrJSON>
 
     func run() throws {
-        guard let zone = TimeZone(identifier: timeZone) else {
-            throw CommandError("gymtrack.invalid_value", "--time-zone must be a time zone like Europe/London")
-        }
+        let zone = timeZone.zone
         let data =
             events == "-"
             ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: events)
         guard let data else { throw CommandError("file.unreadable", "cannot read the events \(events)") }
         let clock = ManualClock(Date(timeIntervalSince1970: 0))
         let gym =
-            try db.map { try GymTrack(path: $0, clock: clock, timeZone: zone) }
+            try file.store.map { try GymTrack(path: $0, clock: clock, timeZone: zone) }
             ?? GymTrack(inMemory: clock, timeZone: zone)
         guard try gym.isEmpty() else {
             throw CommandError(
-                "replay.store_not_empty", "\(db ?? "the store") already holds sessions or challenge days")
+                "replay.store_not_empty", "\(file.store ?? "the store") already holds sessions or challenge days")
         }
         let refusals = GymReplay(gym: gym, clock: clock).run(String(decoding: data, as: UTF8.self))
         for refusal in refusals {

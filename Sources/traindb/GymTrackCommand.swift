@@ -8,7 +8,7 @@ struct GymTrackCommand: ParsableCommand {
         commandName: "gymtrack",
         abstract: "GymTrack: the A/B/C rotation, a workout's steps, the daily challenge, streaks and stats.",
         discussion: """
-            Each command is one action of the app on the file --db (created when missing). Today is the date of \
+            Each command is one action of the app on the file --store (created when missing). Today is the date of \
             --now (default: now) in --time-zone (default: this machine's).
             Exit status: 0 done, 1 a replayed event was refused, 2 refused or could not run (the message says why).
             """,

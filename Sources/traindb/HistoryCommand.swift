@@ -27,7 +27,7 @@ struct HistoryCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "The completed workouts, newest first, each against the last workout of its session.")
 
-        @Option(help: ArgumentHelp("Show only the newest n.", valueName: "n"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("Show only the newest n.", valueName: "n"))
         var limit: Int?
 
         @OptionGroup var log: UserLogOptions

@@ -8,7 +8,7 @@ struct JournalCommand: ParsableCommand {
         commandName: "journal",
         abstract: "Keep a fitness journal: log workouts and check-ins, see today and progress, export CSV.",
         discussion: """
-            Each command works on the journal --db FILE (created when missing). Days and weeks (Monday to \
+            Each command works on the journal --store FILE (created when missing). Days and weeks (Monday to \
             Sunday) are counted on the wall clock of the journal's time zone; --now acts as of another moment.
             Exit status: 0 done, 2 refused or could not run (the message names the field or the file).
             """,
@@ -23,7 +23,7 @@ struct JournalCommand: ParsableCommand {
         @Option(help: "running, cycling, strength, yoga or other.")
         var type: ExerciseType
 
-        @Option(help: "Duration in minutes, more than 0.")
+        @Option(parsing: .unconditional, help: "Duration in minutes, more than 0.")
         var minutes: Int
 
         @Option(help: "easy, moderate or hard.")
@@ -68,7 +68,7 @@ struct JournalCommand: ParsableCommand {
         @Option(help: "great, good, okay, tired or not_great.")
         var mood: Mood?
 
-        @Option(help: "Energy level, 1-10.")
+        @Option(parsing: .unconditional, help: "Energy level, 1-10.")
         var energy: Int?
 
         @Option(help: "poor, fair, good or excellent.")
@@ -157,7 +157,7 @@ struct JournalCommand: ParsableCommand {
             let store = try journal.open()
             let workouts = try store.exportWorkoutsCSV()
             if csv == "-" {
-                print(workouts, terminator: "")
+                try Terminal.write(workouts)
             } else {
                 try JournalFiles.write(workouts, to: csv)
                 Terminal.note("wrote \(csv)")
@@ -183,7 +183,7 @@ struct JournalCommand: ParsableCommand {
             guard yes else {
                 throw CommandError(
                     "journal.confirmation_required",
-                    "clear deletes every workout and check-in of \(journal.db): add --yes to confirm")
+                    "clear deletes every workout and check-in of \(journal.file.store): add --yes to confirm")
             }
             let cleared = try journal.open().clearAllData(confirmed: yes)
             try output.print(cleared, text: cleared.text)

@@ -21,11 +21,10 @@ struct JournalReplayCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The events.", valueName: "events.jsonl"))
     var events: String
 
-    @Option(help: ArgumentHelp("Keep the journal in this file (default: in memory).", valueName: "file"))
-    var db: String?
+    @OptionGroup var file: ReplayStoreOption
 
     @Option(help: ArgumentHelp("Report progress as of this moment (default: the last event's).", valueName: "moment"))
-    var now: String?
+    var now: MomentArgument?
 
     @Option(help: "The progress shown afterwards: week, month or all.")
     var period: ProgressPeriod = .all
@@ -45,10 +44,10 @@ struct JournalReplayCommand: ParsableCommand {
         let clock = ManualClock(Date(timeIntervalSince1970: 0))
         let newUser = JournalSettings(timeZone: TimeZone(identifier: "UTC") ?? .gmt)
         let journal =
-            try db.map { try FitnessJournal(path: $0, clock: clock, newUser: newUser) }
+            try file.store.map { try FitnessJournal(path: $0, clock: clock, newUser: newUser) }
             ?? FitnessJournal(inMemoryWith: clock, newUser: newUser)
         let replay = JournalReplay(String(decoding: data, as: UTF8.self), into: journal, clock: clock)
-        if let now { clock.set(try moment(now)) }
+        if let now { clock.set(now.moment) }
         let result = Result(applied: replay.applied, refusals: replay.refusals, progress: try journal.progress(period))
         var text = "Replayed \(replay.applied) event\(replay.applied == 1 ? "" : "s")"
         text += replay.refusals.isEmpty ? ".\n" : "; \(replay.refusals.count) refused:\n"
@@ -57,12 +56,5 @@ struct JournalReplayCommand: ParsableCommand {
         }
         try output.print(result, text: text + "\n" + result.progress.text)
         if !replay.refusals.isEmpty { throw CommandError.dataErrorsReported }
-    }
-
-    private func moment(_ text: String) throws -> Date {
-        guard let moment = Timestamp.parse(text) else {
-            throw ValidationError("--now must be a moment like 2026-11-23T07:30:00Z, not \(text)")
-        }
-        return moment
     }
 }

@@ -12,7 +12,7 @@ struct JournalSettingsCommand: ParsableCommand {
     @Option(help: "The name the greeting uses (at most 50 characters; \"\" for none).")
     var name: String?
 
-    @Option(help: "Target workouts per week, 1-21.")
+    @Option(parsing: .unconditional, help: "Target workouts per week, 1-21.")
     var goal: Int?
 
     @Option(help: ArgumentHelp("The daily reminder's time, HH:mm (24-hour).", valueName: "HH:mm"))
@@ -25,7 +25,7 @@ struct JournalSettingsCommand: ParsableCommand {
     var notifications: Bool?
 
     @Option(help: ArgumentHelp("The time zone days are counted in, e.g. Europe/London.", valueName: "zone"))
-    var timeZone: String?
+    var timeZone: TimeZoneArgument?
 
     @OptionGroup var journal: JournalOptions
     @OptionGroup var output: FormatOption<TextOrJSON>
@@ -38,13 +38,7 @@ struct JournalSettingsCommand: ParsableCommand {
         if let reminder { settings.reminderTime = try ReminderTime(parsing: reminder) }
         if let reminderOn { settings.reminderEnabled = reminderOn }
         if let notifications { settings.notificationsEnabled = notifications }
-        if let timeZone {
-            guard let zone = TimeZone(identifier: timeZone) else {
-                throw CommandError(
-                    "journal.invalid_field", "time zone: \"\(timeZone)\" is not a time zone (e.g. Europe/London)")
-            }
-            settings.timeZone = zone
-        }
+        if let timeZone { settings.timeZone = timeZone.zone }
         if settings != (try store.settings()) { try store.updateSettings(settings) }
         let summary = try store.settingsSummary()
         try output.print(summary, text: summary.text)

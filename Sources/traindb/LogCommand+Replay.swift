@@ -25,10 +25,7 @@ struct LogReplayCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The events, or - for standard input.", valueName: "events.jsonl"))
     var events: String
 
-    @Option(
-        help: ArgumentHelp(
-            "Keep the log in this file (default: in memory). It must be new or empty.", valueName: "file"))
-    var userDb: String?
+    @OptionGroup var file: ReplayStoreOption
 
     @Option(help: ArgumentHelp("The seed of the rows' ids.", valueName: "n"))
     var seed: UInt64 = 0
@@ -52,11 +49,12 @@ struct LogReplayCommand: ParsableCommand {
         let ids = SeededRowIDs(seed: seed)
         let catalog = try LogCatalog(database: catalogue)
         let log =
-            try userDb.map { path in
+            try file.store.map { path in
                 try TrainingLog(path: path, catalog: catalog, clock: clock, ids: ids, newUser: newUser)
             } ?? TrainingLog(inMemory: catalog, clock: clock, ids: ids, newUser: newUser)
         guard try log.isEmpty() else {
-            throw CommandError("replay.store_not_empty", "\(userDb ?? "the log") already holds a programme or workouts")
+            throw CommandError(
+                "replay.store_not_empty", "\(file.store ?? "the log") already holds a programme or workouts")
         }
         let replay = LogReplay(log: log, clock: clock, catalog: try GeneratorCatalog(database: catalogue))
         let encoder = OrderedJSONEncoder()
@@ -64,8 +62,9 @@ struct LogReplayCommand: ParsableCommand {
         try replay.run(text) { step in
             if step.error != nil { refused += 1 }
             let rendered = output.format == .json ? try encoder.encodeText(step) + "\n" : step.text
-            // Written at once: a step printed is a step stored.
-            FileHandle.standardOutput.write(Data(rendered.utf8))
+            // Flushed at once: a step printed is a step stored.
+            try Terminal.write(rendered)
+            try Terminal.flush()
         }
         if refused > 0 {
             throw CommandError.dataErrorsReported

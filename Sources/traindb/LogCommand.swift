@@ -8,7 +8,7 @@ struct LogCommand: ParsableCommand {
         commandName: "log",
         abstract: "Log workouts in a user's training log: start a session, log sets, submit, complete.",
         discussion: """
-            Each command is one call of the training log, on the file --user-db (created when missing) over \
+            Each command is one call of the training log, on the file --store (created when missing) over \
             the catalogue --db. Weights are entered in the user's unit unless --unit says otherwise.
             Exit status: 0 done, 2 refused or could not run (the message says why).
             """,
@@ -39,10 +39,10 @@ struct LogCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("The exercise's id.", valueName: "exercise"))
         var exercise: String
 
-        @Option(help: "Reps, 1-100.")
+        @Option(parsing: .unconditional, help: "Reps, 1-100.")
         var reps: Int
 
-        @Option(help: "Weight, 0 for bodyweight (at most 500 kg).")
+        @Option(parsing: .unconditional, help: "Weight, 0 for bodyweight (at most 500 kg).")
         var weight: Double
 
         @Option(help: "The unit of --weight (default: the user's).")
@@ -165,21 +165,13 @@ struct LogCommand: ParsableCommand {
         var unit: WeightUnit?
 
         @Option(help: ArgumentHelp("The user's time zone, e.g. Europe/London.", valueName: "zone"))
-        var timeZone: String?
+        var timeZone: TimeZoneArgument?
 
         @OptionGroup var log: UserLogOptions
         @OptionGroup var output: FormatOption<TextOrJSON>
 
         func run() throws {
-            var zone: TimeZone?
-            if let timeZone {
-                guard let known = TimeZone(identifier: timeZone) else {
-                    throw CommandError(
-                        "log.invalid_settings", "\"\(timeZone)\" is not a time zone (e.g. Europe/London)")
-                }
-                zone = known
-            }
-            let settings = try log.open().updateSettings(unit: unit, timeZone: zone)
+            let settings = try log.open().updateSettings(unit: unit, timeZone: timeZone?.zone)
             try output.print(settings, text: LogResult.settings(settings).text)
         }
     }

@@ -15,7 +15,7 @@ struct SyncCommand: AsyncParsableCommand {
             authenticator can). Exit status: 0 synced (conflicts included), 2 could not run.
             """)
 
-    @Option(help: ArgumentHelp("The device's training log.", valueName: "file"))
+    @Option(name: .customLong("store"), help: ArgumentHelp("The device's training log.", valueName: "file"))
     var userDb: String
 
     @OptionGroup var server: PostgresOption

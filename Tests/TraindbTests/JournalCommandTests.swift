@@ -5,9 +5,10 @@ import Testing
 /// `traindb journal …`, end to end on a journal file.
 @Suite("traindb journal")
 struct JournalCommandTests {
-    /// Runs `traindb journal arguments --db journal.sqlite` in `directory`.
+    /// Runs `traindb journal arguments --store journal.sqlite` in `directory`.
     static func journal(_ arguments: [String], in directory: TemporaryDirectory) throws -> Subprocess.Output {
-        try TraindbProcess.run(["journal"] + arguments + ["--db", directory.path("journal.sqlite")], in: directory.url)
+        try TraindbProcess.run(
+            ["journal"] + arguments + ["--store", directory.path("journal.sqlite")], in: directory.url)
     }
 
     static func object(_ text: String) throws -> [String: Any] {
@@ -58,7 +59,8 @@ struct JournalCommandTests {
             (["checkin", "--mood", "good", "--energy", "11", "--sleep", "fair"], "energy: must be 1-10, not 11"),
             (["settings", "--reminder", "25:61"], "reminder time: \"25:61\" is not a time of day"),
             (["settings", "--goal", "0"], "weekly goal: must be 1-21 workouts a week, not 0"),
-            (["settings", "--time-zone", "Mars/Olympus"], "time zone: \"Mars/Olympus\" is not a time zone"),
+            (["settings", "--time-zone", "Mars/Olympus"], "'Mars/Olympus' is invalid for '--time-zone <zone>'"),
+            (["log", "--type", "running", "--minutes", "-3"], "duration: must be more than 0 minutes, not -3"),
             (["delete", "7"], "there is no workout 7"),
         ])
     func refused(arguments: [String], message: String) throws {

@@ -44,7 +44,7 @@ struct LogCommandTests {
                  "trainingDaysPerWeek": 3, "sessionDuration": "45-60 min"}
                 """
             try Data(answers.utf8).write(to: URL(fileURLWithPath: questionnaire))
-            let user = ["--user-db", directory.path("log.sqlite")]
+            let user = ["--store", directory.path("log.sqlite")]
             func run(_ arguments: [String], at now: String) throws -> Subprocess.Output {
                 try Self.traindb(arguments + user + ["--now", now])
             }

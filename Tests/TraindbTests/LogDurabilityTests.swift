@@ -40,7 +40,7 @@ struct LogDurabilityTests {
             let catalogue = try CommittedCatalogue.databasePath()
             let process = try RunningProcess(
                 TraindbProcess.executable,
-                ["log", "replay", eventsPath, "--user-db", logPath, "--db", catalogue, "--format", "json"])
+                ["log", "replay", eventsPath, "--store", logPath, "--db", catalogue, "--format", "json"])
             var acknowledged = 0
             while acknowledged < 120, let line = process.readLine() {
                 if line.contains(#""event":"set""#), !line.contains(#""error""#) { acknowledged += 1 }
@@ -61,12 +61,12 @@ struct LogDurabilityTests {
             try queue.close()
 
             let resumed = try TraindbProcess.run([
-                "log", "show", "--user-db", logPath, "--db", catalogue, "--now", "2026-01-05T23:00:00Z",
+                "log", "show", "--store", logPath, "--db", catalogue, "--now", "2026-01-05T23:00:00Z",
             ])
             #expect(resumed.status == 0)
             #expect(resumed.stdout.hasPrefix("Push workout"))
             let next = try TraindbProcess.run([
-                "log", "set", "day-1-exercise-1", "--reps", "5", "--weight", "20", "--user-db", logPath,
+                "log", "set", "day-1-exercise-1", "--reps", "5", "--weight", "20", "--store", logPath,
                 "--db", catalogue, "--now", "2026-01-05T23:00:00Z", "--format", "json",
             ])
             #expect(next.status == 0, "\(next.stderr)")

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import TrainingCalendar
+
+/// `--now MOMENT`, read once into the moment it names.
+struct MomentArgument: ExpressibleByArgument, Sendable {
+    let moment: Date
+
+    init?(argument: String) {
+        guard let moment = Timestamp.parse(argument) else { return nil }
+        self.moment = moment
+    }
+}
+
+/// `--time-zone ZONE`, read once into the IANA time zone it names.
+struct TimeZoneArgument: ExpressibleByArgument, Sendable {
+    let zone: TimeZone
+
+    init?(argument: String) {
+        guard let zone = TimeZone(identifier: argument) else { return nil }
+        self.zone = zone
+    }
+
+    init(_ zone: TimeZone) {
+        self.zone = zone
+    }
+
+    var defaultValueDescription: String { zone.identifier }
+
+    static let utc = TimeZoneArgument(TimeZone(identifier: "UTC") ?? .gmt)
+}
+
+/// What the help of a user store's options says about its file.
+protocol UserStoreKind {
+    /// The store, in words: "the user's training log".
+    static var name: String { get }
+}
+
+/// `--store FILE` and `--now MOMENT`, shared by every command on a user's own file (the training
+/// log, GymTrack, the journal): the file the store lives in and the clock it reads. `--db` is
+/// always the catalogue.
+struct UserStoreOptions<Kind: UserStoreKind>: ParsableArguments {
+    @Option(help: ArgumentHelp("\(Kind.name.prefix(1).uppercased() + Kind.name.dropFirst()) (created when missing).",
+        valueName: "file"))
+    var store: String
+
+    @Option(
+        help: ArgumentHelp(
+            "Act as of this moment, e.g. 2026-01-05T18:00:00Z (default: now).", valueName: "moment"))
+    var now: MomentArgument?
+
+    /// The clock the store reads: `--now`, else the machine's.
+    var clock: any WallClock {
+        now.map { ManualClock($0.moment) } ?? SystemClock()
+    }
+}
+
+/// How a replay keeps its store: in memory, or in `--store FILE`, which must be new or empty.
+struct ReplayStoreOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Keep the store in this file (default: in memory). It must be new or empty.", valueName: "file"))
+    var store: String?
+}
