@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// docs/ARCHITECTURE.md stays true: every file and module it names exists, and every module of
-/// the package has its line in it.
+/// docs/ARCHITECTURE.md stays true: every file and module it names exists, every module of the
+/// package has its line in it, and the module graph it draws is the manifest's.
 @Suite("docs/ARCHITECTURE.md")
 struct ArchitectureDocTests {
     static let doc = (try? String(contentsOf: PackageRoot.url("docs/ARCHITECTURE.md"), encoding: .utf8)) ?? ""
@@ -54,6 +54,89 @@ struct ArchitectureDocTests {
         let listed = Set(Self.tableModules(Self.doc))
         for target in Self.targets where !target.hasSuffix("-bench") {
             #expect(listed.contains(target), "add a line for \(target) to docs/ARCHITECTURE.md")
+        }
+    }
+
+    /// Each target of the manifest (benchmarks and test targets aside) and what it depends on:
+    /// the package's modules and other packages' products, swift-log's `Logging` left out.
+    static func manifestGraph(_ manifest: String) -> [String: Set<String>] {
+        let declaration = #"\.(?:target|executableTarget|testTarget|systemLibrary)\("#
+        let starts = matchRanges(of: declaration, in: manifest)
+        var graph: [String: Set<String>] = [:]
+        for (index, start) in starts.enumerated() {
+            let end = index + 1 < starts.count ? starts[index + 1].lowerBound : manifest.endIndex
+            let body = String(manifest[start.lowerBound..<end])
+            guard let name = matches(of: #"^\.(?:target|executableTarget)\(\s*name:\s*"([^"]+)""#, in: body).first,
+                !name.hasSuffix("-bench")
+            else { continue }
+            var dependencies: Set<String> = []
+            if let list = body.range(of: "dependencies: [") {
+                var depth = 1
+                var cursor = list.upperBound
+                while cursor < body.endIndex, depth > 0 {
+                    if body[cursor] == "[" { depth += 1 } else if body[cursor] == "]" { depth -= 1 }
+                    cursor = body.index(after: cursor)
+                }
+                let text = String(body[list.upperBound..<cursor])
+                let products = matches(of: #"\.product\(\s*name:\s*"([^"]+)""#, in: text)
+                let withoutProducts = text.replacingOccurrences(
+                    of: #"\.product\([^)]*\)"#, with: "", options: .regularExpression)
+                dependencies = Set(matches(of: #""([^"]+)""#, in: withoutProducts) + products)
+            }
+            dependencies.remove("Logging")
+            graph[name] = dependencies
+        }
+        return graph
+    }
+
+    /// The graph drawn in the document's first code block: `Name  ← A, B,` (a line ending in a
+    /// comma goes on on the next) or `Name  (no dependencies)`.
+    static func drawnGraph(_ doc: String) -> [String: Set<String>] {
+        guard let open = doc.range(of: "```\n"),
+            let close = doc.range(of: "\n```", range: open.upperBound..<doc.endIndex)
+        else { return [:] }
+        var graph: [String: Set<String>] = [:]
+        var continuing: String?
+        for line in doc[open.upperBound..<close.lowerBound].split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if let name = continuing {
+                graph[name, default: []].formUnion(Self.names(trimmed))
+                continuing = trimmed.hasSuffix(",") ? name : nil
+            } else if let arrow = trimmed.range(of: " ← ") {
+                let name = trimmed[..<arrow.lowerBound].trimmingCharacters(in: .whitespaces)
+                let rest = String(trimmed[arrow.upperBound...])
+                graph[name] = Self.names(rest)
+                continuing = rest.hasSuffix(",") ? name : nil
+            } else if trimmed.hasSuffix("(no dependencies)") {
+                graph[trimmed.replacingOccurrences(of: "(no dependencies)", with: "")
+                    .trimmingCharacters(in: .whitespaces)] = []
+            }
+        }
+        return graph
+    }
+
+    private static func names(_ list: String) -> Set<String> {
+        Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+    }
+
+    static func matchRanges(of pattern: String, in text: String) -> [Range<String.Index>] {
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+            Range($0.range, in: text)
+        }
+    }
+
+    @Test("the drawn module graph is Package.swift's, target by target")
+    func graphMatchesTheManifest() {
+        let manifest = Self.manifestGraph(Self.manifest)
+        let drawn = Self.drawnGraph(Self.doc)
+        #expect(manifest.count > 15)
+        #expect(Set(drawn.keys) == Set(manifest.keys), "modules drawn vs. targets of Package.swift")
+        for (module, dependencies) in manifest.sorted(by: { $0.key < $1.key }) {
+            guard let shown = drawn[module] else { continue }
+            let extra = shown.subtracting(dependencies).sorted()
+            let missing = dependencies.subtracting(shown).sorted()
+            #expect(shown == dependencies, "\(module): drawn but not a dependency: \(extra); not drawn: \(missing)")
         }
     }
 
