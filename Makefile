@@ -35,11 +35,14 @@ db: build
 check: build
 	$(BIN) check --workbooks $(WORKBOOKS)
 
-# Builds, then runs every test with the output in $(TEST_LOG); prints the failures in full and
-# the summary line, and keeps `swift test`'s exit status.
+# Builds, then runs every test, the output of both in $(TEST_LOG); prints the failures in full,
+# the skip lines and the summary (or, when the build fails, its errors), and keeps the exit status.
 test: deps
-	$(SWIFT) build --build-tests
-	@status=0; $(SWIFT) test --skip-build > $(TEST_LOG) 2>&1 || status=$$?; \
+	@mkdir -p $(dir $(TEST_LOG)); status=0; $(SWIFT) build --build-tests > $(TEST_LOG) 2>&1 || status=$$?; \
+	if [ $$status -ne 0 ]; then grep -E '(error|warning):' $(TEST_LOG) | sort -u; \
+	  echo "the build failed; full log: $(TEST_LOG)"; exit $$status; fi; \
+	grep -E ': warning:' $(TEST_LOG) | sort -u; \
+	$(SWIFT) test --skip-build >> $(TEST_LOG) 2>&1 || status=$$?; \
 	awk -f Tests/summary.awk $(TEST_LOG); echo "full log: $(TEST_LOG)"; exit $$status
 
 # A throwaway PostgreSQL cluster on a free localhost port (installs PostgreSQL from Debian when
