@@ -45,6 +45,9 @@ let package = Package(
         // The one shape of every library's errors: a stable code and a message (no dependencies).
         .target(name: "ErrorCodes"),
 
+        // The replay files' one grammar and the loop that feeds their events to a store (app-facing).
+        .target(name: "EventReplay", dependencies: ["ErrorCodes", "OrderedJSON", "TrainingCalendar"]),
+
         // Bytes → typed workbook cells.
         .target(name: "XLSX", dependencies: ["CLibZip", "CLibXML2", "ErrorCodes", "TrainingCalendar"]),
 
@@ -111,8 +114,8 @@ let package = Package(
         .target(
             name: "TrainingLog",
             dependencies: [
-                "Catalog", "ErrorCodes", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations", "TrainingCalendar",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "Catalog", "ErrorCodes", "EventReplay", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations",
+                "TrainingCalendar", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.embedInCode("Migrations")]
@@ -122,7 +125,7 @@ let package = Package(
         .target(
             name: "GymTrack",
             dependencies: [
-                "Charts", "ErrorCodes", "SchemaMigrations", "TrainingCalendar",
+                "Charts", "ErrorCodes", "EventReplay", "SchemaMigrations", "TrainingCalendar",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -132,7 +135,7 @@ let package = Package(
         .target(
             name: "FitnessJournal",
             dependencies: [
-                "Charts", "ErrorCodes", "SchemaMigrations", "TrainingCalendar",
+                "Charts", "ErrorCodes", "EventReplay", "SchemaMigrations", "TrainingCalendar",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -191,6 +194,7 @@ let package = Package(
             name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
+        .testTarget(name: "EventReplayTests", dependencies: ["EventReplay", "TrainingCalendar"]),
         .testTarget(
             name: "SchemaMigrationsTests",
             dependencies: ["SchemaMigrations", .product(name: "GRDB", package: "GRDB.swift")]

@@ -47,7 +47,8 @@ struct GymTrackReplayCommand: ParsableCommand {
         abstract: "Replay dated GymTrack events (one JSON object per line), then print the stats.",
         discussion: """
             Each line is {"at": "2026-01-05T07:00:00Z", "event": NAME, …}; events: start (type), step (step), \
-            finish (partial), tap, set (sets), next, stats. The clock is each event's moment; the stats are as of \
+            finish (partial), tap, set (sets), next, stats. Blank lines and lines starting with # are \
+            skipped; events are in time order. The clock is each event's moment; the stats are as of \
             the last one. A refused event is reported on standard error with its line number.
             Exit status: 0 every event done, 1 some event refused, 2 could not run (an unreadable file, a store \
             that is not empty).

@@ -12,7 +12,8 @@ struct JournalReplayCommand: ParsableCommand {
         discussion: """
             Each line is {"at": "2026-01-05T07:00:00Z", "event": NAME, …}; events: workout (type, minutes, \
             intensity, notes), checkin (mood, energy, sleep, notes), delete (id), settings (name, goal, reminder, \
-            reminderOn, notifications, timeZone). Lines starting with # are comments. The clock is each event's \
+            reminderOn, notifications, timeZone). Blank lines and lines starting with # are skipped; events \
+            are in time order. The clock is each event's \
             moment. A new journal counts days in UTC until a settings event changes its time zone. Then the \
             progress of --period is printed as of the last event (or --now).
             Exit status: 0 every event applied, 1 some refused (each listed with its line), 2 could not run.

@@ -15,7 +15,8 @@ struct LogReplayCommand: ParsableCommand {
             Each line is {"at": "2026-01-05T18:00:00Z", "event": NAME, …}; events: settings (unit, timeZone), \
             programme (questionnaire, start, seed, injuryPolicy), start (session), set (exercise, reps, weight, \
             unit, set, completed), submit (exercise, notes), swap (exercise, to), dismiss-rest, complete, discard, \
-            show, week, streak, history-exercise (exercise), history-workouts (limit). The clock is each event's \
+            show, week, streak, history-exercise (exercise), history-workouts (limit). Blank lines and lines \
+            starting with # are skipped; events are in time order. The clock is each event's \
             moment and ids come from --seed, so the same events give the same output. Each result is printed as \
             soon as it is stored. A new log is in kilograms and UTC until a settings event changes them.
             Exit status: 0 every event done, 1 some event refused (each refusal is printed in its place), \

@@ -1,10 +1,11 @@
+import EventReplay
 import Foundation
 import TrainingCalendar
 
 /// One event of a replay: what the app would save, at a moment. A replay file holds one JSON
-/// object per line: `{"at": "2026-01-05T07:00:00Z", "event": "workout", "type": "running",
-/// "minutes": 30, "intensity": "moderate", "notes": "…"}`; the events and their fields are the
-/// cases below. Lines that are empty or start with `#` are skipped.
+/// object per line, in the grammar of `Replayer`: `{"at": "2026-01-05T07:00:00Z", "event":
+/// "workout", "type": "running", "minutes": 30, "intensity": "moderate", "notes": "…"}`; the
+/// events and their fields are the cases below.
 public struct JournalEvent: Hashable, Sendable {
     public enum Action: Hashable, Sendable {
         /// `workout`: `type`, `minutes`, `intensity` (default moderate), `notes`.
@@ -19,13 +20,13 @@ public struct JournalEvent: Hashable, Sendable {
     }
 
     /// The settings an event changes; nil fields keep their values.
-    public struct SettingsChange: Hashable, Sendable, Decodable {
+    public struct SettingsChange: Hashable, Sendable {
         public var name: String?
         public var goal: Int?
         public var reminder: String?
         public var reminderOn: Bool?
         public var notifications: Bool?
-        public var timeZone: String?
+        public var timeZone: TimeZone?
 
         /// `settings` with the change made; throws an error naming a bad field.
         public func applied(to settings: JournalSettings) throws(JournalError) -> JournalSettings {
@@ -35,12 +36,7 @@ public struct JournalEvent: Hashable, Sendable {
             if let reminder { changed.reminderTime = try ReminderTime(parsing: reminder) }
             if let reminderOn { changed.reminderEnabled = reminderOn }
             if let notifications { changed.notificationsEnabled = notifications }
-            if let timeZone {
-                guard let zone = TimeZone(identifier: timeZone) else {
-                    throw .invalid("time zone", "\"\(timeZone)\" is not a time zone (e.g. Europe/London)")
-                }
-                changed.timeZone = zone
-            }
+            if let timeZone { changed.timeZone = timeZone }
             try changed.validate()
             return changed
         }
@@ -51,70 +47,38 @@ public struct JournalEvent: Hashable, Sendable {
     public var name: String
     public var action: Action
 
-    /// Reads one line of a replay file; throws `journal.invalid_event` naming what is wrong.
-    public init(line: String) throws(JournalError) {
-        let raw: RawEvent
-        do {
-            raw = try JSONDecoder().decode(RawEvent.self, from: Data(line.utf8))
-        } catch let DecodingError.keyNotFound(key, _) {
-            throw JournalError(.invalidEvent, "\(key.stringValue): missing")
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.dataCorrupted(context) {
-            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw JournalError(.invalidEvent, "\(field.isEmpty ? "line" : field): \(context.debugDescription)")
-        } catch {
-            throw JournalError(.invalidEvent, "not a JSON object: \(error)")
-        }
-        guard let at = Timestamp.parse(raw.at) else {
-            throw JournalError(.invalidEvent, "at: \"\(raw.at)\" is not a moment like 2026-01-05T07:00:00Z")
-        }
-        self.at = at
-        name = raw.event
-        action = try raw.action()
-    }
+    /// The events a journal replays.
+    public static let names = ["workout", "checkin", "delete", "settings"]
 
-    private struct RawEvent: Decodable {
-        var at: String
-        var event: String
-        var type: ExerciseType?
-        var minutes: Int?
-        var intensity: Intensity?
-        var notes: String?
-        var mood: Mood?
-        var energy: Int?
-        var sleep: SleepQuality?
-        var id: Int64?
-        var name: String?
-        var goal: Int?
-        var reminder: String?
-        var reminderOn: Bool?
-        var notifications: Bool?
-        var timeZone: String?
-
-        func action() throws(JournalError) -> Action {
-            switch event {
-            case "workout":
-                guard let type, let minutes else { throw missing("type and minutes") }
-                return .workout(
-                    NewWorkout(type: type, durationMinutes: minutes, intensity: intensity ?? .moderate, notes: notes))
-            case "checkin":
-                guard let mood, let energy, let sleep else { throw missing("mood, energy and sleep") }
-                return .checkIn(NewCheckIn(mood: mood, energyLevel: energy, sleepQuality: sleep, notes: notes))
-            case "delete":
-                guard let id else { throw missing("id") }
-                return .delete(id: id)
-            case "settings":
-                return .settings(
-                    SettingsChange(
-                        name: name, goal: goal, reminder: reminder, reminderOn: reminderOn,
-                        notifications: notifications, timeZone: timeZone))
-            default:
-                throw JournalError(
-                    .invalidEvent, "event: \"\(event)\" is not one of workout, checkin, delete, settings")
-            }
-        }
-
-        private func missing(_ fields: String) -> JournalError {
-            JournalError(.invalidEvent, "a \(event) event needs \(fields)")
+    /// The event `fields` hold; the error names the field at fault and what it expected.
+    public init(_ fields: ReplayFields) throws(ReplayError) {
+        at = fields.at
+        name = fields.event
+        switch fields.event {
+        case "workout":
+            action = .workout(
+                NewWorkout(
+                    type: try fields.required(try fields.value("type", as: ExerciseType.self), "type"),
+                    durationMinutes: try fields.required(try fields.int("minutes"), "minutes"),
+                    intensity: try fields.value("intensity", as: Intensity.self) ?? .moderate,
+                    notes: try fields.string("notes")))
+        case "checkin":
+            action = .checkIn(
+                NewCheckIn(
+                    mood: try fields.required(try fields.value("mood", as: Mood.self), "mood"),
+                    energyLevel: try fields.required(try fields.int("energy"), "energy"),
+                    sleepQuality: try fields.required(try fields.value("sleep", as: SleepQuality.self), "sleep"),
+                    notes: try fields.string("notes")))
+        case "delete":
+            guard let id = try fields.int("id") else { throw fields.error("id", "a delete event needs it") }
+            action = .delete(id: Int64(id))
+        case "settings":
+            action = .settings(
+                SettingsChange(
+                    name: try fields.string("name"), goal: try fields.int("goal"),
+                    reminder: try fields.string("reminder"), reminderOn: try fields.bool("reminderOn"),
+                    notifications: try fields.bool("notifications"), timeZone: try fields.timeZone("timeZone")))
+        default: throw fields.unknownEvent(Self.names)
         }
     }
 }

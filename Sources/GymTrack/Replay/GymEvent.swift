@@ -1,7 +1,8 @@
+import EventReplay
 import Foundation
 import TrainingCalendar
 
-/// One action of the app at a moment: a line of a replay file,
+/// One action of the app at a moment: a line of a replay file, in the grammar of `Replayer`,
 /// `{"at": "2026-01-05T07:00:00Z", "event": "start", "type": "A"}`.
 ///
 /// Events: `start` (type), `step` (step), `finish` (partial: true to say Yes to "Log as partial
@@ -25,50 +26,31 @@ public struct GymEvent: Hashable, Sendable {
         self.action = action
     }
 
-    /// The event a line holds; the error names the field at fault.
-    public init(line: String) throws(GymTrackError) {
-        let fields: Fields
-        do {
-            fields = try JSONDecoder().decode(Fields.self, from: Data(line.utf8))
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw GymTrackError(.invalidEvent, "\(field) has the wrong type")
-        } catch {
-            throw GymTrackError(.invalidEvent, "not a JSON object with at and event")
-        }
-        guard let at = Timestamp.parse(fields.at) else {
-            throw GymTrackError(.invalidEvent, "at must be a moment like 2026-01-05T07:00:00Z, not \(fields.at)")
-        }
-        func required(_ value: Int?, _ key: String) throws(GymTrackError) -> Int {
-            guard let value else { throw GymTrackError(.invalidEvent, "\(fields.event) needs \(key), a whole number") }
-            return value
-        }
+    /// The events GymTrack replays.
+    public static let names = ["start", "step", "finish", "tap", "set", "next", "stats"]
+
+    /// The event `fields` hold; the error names the field at fault and what it expected.
+    public init(_ fields: ReplayFields) throws(ReplayError) {
+        at = fields.at
         switch fields.event {
         case "start":
-            guard let type = fields.type.flatMap(SessionType.init(name:)) else {
-                throw GymTrackError(.invalidEvent, "start needs type, A, B or C")
+            let name = try fields.required(try fields.string("type"), "type")
+            guard let type = SessionType(name: name) else {
+                throw fields.error("type", "expected \"A\", \"B\" or \"C\", not \"\(name)\"")
             }
             action = .start(type)
-        case "step": action = .step(try required(fields.step, "step"))
-        case "finish": action = .finish(confirmingPartial: fields.partial ?? false)
+        case "step": action = .step(try fields.required(try fields.int("step"), "step"))
+        case "finish": action = .finish(confirmingPartial: try fields.bool("partial") ?? false)
         case "tap": action = .tap
-        case "set": action = .set(try required(fields.sets, "sets"))
+        case "set": action = .set(try fields.required(try fields.int("sets"), "sets"))
         case "next": action = .next
         case "stats": action = .stats
-        default:
-            throw GymTrackError(
-                .invalidEvent, "unknown event \"\(fields.event)\" (start, step, finish, tap, set, next, stats)")
+        default: throw fields.unknownEvent(Self.names)
         }
-        self.at = at
     }
 
-    /// A line's fields, as written.
-    private struct Fields: Decodable {
-        var at: String
-        var event: String
-        var type: String?
-        var step: Int?
-        var partial: Bool?
-        var sets: Int?
+    /// The event a single line holds (as line 1 of a file).
+    public init(line: String) throws(ReplayError) {
+        try self.init(ReplayFields(line: line, number: 1))
     }
 }

@@ -1,3 +1,4 @@
+import EventReplay
 import Foundation
 import TrainingCalendar
 
@@ -21,19 +22,15 @@ public struct GymReplay: Sendable {
         self.clock = clock
     }
 
-    /// Runs every non-blank line of `text` in order and returns the refusals; the clock is left
-    /// at the last event's moment.
+    /// Runs every event of `text` in order (the grammar of `Replayer`) and returns the
+    /// refusals; the clock is left at the last event's moment.
     public func run(_ text: String) -> [Refusal] {
         var refusals: [Refusal] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard !line.allSatisfy(\.isWhitespace) else { continue }
-            do {
-                let event = try GymEvent(line: String(line))
-                clock.set(event.at)
-                try apply(event.action)
-            } catch {
-                refusals.append(Refusal(line: index + 1, code: error.code, message: error.message))
-            }
+        func apply(_ event: GymEvent) throws { try self.apply(event.action) }
+        Replayer(clock: clock).run(text, event: GymEvent.init, apply: apply) { (step: Replayer.Step<Void>) in
+            guard case .failure(let refusal) = step.outcome else { return }
+            let diagnostic = refusal.diagnostic
+            refusals.append(Refusal(line: step.line, code: diagnostic.code, message: diagnostic.message))
         }
         return refusals
     }

@@ -1,10 +1,12 @@
+import EventReplay
 import Foundation
 import ProgrammeGenerator
 import TrainingCalendar
 
-/// Drives a training log with the events of a replay file, one line at a time: the clock is
-/// set to each event's moment, the event's call runs (one transaction), and its result or its
-/// refusal comes back. The same events into an empty log give the same results, byte for byte.
+/// Drives a training log with the events of a replay file (the grammar of `Replayer`), one line
+/// at a time: the clock is set to each event's moment, the event's call runs (one transaction),
+/// and its result or its refusal comes back. The same events into an empty log give the same
+/// results, byte for byte.
 public struct LogReplay: Sendable {
     /// One line's outcome.
     public struct Step: Encodable, Hashable, Sendable {
@@ -51,40 +53,32 @@ public struct LogReplay: Sendable {
         }
     }
 
-    /// Runs line `number` of a file; nil for a blank line.
+    /// Runs line `number` of a file; nil for a blank or comment line.
     public func run(line text: String, number: Int) -> Step? {
-        guard !text.allSatisfy(\.isWhitespace) else { return nil }
-        let event: LogEvent
-        do {
-            event = try LogEvent(line: text)
-        } catch {
+        let step = Replayer(clock: clock).step(line: text, number: number, event: LogEvent.init, apply: apply)
+        guard let step else { return nil }
+        let at = step.at.map(Timestamp.text)
+        switch step.outcome {
+        case .success(let result):
+            return Step(line: number, at: at, event: step.event, result: result, error: nil)
+        case .failure(let refusal):
+            let diagnostic = refusal.diagnostic
+            let message = refusal.unreadable ? "line \(number): \(diagnostic.message)" : diagnostic.message
             return Step(
-                line: number, at: nil, event: nil, result: nil,
-                error: .init(code: error.code, message: "line \(number): \(error.message)"))
+                line: number, at: at, event: step.event, result: nil,
+                error: .init(code: diagnostic.code, message: message))
         }
-        clock.set(event.at)
-        do {
-            let result = try apply(event.action)
-            return Step(line: number, at: Timestamp.text(event.at), event: event.name, result: result, error: nil)
-        } catch {
-            return Step(
-                line: number, at: Timestamp.text(event.at), event: event.name, result: nil,
-                error: .init(code: error.code, message: error.message))
-        }
+    }
+
+    /// Runs an event's action on the log.
+    public func apply(_ event: LogEvent) throws(TrainingLogError) -> LogResult {
+        try apply(event.action)
     }
 
     /// Runs one action on the log.
     public func apply(_ action: LogEvent.Action) throws(TrainingLogError) -> LogResult {
         switch action {
-        case .settings(let unit, let zone):
-            var timeZone: TimeZone?
-            if let zone {
-                guard let known = TimeZone(identifier: zone) else {
-                    throw TrainingLogError(
-                        .invalidSettings, "\"\(zone)\" is not a time zone (use an IANA name like Europe/London)")
-                }
-                timeZone = known
-            }
+        case .settings(let unit, let timeZone):
             return .settings(try log.updateSettings(unit: unit, timeZone: timeZone))
         case .programme(let questionnaire, let start, let seed, let policy):
             guard let catalog else {
