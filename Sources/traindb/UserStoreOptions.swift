@@ -55,10 +55,9 @@ struct UserStoreOptions<Kind: UserStoreKind>: ParsableArguments {
     }
 }
 
-/// How a replay keeps its store: in memory, or in `--store FILE`, which must be new or empty.
+/// How a replay keeps its store: in memory, or in `--store FILE` (the training log's and
+/// GymTrack's replays refuse a store that already holds data).
 struct ReplayStoreOption: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            "Keep the store in this file (default: in memory). It must be new or empty.", valueName: "file"))
+    @Option(help: ArgumentHelp("Keep the store in this file (default: in memory).", valueName: "file"))
     var store: String?
 }
