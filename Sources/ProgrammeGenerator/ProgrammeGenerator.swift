@@ -34,8 +34,8 @@ public struct ProgrammeGenerator: Sendable {
         fromJSON json: Data, seed: UInt64, createdDate: CalendarDate
     ) throws(ProgrammeGeneratorError) -> Programme {
         var generator = SplitMix64(seed: seed)
-        return try generate(
-            for: TrainingProfile(json: json, catalog: catalog), createdDate: createdDate, using: &generator)
+        let profile = try TrainingProfile(json: json, catalog: catalog, answeredOn: createdDate)
+        return try generate(for: profile, createdDate: createdDate, using: &generator)
     }
 
     /// Checks the questionnaire and generates its programme, drawing ties from a `SplitMix64`
@@ -44,8 +44,8 @@ public struct ProgrammeGenerator: Sendable {
         from questionnaire: Questionnaire, seed: UInt64, createdDate: CalendarDate
     ) throws(ProgrammeGeneratorError) -> Programme {
         var generator = SplitMix64(seed: seed)
-        return try generate(
-            for: TrainingProfile(questionnaire, catalog: catalog), createdDate: createdDate, using: &generator)
+        let profile = try TrainingProfile(questionnaire, catalog: catalog, answeredOn: createdDate)
+        return try generate(for: profile, createdDate: createdDate, using: &generator)
     }
 
     /// Generates the programme of a checked profile. Throws only when `daysPerWeek` is

@@ -36,6 +36,19 @@ extension Questionnaire {
         questionnaire.injuries = texts(document, "injuries", check: &check)
         questionnaire.trainingDaysPerWeek = wholeNumber(document, "trainingDaysPerWeek", check: &check)
         questionnaire.sessionDuration = text(document, "sessionDuration", check: &check)
+        if document["motivations"] != nil, document["motivations"] != .null {
+            questionnaire.motivations = texts(document, "motivations", check: &check)
+        }
+        questionnaire.motivationOther = text(document, "motivationOther", check: &check)
+        questionnaire.gender = text(document, "gender", check: &check)
+        questionnaire.dateOfBirth = text(document, "dateOfBirth", check: &check)
+        questionnaire.heightCm = number(document, "heightCm", check: &check)
+        questionnaire.heightFt = wholeNumber(document, "heightFt", check: &check)
+        questionnaire.heightIn = wholeNumber(document, "heightIn", check: &check)
+        questionnaire.heightUnit = text(document, "heightUnit", check: &check)
+        questionnaire.weightKg = number(document, "weightKg", check: &check)
+        questionnaire.weightLbs = number(document, "weightLbs", check: &check)
+        questionnaire.weightUnit = text(document, "weightUnit", check: &check)
         return questionnaire
     }
 
@@ -121,6 +134,17 @@ extension Questionnaire {
             return nil
         case let value?:
             check.report(.wrongType, field: field, issues: ["expected a whole number, got \(value.typeDescription)"])
+            return nil
+        }
+    }
+
+    private static func number(_ document: JSONValue, _ field: String, check: inout QuestionnaireCheck) -> Double? {
+        switch document[field] {
+        case nil, .null: return nil
+        case .integer(let value): return Double(value)
+        case .number(let value): return value
+        case let value?:
+            check.report(.wrongType, field: field, issues: ["expected a number, got \(value.typeDescription)"])
             return nil
         }
     }

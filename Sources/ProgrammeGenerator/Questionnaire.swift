@@ -20,6 +20,23 @@ public struct Questionnaire: Hashable, Sendable {
     public var trainingDaysPerWeek: Int?
     /// `30-45 min`, `45-60 min` or `60-90 min`.
     public var sessionDuration: String?
+    /// Why the user came (`structure`, `guidance`, …, `other`); nil when not asked.
+    public var motivations: [String]?
+    /// The user's words for the `other` motivation.
+    public var motivationOther: String?
+    /// `male`, `female` or `other`.
+    public var gender: String?
+    /// `YYYY-MM-DD` (or a moment whose date is the answer).
+    public var dateOfBirth: String?
+    /// The height in the unit of `heightUnit` (`cm` or `ftIn`).
+    public var heightCm: Double?
+    public var heightFt: Int?
+    public var heightIn: Int?
+    public var heightUnit: String?
+    /// The weight in the unit of `weightUnit` (`kg` or `lbs`).
+    public var weightKg: Double?
+    public var weightLbs: Double?
+    public var weightUnit: String?
 
     public init(
         primaryGoal: String? = nil, targetMuscleGroups: [String] = [], experienceLevel: String? = nil,

@@ -1,9 +1,10 @@
 import Catalog
+import TrainingCalendar
 
 extension QuestionnaireCheck {
     /// The checked profile, or nil after reporting every bad field. A field already reported
     /// (of the wrong type) is not reported twice.
-    mutating func profile(from questionnaire: Questionnaire) -> TrainingProfile? {
+    mutating func profile(from questionnaire: Questionnaire, answeredOn: CalendarDate) -> TrainingProfile? {
         let goal = choice(questionnaire.primaryGoal, field: "primaryGoal", noun: "a goal", Goal.self)
         let muscles = priorityMuscles(questionnaire.targetMuscleGroups)
         let experience = choice(
@@ -13,6 +14,9 @@ extension QuestionnaireCheck {
         let days = trainingDays(questionnaire.trainingDaysPerWeek)
         let duration = choice(
             questionnaire.sessionDuration, field: "sessionDuration", noun: "a session duration", SessionDuration.self)
+        // The generator reads none of the About-you answers, but a questionnaire is whole only
+        // when they are right too.
+        _ = aboutYou(from: questionnaire, answeredOn: answeredOn)
         guard let goal, let muscles, let experience, let equipment, let injuries, let days, let duration else {
             return nil
         }

@@ -7,7 +7,8 @@ struct QuestionnaireCheck {
     /// The fields read, in the order problems are reported.
     static let fields = [
         "primaryGoal", "targetMuscleGroups", "experienceLevel", "equipmentAvailable", "detailedEquipment",
-        "injuries", "trainingDaysPerWeek", "sessionDuration",
+        "injuries", "trainingDaysPerWeek", "sessionDuration", "motivations", "motivationOther", "gender",
+        "dateOfBirth", "heightUnit", "heightCm", "heightFt", "heightIn", "weightUnit", "weightKg", "weightLbs",
     ]
 
     static let maximumPriorityMuscles = 3
@@ -59,6 +60,27 @@ struct QuestionnaireCheck {
             }
         case "injuries":
             return catalog.map { $0.joints.map(\.slug).joined(separator: ", ") }
+        case "gender":
+            return Gender.allCases.map(\.rawValue).joined(separator: ", ")
+        case "dateOfBirth":
+            return "a date (YYYY-MM-DD) giving an age of \(Self.ages.lowerBound) to \(Self.ages.upperBound)"
+        case "heightUnit":
+            return HeightUnit.allCases.map(\.rawValue).joined(separator: ", ")
+        case "heightCm":
+            return "\(Int(Self.heightsCm.lowerBound)) to \(Int(Self.heightsCm.upperBound)) cm"
+        case "heightFt", "heightIn":
+            let (low, high) = (Self.heightsInches.lowerBound, Self.heightsInches.upperBound)
+            return "\(low / 12) ft \(low % 12) in to \(high / 12) ft \(high % 12) in"
+        case "weightUnit":
+            return BodyWeightUnit.allCases.map(\.rawValue).joined(separator: ", ")
+        case "weightKg":
+            return "\(Int(Self.weightsKg.lowerBound)) to \(Int(Self.weightsKg.upperBound)) kg"
+        case "weightLbs":
+            return "\(Int(Self.weightsLbs.lowerBound)) to \(Int(Self.weightsLbs.upperBound)) lbs"
+        case "motivations":
+            return "one or more of " + Motivation.allCases.map(\.rawValue).joined(separator: ", ")
+        case "motivationOther":
+            return "1 to \(Self.motivationOtherLength) characters"
         case "equipmentAvailable", "detailedEquipment":
             return catalog.map { $0.equipmentCategories.map(\.slug).joined(separator: ", ") }
         default:

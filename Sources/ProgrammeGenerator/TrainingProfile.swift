@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import TrainingCalendar
 
 /// A checked questionnaire: what the generator and the swap finder work from. Names are the
 /// catalogue's own (`Lower Back`, not `lower_back`).
@@ -28,23 +29,32 @@ public struct TrainingProfile: Hashable, Sendable {
         self.sessionDuration = sessionDuration
     }
 
-    /// Checks every answer of `questionnaire` against the rules (business rules §1) and the
-    /// catalogue, throwing `questionnaire.invalid` with one problem per bad field.
-    public init(_ questionnaire: Questionnaire, catalog: GeneratorCatalog) throws(ProgrammeGeneratorError) {
+    /// Checks every answer of `questionnaire` against the rules (business rules §1, §12) and
+    /// the catalogue, throwing `questionnaire.invalid` with one problem per bad field. Ages
+    /// count on `answeredOn` (today on the machine's clock when nil).
+    public init(
+        _ questionnaire: Questionnaire, catalog: GeneratorCatalog, answeredOn: CalendarDate? = nil
+    ) throws(ProgrammeGeneratorError) {
         var check = QuestionnaireCheck(catalog: catalog)
-        let profile = check.profile(from: questionnaire)
+        let profile = check.profile(from: questionnaire, answeredOn: answeredOn ?? Self.today)
         guard let profile, check.problems.isEmpty else { throw .invalid(check.sortedProblems) }
         self = profile
     }
 
     /// Reads and checks a questionnaire's JSON: every field of the wrong type and every bad
-    /// value is reported at once, one problem per field.
-    public init(json: Data, catalog: GeneratorCatalog) throws(ProgrammeGeneratorError) {
+    /// value is reported at once, one problem per field. Ages count on `answeredOn` (today on
+    /// the machine's clock when nil).
+    public init(json: Data, catalog: GeneratorCatalog, answeredOn: CalendarDate? = nil) throws(ProgrammeGeneratorError) {
         var check = QuestionnaireCheck(catalog: catalog)
         let questionnaire = try Questionnaire.read(json, check: &check)
-        let profile = check.profile(from: questionnaire)
+        let profile = check.profile(from: questionnaire, answeredOn: answeredOn ?? Self.today)
         guard let profile, check.problems.isEmpty else { throw .invalid(check.sortedProblems) }
         self = profile
+    }
+
+    /// Today's date on the machine's clock and time zone.
+    static var today: CalendarDate {
+        CalendarDate(Date(), in: .current)
     }
 
     /// The split the profile trains on, or nil when `daysPerWeek` is outside 2-6.

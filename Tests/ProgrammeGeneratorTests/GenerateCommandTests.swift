@@ -167,6 +167,23 @@ struct GenerateCommandTests {
         }
     }
 
+    @Test("the About-you answers are checked on the programme's date: a 17-year-old is refused")
+    func aboutYou() throws {
+        try Self.withDatabase { database, folder in
+            let answers = #"{"primaryGoal": "tone_up", "experienceLevel": "0_months", "trainingDaysPerWeek": 3, "sessionDuration": "30-45 min", "dateOfBirth": "2009-06-01", "heightCm": 500}"#
+            let path = try Self.write(answers, in: folder)
+            let young = try TraindbProcess.run(
+                ["generate", "--questionnaire", path, "--db", database, "--created", "2026-11-24"])
+            #expect(young.status == 2)
+            #expect(young.stdout == "")
+            #expect(young.stderr == """
+                traindb: error[questionnaire.out_of_range]: dateOfBirth: born 2009-06-01, age 17 on 2026-11-24: You must be at least 18 years old; allowed values: a date (YYYY-MM-DD) giving an age of 18 to 100
+                traindb: error[questionnaire.out_of_range]: heightCm: 500 cm is out of range; allowed values: 120 to 220 cm
+
+                """)
+        }
+    }
+
     @Test("a missing database or questionnaire exits 2 naming the path")
     func missingFiles() throws {
         try Self.withDatabase { database, folder in

@@ -128,7 +128,7 @@ struct QuestionnaireValidationTests {
     @Test("slugs or exact catalogue names; other fields ignored; 0 priorities and no injuries are valid")
     func acceptedSpellings() throws {
         let json = """
-            {"name": "Sam", "email": "sam@example.com", "motivations": ["health"], "heightCm": 180.5,
+            {"name": "Sam", "email": "sam@example.com", "motivations": ["structure"], "heightCm": 180.5,
              "primaryGoal": "build_muscle", "targetMuscleGroups": ["Chest", "chest"], "experienceLevel": "0_months",
              "equipmentAvailable": ["Barbells"], "detailedEquipment": {"Barbells": ["Flat Bench"]},
              "injuries": ["Lower Back", "knee"], "trainingDaysPerWeek": 3.0, "sessionDuration": "45-60 min"}
