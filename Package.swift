@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Charts", targets: ["Charts"]),
         .library(name: "GymTrack", targets: ["GymTrack"]),
         .library(name: "FitnessJournal", targets: ["FitnessJournal"]),
+        .library(name: "Account", targets: ["Account"]),
         // Build-time libraries, used by the data team's tooling.
         .library(name: "XLSX", targets: ["XLSX"]),
         .library(name: "CatalogBuild", targets: ["CatalogBuild"]),
@@ -50,6 +51,9 @@ let package = Package(
 
         // Bytes → typed workbook cells.
         .target(name: "XLSX", dependencies: ["CLibZip", "CLibXML2", "ErrorCodes", "TrainingCalendar"]),
+
+        // The user's account: the sign-up forms' rules (app-facing, no dependencies).
+        .target(name: "Account"),
 
         // Encodable → JSON, keys in the order they were encoded (app-facing, no dependencies).
         .target(name: "OrderedJSON"),
@@ -194,6 +198,7 @@ let package = Package(
             name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
+        .testTarget(name: "AccountTests", dependencies: ["Account"]),
         .testTarget(name: "EventReplayTests", dependencies: ["EventReplay", "TrainingCalendar"]),
         .testTarget(
             name: "SchemaMigrationsTests",
