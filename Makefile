@@ -7,7 +7,7 @@ BIN          := .build/debug/traindb
 RELEASE_BIN  := .build/release/traindb
 TEST_LOG     := .build/test.log
 
-.PHONY: db deps build release test check bench textconv leaks clean pg pg-stop
+.PHONY: db deps build release test check bench textconv leaks clean pg pg-stop supabase
 
 # The PostgreSQL tests and `traindb publish` examples use this server; `make pg` starts one and
 # `make test` then finds it. Without one, `make test` skips the PostgreSQL tests with one line.
@@ -148,6 +148,10 @@ textconv: build
 	git config diff.xlsx.textconv "$(CURDIR)/$(BIN) xlsx dump --format csv"
 	git config diff.xlsx.cachetextconv false
 	@echo "git diff now shows .xlsx changes as CSV: try git log -p -- database-management"
+
+# Copies schema/postgres/'s migrations into supabase/migrations/ for `supabase db push`.
+supabase:
+	scripts/supabase-migrations
 
 clean:
 	rm -rf .build $(WORKBOOKS)/build
