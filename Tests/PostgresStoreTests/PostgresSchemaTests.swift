@@ -12,6 +12,7 @@ struct PostgresSchemaTests {
         "0001_catalogue": "2b270303f932b332",
         "0002_catalogue_access": "e7e4893ec9b74754",
         "0003_training_log": "55cf01f7793651e9",
+        "0004_account": "6e4691c1d539158e",
     ]
 
     static let directory = PackageRoot.url("schema/postgres")

@@ -28,6 +28,19 @@ GRANT anon, authenticated, service_role TO authenticator;
 CREATE SCHEMA IF NOT EXISTS auth;
 GRANT USAGE ON SCHEMA auth TO anon, authenticated, service_role;
 
+-- Supabase Auth's users, as far as TrainDB reads them: deleting one deletes their data.
+DO $$
+BEGIN
+    CREATE TABLE IF NOT EXISTS auth.users (
+        id         uuid NOT NULL PRIMARY KEY,
+        email      text,
+        created_at timestamptz NOT NULL DEFAULT now()
+    );
+EXCEPTION WHEN duplicate_table OR unique_violation THEN
+    NULL; -- made by a run beside this one
+END
+$$;
+
 -- Supabase's definitions: the claims PostgREST sets for the request, read as it reads them.
 CREATE OR REPLACE FUNCTION auth.uid() RETURNS uuid LANGUAGE sql STABLE AS $$
     SELECT coalesce(
