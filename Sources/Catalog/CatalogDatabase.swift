@@ -21,6 +21,22 @@ public final class CatalogDatabase: Sendable {
                 .databaseMissing,
                 "no catalogue database at \(path); build it with `make db`", path: path)
         }
+        // A user's store or a foreign file is refused before SQLite opens it (a read-only open
+        // of a store in write-ahead-log mode would leave files beside it).
+        switch try? StoreFileContent.of(path: path) {
+        case .store(let kind) where kind != .catalogue:
+            throw CatalogDatabaseError(
+                .databaseUnreadable, "\(path): this is \(kind.noun), not the exercise catalogue", path: path)
+        case .foreign(let what):
+            throw CatalogDatabaseError(
+                .databaseUnreadable, "\(path): this is \(what), not the exercise catalogue", path: path)
+        case .empty:
+            throw CatalogDatabaseError(
+                .databaseUnreadable, "\(path) is empty, not the exercise catalogue; build it with `make db`",
+                path: path)
+        default:
+            break
+        }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "catalogue"

@@ -125,6 +125,8 @@ public struct CatalogDatabaseWriter: Sendable {
             }
             try queue.writeWithoutTransaction { db in
                 try checkIntegrity(db)
+                // The file says it is the catalogue, so that no user store opens it as theirs.
+                try db.execute(sql: "PRAGMA application_id = \(StoreKind.catalogue.applicationID)")
                 let journalMode = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
                 guard journalMode?.lowercased() == "delete" else {
                     throw CatalogBuildError(

@@ -28,10 +28,10 @@ public final class FitnessJournal: Sendable {
     /// Opens (creating and migrating when needed) the journal at `path`. A new journal takes
     /// `newUser` as its settings; an existing one keeps its own.
     public convenience init(
-        path: String, clock: any WallClock, newUser: JournalSettings,
+        path: String, clock: any WallClock, newUser: JournalSettings, readOnly: Bool = false,
         logger: Logger = Logger(label: "traindb.journal", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(JournalError) {
-        try self.init(storePath: path, clock: clock, newUser: newUser, logger: logger)
+        try self.init(storePath: path, clock: clock, newUser: newUser, readOnly: readOnly, logger: logger)
     }
 
     /// A journal kept in memory: tests, replays and benchmarks.
@@ -39,18 +39,19 @@ public final class FitnessJournal: Sendable {
         inMemoryWith clock: any WallClock, newUser: JournalSettings,
         logger: Logger = Logger(label: "traindb.journal", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(JournalError) {
-        try self.init(storePath: nil, clock: clock, newUser: newUser, logger: logger)
+        try self.init(storePath: nil, clock: clock, newUser: newUser, readOnly: false, logger: logger)
     }
 
     private init(
-        storePath: String?, clock: any WallClock, newUser: JournalSettings, logger: Logger
+        storePath: String?, clock: any WallClock, newUser: JournalSettings, readOnly: Bool, logger: Logger
     ) throws(JournalError) {
         try newUser.validate()
         store = try UserStore(
-            path: storePath, noun: "the journal", migrator: FitnessJournalSchema.migrator,
-            failure: { JournalError(.storeUnreadable, $0) })
+            path: storePath, kind: .journal, noun: "the journal", migrator: FitnessJournalSchema.migrator,
+            readOnly: readOnly, failure: { JournalError(.storeUnreadable, $0) })
         self.clock = clock
         self.logger = logger
+        guard !readOnly else { return }
         try write { db, now in
             guard try SettingsRecord.fetchCount(db) == 0 else { return }
             var record = SettingsRecord(newUser, updatedAt: now)

@@ -33,10 +33,10 @@ public final class GymTrack: Sendable {
 
     /// Opens (creating and migrating when needed) the store at `path`.
     public convenience init(
-        path: String, clock: any WallClock, timeZone: TimeZone,
+        path: String, clock: any WallClock, timeZone: TimeZone, readOnly: Bool = false,
         logger: Logger = Logger(label: "traindb.gymtrack", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(GymTrackError) {
-        try self.init(storePath: path, clock: clock, timeZone: timeZone, logger: logger)
+        try self.init(storePath: path, clock: clock, timeZone: timeZone, readOnly: readOnly, logger: logger)
     }
 
     /// A store kept in memory: tests, and replays that keep no file.
@@ -44,14 +44,16 @@ public final class GymTrack: Sendable {
         inMemory clock: any WallClock, timeZone: TimeZone,
         logger: Logger = Logger(label: "traindb.gymtrack", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(GymTrackError) {
-        try self.init(storePath: nil, clock: clock, timeZone: timeZone, logger: logger)
+        try self.init(storePath: nil, clock: clock, timeZone: timeZone, readOnly: false, logger: logger)
     }
 
-    private init(storePath: String?, clock: any WallClock, timeZone: TimeZone, logger: Logger) throws(GymTrackError) {
+    private init(
+        storePath: String?, clock: any WallClock, timeZone: TimeZone, readOnly: Bool, logger: Logger
+    ) throws(GymTrackError) {
         routines = try Routines.all()
         store = try UserStore(
-            path: storePath, noun: "the GymTrack store", migrator: GymTrackSchema.migrator,
-            failure: { GymTrackError(.storeUnreadable, $0) })
+            path: storePath, kind: .gymTrack, noun: "the GymTrack store", migrator: GymTrackSchema.migrator,
+            readOnly: readOnly, failure: { GymTrackError(.storeUnreadable, $0) })
         self.clock = clock
         self.timeZone = timeZone
         self.logger = logger

@@ -1,8 +1,18 @@
+import Foundation
 import GRDB
 
 /// A user's own database for one of the app-facing stores (the training log, GymTrack, the
 /// fitness journal): a file in write-ahead-log mode, or memory, with the store's migrations
 /// applied, and its transactions.
+///
+/// Opening checks the file before writing a byte: a file of another kind (`…: this is a
+/// GymTrack store, not a training log`), a foreign or damaged file is refused and left as it
+/// was. A store opened `readOnly` is never created or changed, and may be a read-only file.
+///
+/// Several processes may use one store at once (an app, its widget, a background sync): a
+/// write waits up to `busyTimeout` for another process's write to finish (writes take the lock
+/// when they begin, so waiting is always possible), and reads never wait for writes. An open
+/// of an up-to-date store takes no write lock.
 ///
 /// Durable against a crash of the app or the process: a transaction is acknowledged once it is
 /// in the write-ahead log (`synchronous = NORMAL`); a power cut can lose the last ones.
@@ -13,7 +23,7 @@ import GRDB
 ///
 /// ```swift
 /// let store = try UserStore(
-///     path: path, noun: "the journal", migrator: FitnessJournalSchema.migrator,
+///     path: path, kind: .journal, noun: "the journal", migrator: FitnessJournalSchema.migrator,
 ///     failure: { JournalError(.storeUnreadable, $0) })
 /// let count = try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM workouts") }
 /// ```
@@ -22,38 +32,135 @@ public struct UserStore<Failure: Error>: Sendable {
     public let path: String?
     /// How messages name the store: `the training log`.
     public let noun: String
+    /// Whether the store was opened for reading only.
+    public let readOnly: Bool
     public let queue: DatabaseQueue
     private let failure: @Sendable (String) -> Failure
 
-    /// Opens (creating and migrating when needed) the store at `path`, or a new one in memory
-    /// when `path` is nil.
+    /// How long a write waits for another process's write before it fails.
+    public static var busyTimeout: TimeInterval { 10 }
+
+    /// Opens the store of `kind` at `path`, or a new one in memory when `path` is nil. For
+    /// writing, a missing or empty file becomes a new store and an older one is migrated; for
+    /// reading only (`readOnly`), the file must be a store of `kind` already, up to date or
+    /// older (read as it is).
     public init(
-        path: String?, noun: String, migrator: SchemaMigrator, failure: @escaping @Sendable (String) -> Failure
+        path: String?, kind: StoreKind, noun: String, migrator: SchemaMigrator, readOnly: Bool = false,
+        failure: @escaping @Sendable (String) -> Failure
     ) throws(Failure) {
         self.path = path
         self.noun = noun
+        self.readOnly = readOnly
         self.failure = failure
         var configuration = Configuration()
         configuration.label = noun
         configuration.foreignKeysEnabled = true
+        configuration.readonly = readOnly
+        configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            if !db.configuration.readonly {
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+        }
+        guard let path else {
+            do {
+                queue = try DatabaseQueue(configuration: configuration)
+                try migrator.migrate(queue)
+            } catch {
+                throw failure("cannot create \(noun) in memory: \(Self.reason(error))")
+            }
+            return
+        }
+        let content: StoreFileContent
+        do {
+            content = try StoreFileContent.of(path: path)
+        } catch {
+            throw failure((error as? StoreFileError)?.message ?? "cannot read \(path): \(error)")
+        }
+        switch content {
+        case .store(kind):
+            break
+        case .store(let other):
+            throw failure("\(path): this is \(other.noun), not \(kind.noun)")
+        case .foreign(let what):
+            throw failure("\(path): this is \(what), not \(kind.noun)")
+        case .missing where readOnly:
+            throw failure("\(noun) \(path) does not exist (a command that only reads never creates one)")
+        case .empty where readOnly:
+            throw failure("\(path) is empty, not \(kind.noun)")
+        case .missing, .empty:
+            break
         }
         do {
-            if let path {
-                configuration.journalMode = .wal
-                queue = try DatabaseQueue(path: path, configuration: configuration)
+            if readOnly {
+                queue = try Self.openForReading(path, configuration: configuration)
             } else {
-                queue = try DatabaseQueue(configuration: configuration)
+                // Not GRDB's `.wal` set-up, which writes to the file on every open: the mode is
+                // switched once, after the file is known to be sound (`bringUpToDate`).
+                queue = try DatabaseQueue(path: path, configuration: configuration)
             }
         } catch {
-            throw failure(path.map { "cannot open \(noun) \($0): \(Self.reason(error))" }
-                ?? "cannot create \(noun) in memory: \(Self.reason(error))")
+            throw failure("cannot open \(noun) \(path): \(Self.reason(error))")
         }
+        if readOnly { return }
+        try checkIntegrity()
         do {
-            try migrator.migrate(queue)
+            try Self.bringUpToDate(queue, kind: kind, migrator: migrator)
         } catch {
-            throw failure("cannot migrate \(noun) \(path ?? "in memory"): \(Self.reason(error))")
+            throw failure("cannot migrate \(noun) \(path): \(Self.reason(error))")
+        }
+    }
+
+    /// A read-only connection that leaves no file behind: without a write-ahead log beside the
+    /// store it is whole, and read as immutable; with one, another connection is using it.
+    private static func openForReading(_ path: String, configuration: Configuration) throws -> DatabaseQueue {
+        guard !FileManager.default.fileExists(atPath: path + "-wal") else {
+            return try DatabaseQueue(path: path, configuration: configuration)
+        }
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        return try DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration)
+    }
+
+    /// Switches a new store to write-ahead logging, migrates only a store that is behind, and
+    /// stamps its kind: opening an up-to-date store writes nothing and takes no write lock.
+    private static func bringUpToDate(_ queue: DatabaseQueue, kind: StoreKind, migrator: SchemaMigrator) throws {
+        let (version, id, mode) = try queue.read { db in
+            (
+                try SchemaMigrator.currentVersion(db), try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
+                try String.fetchOne(db, sql: "PRAGMA journal_mode")
+            )
+        }
+        if mode != "wal" {
+            let switched = try queue.writeWithoutTransaction { db in
+                try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            }
+            guard switched == "wal" else {
+                throw DatabaseError(message: "cannot switch to write-ahead logging (journal_mode is \(switched ?? "?"))")
+            }
+        }
+        if version != migrator.latestVersion {
+            try migrator.migrate(queue)
+        }
+        if id != kind.applicationID {
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA application_id = \(kind.applicationID)")
+            }
+        }
+    }
+
+    /// Refuses a damaged store before anything is written to it, naming what SQLite found.
+    private func checkIntegrity() throws(Failure) {
+        let findings: [String]
+        do {
+            findings = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(5)") }
+        } catch {
+            throw failure("\(noun) \(name) is damaged: \(Self.reason(error)); restore it from a backup")
+        }
+        guard findings == ["ok"] else {
+            throw failure(
+                "\(noun) \(name) is damaged: \(findings.joined(separator: "; ")); restore it from a backup")
         }
     }
 
@@ -62,10 +169,19 @@ public struct UserStore<Failure: Error>: Sendable {
         path ?? "in memory"
     }
 
-    /// Runs `body` in one write transaction.
+    /// Runs `body` in one write transaction, which takes the write lock as it begins (waiting
+    /// for another process's write to finish).
     public func write<Value>(_ body: (Database) throws -> Value) throws(Failure) -> Value {
+        guard !readOnly else { throw failure("\(noun) \(name) was opened for reading only") }
         do {
-            return try queue.write(body)
+            return try queue.writeWithoutTransaction { db in
+                var value: Value?
+                try db.inTransaction(.immediate) {
+                    value = try body(db)
+                    return .commit
+                }
+                return value!
+            }
         } catch {
             throw passedThrough(error)
         }

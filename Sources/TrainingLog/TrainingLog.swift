@@ -34,13 +34,16 @@ public final class TrainingLog: Sendable {
     let programmes = ProgrammeCache()
 
     /// Opens (creating and migrating when needed) the training log at `path`. A new log takes
-    /// `newUser` as its settings; an existing one keeps its own.
+    /// `newUser` as its settings; an existing one keeps its own. `readOnly`: the log must exist,
+    /// and is neither created nor changed (a backup, a read-only file).
     public convenience init(
         path: String, catalog: LogCatalog, clock: any WallClock, ids: any RowIDSource, newUser: UserSettings,
+        readOnly: Bool = false,
         logger: Logger = Logger(label: "traindb.log", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(TrainingLogError) {
         try self.init(
-            storePath: path, catalog: catalog, clock: clock, ids: ids, newUser: newUser, logger: logger)
+            storePath: path, catalog: catalog, clock: clock, ids: ids, newUser: newUser, readOnly: readOnly,
+            logger: logger)
     }
 
     /// A training log kept in memory: tests, and replays that keep no file.
@@ -49,20 +52,22 @@ public final class TrainingLog: Sendable {
         logger: Logger = Logger(label: "traindb.log", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(TrainingLogError) {
         try self.init(
-            storePath: nil, catalog: catalog, clock: clock, ids: ids, newUser: newUser, logger: logger)
+            storePath: nil, catalog: catalog, clock: clock, ids: ids, newUser: newUser, readOnly: false,
+            logger: logger)
     }
 
     private init(
         storePath: String?, catalog: LogCatalog, clock: any WallClock, ids: any RowIDSource,
-        newUser: UserSettings, logger: Logger
+        newUser: UserSettings, readOnly: Bool, logger: Logger
     ) throws(TrainingLogError) {
         store = try UserStore(
-            path: storePath, noun: "the training log", migrator: TrainingLogSchema.migrator,
-            failure: { TrainingLogError(.storeUnreadable, $0) })
+            path: storePath, kind: .trainingLog, noun: "the training log", migrator: TrainingLogSchema.migrator,
+            readOnly: readOnly, failure: { TrainingLogError(.storeUnreadable, $0) })
         self.catalog = catalog
         self.clock = clock
         self.ids = ids
         self.logger = logger
+        guard !readOnly else { return }
         try write { db, now in
             guard try UserSettingsRecord.fetchCount(db) == 0 else { return }
             try UserSettingsRecord(

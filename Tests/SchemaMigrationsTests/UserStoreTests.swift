@@ -16,7 +16,8 @@ struct UserStoreTests {
     ])
 
     static func open(_ path: String?) throws(OwnerError) -> UserStore<OwnerError> {
-        try UserStore(path: path, noun: "the notebook", migrator: migrator, failure: { OwnerError(message: $0) })
+        try UserStore(
+            path: path, kind: .journal, noun: "the notebook", migrator: migrator, failure: { OwnerError(message: $0) })
     }
 
     @Test func aNewFileIsMigratedAndKeepsWhatWasWritten() throws {
@@ -30,16 +31,16 @@ struct UserStoreTests {
         #expect(try reopened.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
     }
 
-    @Test func aFileThatIsNotADatabaseIsTheOwnersErrorNamingIt() throws {
+    @Test func aFileThatIsNotADatabaseIsTheOwnersErrorNamingItAndLeftAsItWas() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).sqlite").path
-        try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
+        let bytes = Data(repeating: 0x41, count: 4096)
+        try bytes.write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect {
+        #expect(throws: OwnerError(message: "\(path): this is not an SQLite database, not a fitness journal")) {
             _ = try Self.open(path)
-        } throws: { error in
-            let message = (error as? OwnerError)?.message ?? ""
-            return message.hasPrefix("cannot ") && message.contains("the notebook \(path)")
         }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
 
     @Test func sqliteRefusingAStatementNamesTheStore() throws {
