@@ -17,7 +17,7 @@ struct GymTrackStatsCommand: ParsableCommand {
     @OptionGroup var output: FormatOption<TextOrJSON>
 
     func run() throws {
-        let (history, today) = try gym.open().history()
+        let (history, today) = try gym.open(readOnly: true).history()
         try GymTrackStatsCommand.report(history: history, today: today, heatmap: heatmap, output: output)
     }
 

@@ -24,7 +24,7 @@ struct GymTrackCommand: ParsableCommand {
         @OptionGroup var output: FormatOption<TextOrJSON>
 
         func run() throws {
-            let next = try gym.open().next()
+            let next = try gym.open(readOnly: true).next()
             try output.print(next, text: next.text)
         }
     }
@@ -67,7 +67,7 @@ struct GymTrackCommand: ParsableCommand {
         @OptionGroup var output: FormatOption<TextOrJSON>
 
         func run() throws {
-            let session = try gym.open().currentSession()
+            let session = try gym.open(readOnly: true).currentSession()
             try output.print(session, text: session?.text ?? "No workout is started.\n")
         }
     }
@@ -101,7 +101,7 @@ struct GymTrackCommand: ParsableCommand {
             @OptionGroup var output: FormatOption<TextOrJSON>
 
             func run() throws {
-                let card = try gym.open().challengeCard()
+                let card = try gym.open(readOnly: true).challengeCard()
                 try output.print(card, text: card.text)
             }
         }

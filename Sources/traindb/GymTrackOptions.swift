@@ -16,8 +16,9 @@ struct GymTrackOptions: ParsableArguments {
             valueName: "zone"))
     var timeZone: TimeZoneArgument?
 
-    /// Opens the store at `--store`.
-    func open() throws -> GymTrack {
-        try GymTrack(path: file.store, clock: file.clock, timeZone: timeZone?.zone ?? .current)
+    /// Opens the store at `--store`; `readOnly` for commands that only read, which neither
+    /// create nor change the file.
+    func open(readOnly: Bool = false) throws -> GymTrack {
+        try GymTrack(path: file.store, clock: file.clock, timeZone: timeZone?.zone ?? .current, readOnly: readOnly)
     }
 }

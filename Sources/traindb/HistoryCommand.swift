@@ -18,7 +18,7 @@ struct HistoryCommand: ParsableCommand {
         @OptionGroup var output: FormatOption<TextOrJSON>
 
         func run() throws {
-            let history = try log.open().exerciseHistory(exercise)
+            let history = try log.open(readOnly: true).exerciseHistory(exercise)
             try output.print(history, text: history.text)
         }
     }
@@ -38,7 +38,7 @@ struct HistoryCommand: ParsableCommand {
         }
 
         func run() throws {
-            let workouts = try log.open().workoutHistory(limit: limit)
+            let workouts = try log.open(readOnly: true).workoutHistory(limit: limit)
             try output.print(workouts, text: workouts.text)
         }
     }
@@ -54,7 +54,7 @@ struct WeekCommand: ParsableCommand {
     @OptionGroup var output: FormatOption<TextOrJSON>
 
     func run() throws {
-        let week = try log.open().week()
+        let week = try log.open(readOnly: true).week()
         try output.print(week, text: week.text)
     }
 }
@@ -68,7 +68,7 @@ struct StreakCommand: ParsableCommand {
     @OptionGroup var output: FormatOption<TextOrJSON>
 
     func run() throws {
-        let streak = try log.open().streak()
+        let streak = try log.open(readOnly: true).streak()
         try output.print(streak, text: streak.text)
     }
 }

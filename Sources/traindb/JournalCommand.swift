@@ -110,7 +110,7 @@ struct JournalCommand: ParsableCommand {
         @OptionGroup var output: FormatOption<TextOrJSON>
 
         func run() throws {
-            let store = try journal.open()
+            let store = try journal.open(readOnly: true)
             let summary = try store.today()
             try output.print(summary, text: summary.text(in: try store.settings().timeZone))
         }
@@ -132,7 +132,7 @@ struct JournalCommand: ParsableCommand {
         @OptionGroup var output: FormatOption<TextOrJSON>
 
         func run() throws {
-            let report = try journal.open().progress(period)
+            let report = try journal.open(readOnly: true).progress(period)
             if let chart {
                 try JournalFiles.write(report.chart.document.text, to: chart)
                 Terminal.note("wrote \(chart)")
@@ -154,7 +154,7 @@ struct JournalCommand: ParsableCommand {
         @OptionGroup var journal: JournalOptions
 
         func run() throws {
-            let store = try journal.open()
+            let store = try journal.open(readOnly: true)
             let workouts = try store.exportWorkoutsCSV()
             if csv == "-" {
                 try Terminal.write(workouts)

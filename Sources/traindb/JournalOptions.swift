@@ -10,9 +10,11 @@ struct JournalOptions: ParsableArguments {
     @OptionGroup var file: UserStoreOptions<JournalStore>
 
     /// Opens the journal. A new one takes this machine's time zone until `traindb journal
-    /// settings --time-zone` changes it.
-    func open() throws -> FitnessJournal {
-        try FitnessJournal(path: file.store, clock: file.clock, newUser: JournalSettings(timeZone: .current))
+    /// settings --time-zone` changes it. `readOnly` for commands that only read, which neither
+    /// create nor change the file.
+    func open(readOnly: Bool = false) throws -> FitnessJournal {
+        try FitnessJournal(
+            path: file.store, clock: file.clock, newUser: JournalSettings(timeZone: .current), readOnly: readOnly)
     }
 }
 

@@ -31,7 +31,10 @@ struct JournalSettingsCommand: ParsableCommand {
     @OptionGroup var output: FormatOption<TextOrJSON>
 
     func run() throws {
-        let store = try journal.open()
+        // Only a change needs the journal open for writing; showing it reads an existing one.
+        let changes = name != nil || goal != nil || reminder != nil || reminderOn != nil || notifications != nil
+            || timeZone != nil
+        let store = try journal.open(readOnly: !changes)
         var settings = try store.settings()
         if let name { settings.displayName = name }
         if let goal { settings.weeklyGoal = goal }

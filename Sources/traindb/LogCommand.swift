@@ -141,7 +141,7 @@ struct LogCommand: ParsableCommand {
         @OptionGroup var output: FormatOption<TextOrJSON>
 
         func run() throws {
-            let workout = try log.open().currentWorkout()
+            let workout = try log.open(readOnly: true).currentWorkout()
             try output.print(workout, text: workout?.text ?? "No workout is open.\n")
         }
     }

@@ -18,11 +18,12 @@ struct UserLogOptions: ParsableArguments {
     var clock: any WallClock { file.clock }
 
     /// Opens the log over the catalogue. A new log takes kilograms and this machine's time zone,
-    /// until `traindb log settings` changes them.
-    func open() throws -> TrainingLog {
+    /// until `traindb log settings` changes them. `readOnly`: for commands that only read, which
+    /// neither create nor change the file.
+    func open(readOnly: Bool = false) throws -> TrainingLog {
         try TrainingLog(
             path: file.store, catalog: LogCatalog(database: database.open()), clock: clock, ids: RandomRowIDs(),
-            newUser: UserSettings(unit: .kg, timeZone: .current))
+            newUser: UserSettings(unit: .kg, timeZone: .current), readOnly: readOnly)
     }
 }
 

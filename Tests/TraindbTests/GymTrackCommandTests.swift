@@ -19,8 +19,10 @@ struct GymTrackCommandTests {
                     ["gymtrack"] + arguments
                         + ["--store", directory.path("gymtrack.sqlite"), "--time-zone", "Europe/London", "--now", now])
             }
-            let next = try run(["next"], at: "2026-01-05T07:00:00Z")
-            #expect(next.stdout.hasPrefix("Next: Day A — Upper Strength\n"), "\(next.stderr)")
+            // Reading a store that does not exist yet creates nothing.
+            let missing = try run(["next"], at: "2026-01-05T07:00:00Z")
+            #expect(missing.status == 2 && missing.stderr.contains("gymtrack.sqlite does not exist"))
+            #expect(!FileManager.default.fileExists(atPath: directory.path("gymtrack.sqlite")))
             let started = try run(["start", "A", "--format", "json"], at: "2026-01-05T07:00:00Z")
             #expect(Self.json(started)?["totalSteps"] as? Int == 9)
             let step = try run(["step", "2"], at: "2026-01-05T07:05:00Z")

@@ -91,6 +91,10 @@ struct UserStoreOptionTests {
                 try Data(line.utf8).write(to: URL(fileURLWithPath: directory.path("\(name).jsonl")))
             }
             let now = ["--now", "2026-01-05T07:00:00Z"]
+            // The read commands read stores that exist.
+            _ = try TraindbProcess.run(["gymtrack", "challenge", "tap", "--store", directory.path("gym.sqlite")] + now)
+            _ = try TraindbProcess.run(
+                ["journal", "log", "--type", "yoga", "--minutes", "20", "--store", directory.path("journal.sqlite")] + now)
             let commands: [[String]] = [
                 ["log", "replay", logEvents, "--db", catalogue],
                 ["log", "settings", "--store", directory.path("log.sqlite"), "--db", catalogue] + now,
