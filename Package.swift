@@ -62,8 +62,9 @@ let package = Package(
         .target(
             name: "SchemaMigrations", dependencies: ["ErrorCodes", .product(name: "GRDB", package: "GRDB.swift")]),
 
-        // Catalogue records, the database schema and the queries (app-facing). Migrations is
-        // schema/: SQLite's migrations and the queries of schema/queries/, not the server's files.
+        // Catalogue records, the database schema and the queries (app-facing). Migrations/ links
+        // the catalogue's own files of schema/ (its migrations and schema/queries/exercises.sql)
+        // and nothing of the user stores' or the server's.
         .target(
             name: "Catalog",
             dependencies: [
@@ -71,7 +72,6 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            exclude: ["Migrations/postgres"],
             resources: [.embedInCode("Migrations")]
         ),
 

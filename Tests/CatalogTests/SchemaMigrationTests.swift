@@ -43,6 +43,17 @@ struct SchemaMigrationTests {
         }
     }
 
+    @Test("the app-facing Catalog embeds the catalogue's files only, none of the user stores' or the server's")
+    func catalogEmbedsItsOwnFilesOnly() throws {
+        let linked = PackageRoot.url("Sources/Catalog/Migrations")
+        let names = try FileManager.default.contentsOfDirectory(atPath: linked.path).sorted()
+        #expect(names == CatalogSchema.migrations.map(\.fileName) + ["exercises.sql"])
+        for name in names {
+            let target = try FileManager.default.destinationOfSymbolicLink(atPath: linked.appendingPathComponent(name).path)
+            #expect(target == "../../../schema/\(name)" || target == "../../../schema/queries/\(name)", "\(name) → \(target)")
+        }
+    }
+
     @Test("migrations are numbered 1, 2, 3 … in order")
     func numbersAreConsecutive() {
         #expect(CatalogSchema.migrations.map(\.number) == Array(1...CatalogSchema.migrations.count))

@@ -1,0 +1,1 @@
+../../../schema/0001_legacy_exercises.sql

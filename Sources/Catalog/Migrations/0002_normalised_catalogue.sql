@@ -1,0 +1,1 @@
+../../../schema/0002_normalised_catalogue.sql

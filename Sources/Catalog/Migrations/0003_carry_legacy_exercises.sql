@@ -1,0 +1,1 @@
+../../../schema/0003_carry_legacy_exercises.sql

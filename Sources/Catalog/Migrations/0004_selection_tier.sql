@@ -1,0 +1,1 @@
+../../../schema/0004_selection_tier.sql

@@ -1,0 +1,1 @@
+../../../schema/queries/exercises.sql
