@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SchemaMigrations
 import TrainingCalendar
 
 /// The home screen's summary and the progress screen.
@@ -54,7 +55,7 @@ extension FitnessJournal {
     }
 
     /// A `date` column as SQL that reads it as `CalendarDate.dayNumber`.
-    static let dayNumber = "CAST(julianday(date) - 2440587.5 AS INTEGER)"
+    static let dayNumber = StoreSQL.dayNumberOfDate
 
     /// A `date` column's `YYYY-MM-DD`, read without the cost of `CalendarDate(_:)`'s general parser.
     static func date(_ text: String) throws -> CalendarDate {

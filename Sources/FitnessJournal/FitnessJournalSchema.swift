@@ -5,7 +5,8 @@ public enum FitnessJournalSchema {
     /// Append a new file here; never edit, reorder or remove an entry (FitnessJournalTests fails
     /// when a file on disk is missing here or when a shipped file's text changes).
     public static let migrations: [SchemaMigration] = [
-        SchemaMigration(identifier: "0001_fitness_journal", bytes: PackageResources._001_fitness_journal_sql)
+        SchemaMigration(identifier: "0001_fitness_journal", bytes: PackageResources._001_fitness_journal_sql),
+        SchemaMigration(identifier: "0002_moments", bytes: PackageResources._002_moments_sql),
     ]
 
     /// Applies `migrations`.

@@ -1,4 +1,5 @@
 import GRDB
+import SchemaMigrations
 import TrainingCalendar
 
 /// The daily challenge's counter (seed 002 §3.4).
@@ -44,7 +45,7 @@ extension GymTrack {
     }
 
     func challengeCard(_ db: Database, today: CalendarDate) throws -> ChallengeCard {
-        let sql = "SELECT \(GymHistory.dayNumberSQL) FROM daily_challenge WHERE sets_completed = 3 AND date <= ?"
+        let sql = "SELECT \(StoreSQL.dayNumberOfDate) FROM daily_challenge WHERE sets_completed = 3 AND date <= ?"
         var sets: [CalendarDate: Int] = [:]
         for day in try Int.fetchAll(db, sql: sql, arguments: [today.description]) {
             sets[CalendarDate(dayNumber: day)] = ChallengeCounter.setsPerDay

@@ -74,7 +74,7 @@ extension GymTrack {
             }
             let started = Timestamp.parse(open.startedAt) ?? now.moment
             let record = SessionRecord(
-                sessionType: open.sessionType, date: open.date, startedAt: open.startedAt,
+                sessionType: open.sessionType, date: open.date, startedAt: Moment.shown(open.startedAt),
                 durationSeconds: max(0, Int(now.moment.timeIntervalSince(started))), isPartial: partial)
             try record.insert(db)
             let id = db.lastInsertedRowID
@@ -82,7 +82,7 @@ extension GymTrack {
             try OpenSessionRecord.deleteAll(db)
             return FinishedSession(
                 id: id, type: record.sessionType, name: routine(record.sessionType).name,
-                date: CalendarDate(record.date) ?? now.today, startedAt: record.startedAt,
+                date: CalendarDate(record.date) ?? now.today, startedAt: Moment.shown(record.startedAt),
                 durationSeconds: record.durationSeconds, isPartial: partial, checkedSteps: checked, totalSteps: total,
                 gymStreak: try gymStreak(db, today: now.today),
                 next: try nextSession(db, today: now.today).next)
@@ -128,7 +128,7 @@ extension GymTrack {
         }
         return OpenSessionView(
             type: open.sessionType, name: routine.name, date: CalendarDate(open.date) ?? now.today,
-            startedAt: open.startedAt, elapsedSeconds: max(0, Int(now.moment.timeIntervalSince(started))),
+            startedAt: Moment.shown(open.startedAt), elapsedSeconds: max(0, Int(now.moment.timeIntervalSince(started))),
             checkedSteps: checked.count, totalSteps: steps.count,
             finishingIsPartial: FinishRule.isPartial(checked: checked.count, of: steps.count),
             challengeSets: try challengeSets(db, on: now.today), steps: steps)

@@ -1,4 +1,5 @@
 import GRDB
+import SchemaMigrations
 import TrainingCalendar
 
 /// The streaks and stats (seed 002 §3.5, §8, §9), each as of now.
@@ -47,7 +48,7 @@ extension GymTrack {
     // MARK: - Inside a transaction
 
     func gymStreak(_ db: Database, today: CalendarDate) throws -> Streak {
-        let sql = "SELECT DISTINCT \(GymHistory.dayNumberSQL) FROM sessions WHERE is_partial = 0 AND date <= ?"
+        let sql = "SELECT DISTINCT \(StoreSQL.dayNumberOfDate) FROM sessions WHERE is_partial = 0 AND date <= ?"
         let days = try Int.fetchAll(db, sql: sql, arguments: [today.description])
         return Streak(days: days.map(CalendarDate.init(dayNumber:)), today: today)
     }

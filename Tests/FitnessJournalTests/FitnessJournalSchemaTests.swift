@@ -11,7 +11,8 @@ struct FitnessJournalSchemaTests {
     /// FNV-1a (64-bit) of each shipped file's text. A shipped migration is never edited: when
     /// this test fails, revert the edit and add a new migration instead.
     static let pinnedChecksums: [String: String] = [
-        "0001_fitness_journal": "688dfaa7368d30df"
+        "0001_fitness_journal": "688dfaa7368d30df",
+        "0002_moments": "f7ac5193c2c5baec",
     ]
 
     static let schemaDirectory = PackageRoot.url("schema/fitness-journal")

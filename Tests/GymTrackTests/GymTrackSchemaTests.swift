@@ -13,6 +13,7 @@ struct GymTrackSchemaTests {
     static let pinnedChecksums: [String: String] = [
         "0001_sessions_and_challenge": "4baf8358abe19e40",
         "0002_session_in_progress": "077d3941888b8f5a",
+        "0003_moments": "fe7552cbbc4e7514",
     ]
 
     static let schemaDirectory = PackageRoot.url("schema/gymtrack")

@@ -1,5 +1,6 @@
 import Charts
 import GRDB
+import SchemaMigrations
 import TrainingCalendar
 
 extension GymHistory {
@@ -22,7 +23,7 @@ extension GymTrack {
     public func challengeHeatmap() throws(GymTrackError) -> WeekGridHeatmap {
         try read { db, now in
             let first = GymHistory.heatmapFirstDay(today: now.today)
-            let sql = "SELECT \(GymHistory.dayNumberSQL), sets_completed FROM daily_challenge WHERE date >= ?"
+            let sql = "SELECT \(StoreSQL.dayNumberOfDate), sets_completed FROM daily_challenge WHERE date >= ?"
             var sets: [CalendarDate: Int] = [:]
             let rows = try Row.fetchCursor(db, sql: sql, arguments: [first.description])
             while let row = try rows.next() {

@@ -1,4 +1,5 @@
 import GRDB
+import SchemaMigrations
 import TrainingCalendar
 
 /// Everything the stats read: every logged session and every day's challenge sets, as plain
@@ -45,20 +46,17 @@ public struct GymHistory: Hashable, Sendable {
         var sessions: [Session] = []
         let rows = try Row.fetchCursor(
             db,
-            sql: "SELECT \(dayNumberSQL), session_type, is_partial FROM sessions ORDER BY date, started_at, id")
+            sql: "SELECT \(StoreSQL.dayNumberOfDate), session_type, is_partial FROM sessions ORDER BY date, started_at, id")
         while let row = try rows.next() {
             guard let day: Int = row[0], let type = SessionType(rawValue: row[1]) else { continue }
             sessions.append(Session(date: CalendarDate(dayNumber: day), type: type, isPartial: row[2]))
         }
         var challenge: [CalendarDate: Int] = [:]
-        let days = try Row.fetchCursor(db, sql: "SELECT \(dayNumberSQL), sets_completed FROM daily_challenge")
+        let days = try Row.fetchCursor(db, sql: "SELECT \(StoreSQL.dayNumberOfDate), sets_completed FROM daily_challenge")
         while let row = try days.next() {
             guard let day: Int = row[0] else { continue }
             challenge[CalendarDate(dayNumber: day)] = row[1]
         }
         return GymHistory(sessions: sessions, challengeSets: challenge)
     }
-
-    /// The day number of a row's `date` (days since 1970-01-01), NULL when it is not a date.
-    static let dayNumberSQL = "CAST(julianday(date) - 2440587.5 AS INTEGER)"
 }
