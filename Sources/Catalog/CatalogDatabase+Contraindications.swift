@@ -5,7 +5,7 @@ extension CatalogDatabase {
     /// questionnaire's injury question.
     public func joints() throws -> [Joint] {
         try read { db in
-            try JointRecord.order(Column("name")).fetchAll(db).map { Joint(name: $0.name, slug: $0.slug) }
+            try JointRecord.order(JointRecord.Columns.name).fetchAll(db).map { Joint(name: $0.name, slug: $0.slug) }
         }
     }
 

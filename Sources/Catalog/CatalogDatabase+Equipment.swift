@@ -6,9 +6,9 @@ extension CatalogDatabase {
     public func equipmentCategories() throws -> [EquipmentCategory] {
         try read { db in
             let items = Dictionary(
-                grouping: try EquipmentItemRecord.order(Column("category_id"), Column("position")).fetchAll(db),
+                grouping: try EquipmentItemRecord.order(EquipmentItemRecord.Columns.categoryId, EquipmentItemRecord.Columns.position).fetchAll(db),
                 by: \.categoryId)
-            return try EquipmentCategoryRecord.order(Column("position")).fetchAll(db).map { category in
+            return try EquipmentCategoryRecord.order(EquipmentCategoryRecord.Columns.position).fetchAll(db).map { category in
                 EquipmentCategory(
                     name: category.name, slug: category.slug,
                     items: (items[category.id] ?? []).map { EquipmentCategory.Item(name: $0.name, slug: $0.slug) })

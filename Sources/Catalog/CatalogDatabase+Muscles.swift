@@ -4,7 +4,7 @@ extension CatalogDatabase {
     /// The muscle groups the exercises name, by name, each with its body region.
     public func muscles() throws -> [Muscle] {
         try read { db in
-            try MuscleRecord.order(Column("name")).fetchAll(db).map {
+            try MuscleRecord.order(MuscleRecord.Columns.name).fetchAll(db).map {
                 Muscle(name: $0.name, slug: $0.slug, bodyRegion: $0.bodyRegion)
             }
         }

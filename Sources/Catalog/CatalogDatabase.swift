@@ -82,7 +82,7 @@ public final class CatalogDatabase: Sendable {
     public func provenance() throws -> CatalogProvenance {
         try read { db in
             let recorded = try CatalogueProvenanceRecord.fetchOne(db, key: 1)
-            let sources = try CatalogueSourceRecord.order(Column("file_name")).fetchAll(db)
+            let sources = try CatalogueSourceRecord.order(CatalogueSourceRecord.Columns.fileName).fetchAll(db)
             return CatalogProvenance(
                 toolVersion: recorded?.toolVersion,
                 schemaVersion: try recorded?.schemaVersion ?? SchemaMigrator.currentVersion(db),

@@ -86,7 +86,7 @@ extension FitnessJournal {
     }
 
     static func lastCheckIn(_ db: Database) throws -> CheckIn? {
-        try CheckInRecord.order(Column("checked_in_at").desc, Column("id").desc).fetchOne(db)?.checkIn()
+        try CheckInRecord.order(CheckInRecord.Columns.checkedInAt.desc, CheckInRecord.Columns.id.desc).fetchOne(db)?.checkIn()
     }
 
     /// Every check-in, oldest first.

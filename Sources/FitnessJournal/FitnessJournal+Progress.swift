@@ -32,7 +32,7 @@ extension FitnessJournal {
             let today = CalendarDate(now, in: settings.timeZone)
             let week = TrainingWeek(containing: today)
             let todays = try Self.workouts(db, today...today)
-            let recent = try WorkoutRecord.order(Column("logged_at").desc, Column("id").desc).limit(3).fetchAll(db)
+            let recent = try WorkoutRecord.order(WorkoutRecord.Columns.loggedAt.desc, WorkoutRecord.Columns.id.desc).limit(3).fetchAll(db)
                 .map { record throws in try record.entry() }
             let weekCount = try Self.workoutCount(db, week.monday...week.sunday)
             let last = try Self.lastCheckIn(db)
@@ -57,21 +57,9 @@ extension FitnessJournal {
     /// A `date` column as SQL that reads it as `CalendarDate.dayNumber`.
     static let dayNumber = StoreSQL.dayNumberOfDate
 
-    /// A `date` column's `YYYY-MM-DD`, read without the cost of `CalendarDate(_:)`'s general parser.
-    static func date(_ text: String) throws -> CalendarDate {
-        var parts = (0, 0, 0)
-        var index = 0
-        for byte in text.utf8 {
-            switch (index, byte) {
-            case (4, UInt8(ascii: "-")), (7, UInt8(ascii: "-")): break
-            case (0..<4, UInt8(ascii: "0")...UInt8(ascii: "9")): parts.0 = parts.0 * 10 + Int(byte - 48)
-            case (5..<7, UInt8(ascii: "0")...UInt8(ascii: "9")): parts.1 = parts.1 * 10 + Int(byte - 48)
-            case (8..<10, UInt8(ascii: "0")...UInt8(ascii: "9")): parts.2 = parts.2 * 10 + Int(byte - 48)
-            default: throw JournalError(.storeUnreadable, "\"\(text)\" is not a date written YYYY-MM-DD")
-            }
-            index += 1
-        }
-        guard index == 10, let date = CalendarDate(year: parts.0, month: parts.1, day: parts.2) else {
+    /// A `date` column's `YYYY-MM-DD`; a row the schema should have refused is an error.
+    static func date(_ text: String) throws(JournalError) -> CalendarDate {
+        guard let date = CalendarDate(text) else {
             throw JournalError(.storeUnreadable, "\"\(text)\" is not a date written YYYY-MM-DD")
         }
         return date
@@ -84,16 +72,16 @@ extension FitnessJournal {
         let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: """
-                    SELECT date, exercise_type, count(*), sum(duration_minutes) FROM workouts
-                    WHERE date BETWEEN ? AND ? GROUP BY date, exercise_type
+                    SELECT date, exercise_type, count(*) AS workouts, sum(duration_minutes) AS minutes
+                    FROM workouts WHERE date BETWEEN ? AND ? GROUP BY date, exercise_type
                     """), arguments: [range.lowerBound.description, range.upperBound.description])
         var days: [ProgressReport.Day] = []
         var lastDay: String?
         var types = ExerciseType.allCases.map { MostFrequentType(type: $0, workouts: 0, minutes: 0) }
         while let row = try rows.next() {
-            let day: String = row[0]
-            let workouts: Int = row[2]
-            let minutes: Int = row[3]
+            let day: String = row["date"]
+            let workouts: Int = row["workouts"]
+            let minutes: Int = row["minutes"]
             if day == lastDay {
                 days[days.count - 1].workouts += workouts
                 days[days.count - 1].minutes += minutes
@@ -102,7 +90,7 @@ extension FitnessJournal {
                     ProgressReport.Day(date: try date(day), workouts: workouts, minutes: minutes))
                 lastDay = day
             }
-            let name: String = row[1]
+            let name: String = row["exercise_type"]
             if let index = ExerciseType.allCases.firstIndex(where: { $0.rawValue == name }) {
                 types[index].workouts += workouts
                 types[index].minutes += minutes
@@ -113,7 +101,7 @@ extension FitnessJournal {
 
     static func workoutCount(_ db: Database, _ range: ClosedRange<CalendarDate>) throws -> Int {
         try WorkoutRecord.filter(
-            Column("date") >= range.lowerBound.description && Column("date") <= range.upperBound.description
+            WorkoutRecord.Columns.date >= range.lowerBound.description && WorkoutRecord.Columns.date <= range.upperBound.description
         ).fetchCount(db)
     }
 
@@ -133,8 +121,8 @@ extension FitnessJournal {
                     """), arguments: [range.lowerBound.description, range.upperBound.description])
         var points: [MoodTrend.Point] = []
         while let row = try rows.next() {
-            guard let mood = Mood(rawValue: row[1]) else { continue }
-            let point = MoodTrend.Point(date: try date(row[0]), mood: mood, energyLevel: row[2])
+            guard let mood = Mood(rawValue: row["mood"]) else { continue }
+            let point = MoodTrend.Point(date: try date(row["date"]), mood: mood, energyLevel: row["energy_level"])
             if points.last?.date == point.date { points.removeLast() }
             points.append(point)
         }
@@ -143,23 +131,9 @@ extension FitnessJournal {
 
     /// The workouts of `range` (all when nil), in the order they were logged.
     static func workouts(_ db: Database, _ range: ClosedRange<CalendarDate>? = nil) throws -> [WorkoutEntry] {
-        let filter = range.map { "WHERE date BETWEEN '\($0.lowerBound)' AND '\($0.upperBound)'" } ?? ""
-        let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT id, \(dayNumber), exercise_type, duration_minutes, intensity, notes, logged_at FROM workouts
-                \(filter) ORDER BY date, logged_at, id
-                """)
-        var entries: [WorkoutEntry] = []
-        while let row = try rows.next() {
-            guard let type = ExerciseType(rawValue: row[2]), let intensity = Intensity(rawValue: row[4]) else {
-                throw JournalError(.storeUnreadable, "workout \(row[0] as Int64) is not readable")
-            }
-            entries.append(
-                WorkoutEntry(
-                    id: row[0], date: CalendarDate(dayNumber: row[1]), type: type, durationMinutes: row[3],
-                    intensity: intensity, notes: row[5], loggedAt: row[6]))
-        }
-        return entries
+        let filter: SQL = range.map { "WHERE date BETWEEN \($0.lowerBound.description) AND \($0.upperBound.description)" }
+            ?? ""
+        let request: SQLRequest<WorkoutRecord> = "SELECT * FROM workouts \(filter) ORDER BY date, logged_at, id"
+        return try request.fetchAll(db).map { record throws(JournalError) in try record.entry() }
     }
 }

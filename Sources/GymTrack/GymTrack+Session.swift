@@ -99,10 +99,10 @@ extension GymTrack {
     }
 
     func nextSession(_ db: Database, today: CalendarDate) throws -> NextSession {
-        let last = try SessionRecord.order(Column("date").desc, Column("started_at").desc, Column("id").desc)
+        let last = try SessionRecord.order(SessionRecord.Columns.date.desc, SessionRecord.Columns.startedAt.desc, SessionRecord.Columns.id.desc)
             .fetchOne(db)
         let typesToday = try SessionType.fetchSet(
-            db, SessionRecord.select(Column("session_type")).filter(Column("date") == today.description))
+            db, SessionRecord.select(SessionRecord.Columns.sessionType).filter(SessionRecord.Columns.date == today.description))
         let next = Rotation.next(after: last?.sessionType, doneToday: typesToday)
         return NextSession(
             today: today, next: next, name: routine(next).name, focus: routine(next).focus,
@@ -118,7 +118,7 @@ extension GymTrack {
     private func openSessionView(_ db: Database, now: Now) throws -> OpenSessionView {
         let open = try requireOpenSession(db)
         let routine = routine(open.sessionType)
-        let checked = Set(try Int.fetchAll(db, CheckedStepRecord.select(Column("step"))))
+        let checked = Set(try Int.fetchAll(db, CheckedStepRecord.select(CheckedStepRecord.Columns.step)))
         let started = Timestamp.parse(open.startedAt) ?? now.moment
         let steps = routine.steps.enumerated().map { index, step in
             OpenSessionView.Step(

@@ -16,11 +16,11 @@ extension GymTrack {
             let monthStart = CalendarDate(year: now.today.year, month: now.today.month, day: 1) ?? now.today
             let today = now.today.description
             func count(from start: CalendarDate) throws -> Int {
-                try SessionRecord.filter(Column("date") >= start.description && Column("date") <= today)
+                try SessionRecord.filter(SessionRecord.Columns.date >= start.description && SessionRecord.Columns.date <= today)
                     .fetchCount(db)
             }
-            let last = try SessionRecord.filter(Column("date") <= today)
-                .order(Column("date").desc, Column("started_at").desc, Column("id").desc).fetchOne(db)
+            let last = try SessionRecord.filter(SessionRecord.Columns.date <= today)
+                .order(SessionRecord.Columns.date.desc, SessionRecord.Columns.startedAt.desc, SessionRecord.Columns.id.desc).fetchOne(db)
             return QuickStats(
                 today: now.today, sessionsThisWeek: try count(from: week.monday),
                 sessionsThisMonth: try count(from: monthStart), lastSession: last.flatMap(Self.summary))

@@ -7,8 +7,8 @@ extension TrainingLog {
     /// against its baseline: the previous workout of the same session that logged it.
     public func workoutHistory(limit: Int? = nil) throws(TrainingLogError) -> [WorkoutSummary] {
         try read { db, _ in
-            let newest = try WorkoutRecord.filter(Column("state") == WorkoutRecord.State.completed.rawValue)
-                .order(Column("started_at").desc).limit(limit ?? Int.max).fetchAll(db)
+            let newest = try WorkoutRecord.filter(WorkoutRecord.Columns.state == WorkoutRecord.State.completed.rawValue)
+                .order(WorkoutRecord.Columns.startedAt.desc).limit(limit ?? Int.max).fetchAll(db)
             return try workoutSummaries(db, ids: newest.map(\.id))
         }
     }
@@ -33,7 +33,12 @@ extension TrainingLog {
             var best = RecordMarks()
             for row in rows {
                 let sets = setsByLog[row["log_id"] as String] ?? []
-                let started = Timestamp.parse(row["started_at"]) ?? Date(timeIntervalSince1970: 0)
+                let startedAt: String = row["started_at"]
+                guard let started = Timestamp.parse(startedAt) else {
+                    throw TrainingLogError(
+                        .storeUnreadable,
+                        "workout \(row["workout_id"] as String) in \(name) has an unreadable start: \"\(startedAt)\"")
+                }
                 entries.append(
                     entry(
                         workoutID: row["workout_id"], date: CalendarDate(started, in: settings.timeZone),
@@ -92,9 +97,9 @@ extension TrainingLog {
     private func completedSets(_ db: Database, logIDs: [String]) throws -> [String: [PerformedSet]] {
         // Plain rows of the four columns the rules read: a history decodes thousands of sets.
         let request = LoggedSetRecord
-            .select(Column("exercise_log_id"), Column("set_number"), Column("reps"), Column("weight_kg"))
-            .filter(logIDs.contains(Column("exercise_log_id")) && Column("completed") == true)
-            .order(Column("exercise_log_id"), Column("set_number"))
+            .select(LoggedSetRecord.Columns.exerciseLogId, LoggedSetRecord.Columns.setNumber, LoggedSetRecord.Columns.reps, LoggedSetRecord.Columns.weightKg)
+            .filter(logIDs.contains(LoggedSetRecord.Columns.exerciseLogId) && LoggedSetRecord.Columns.completed == true)
+            .order(LoggedSetRecord.Columns.exerciseLogId, LoggedSetRecord.Columns.setNumber)
         var sets: [String: [PerformedSet]] = [:]
         for row in try Row.fetchAll(db, request) {
             sets[row[0], default: []].append(PerformedSet(number: row[1], reps: row[2], weightKg: row[3]))

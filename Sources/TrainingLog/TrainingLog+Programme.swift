@@ -55,7 +55,7 @@ extension TrainingLog {
             }
             let settings = try userSettings(db)
             var replaced: String?
-            if var active = try ProgrammeRecord.filter(Column("is_active") == true).fetchOne(db) {
+            if var active = try ProgrammeRecord.filter(ProgrammeRecord.Columns.isActive == true).fetchOne(db) {
                 active.isActive = false
                 active.replacedAt = now
                 active.updatedAt = now

@@ -29,7 +29,7 @@ extension TrainingLog {
     }
 
     func activeProgramme(_ db: Database) throws -> ActiveProgramme? {
-        guard let record = try ProgrammeRecord.filter(Column("is_active") == true).fetchOne(db) else { return nil }
+        guard let record = try ProgrammeRecord.filter(ProgrammeRecord.Columns.isActive == true).fetchOne(db) else { return nil }
         return ActiveProgramme(record: record, programme: try programmes.programme(of: record))
     }
 

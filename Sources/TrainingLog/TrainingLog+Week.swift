@@ -14,10 +14,10 @@ extension TrainingLog {
             let week = TrainingWeek(containing: today)
             let calendar = ProgrammeCalendar(startDate: active.record.startDate, totalWeeks: active.record.totalWeeks)
             let workouts = try WorkoutRecord.filter(
-                Column("state") == WorkoutRecord.State.completed.rawValue
-                    && Column("started_at") >= Timestamp.text(week.start(in: settings.timeZone))
-                    && Column("started_at") < Timestamp.text(week.end(in: settings.timeZone))
-            ).order(Column("started_at")).fetchAll(db)
+                WorkoutRecord.Columns.state == WorkoutRecord.State.completed.rawValue
+                    && WorkoutRecord.Columns.startedAt >= Timestamp.text(week.start(in: settings.timeZone))
+                    && WorkoutRecord.Columns.startedAt < Timestamp.text(week.end(in: settings.timeZone))
+            ).order(WorkoutRecord.Columns.startedAt).fetchAll(db)
             let sessions = active.programme.sessions
             let done = Set(workouts.filter { $0.programmeId == active.record.id }.map(\.sessionId))
             let position = calendar.position(of: today)

@@ -71,8 +71,8 @@ extension TrainingLog {
                 throw TrainingLogError(.nothingSubmitted, "submit at least one exercise before completing the workout")
             }
             let hasEarlier = try !WorkoutRecord.filter(
-                Column("state") == WorkoutRecord.State.completed.rawValue
-                    && Column("session_name") == workout.sessionName
+                WorkoutRecord.Columns.state == WorkoutRecord.State.completed.rawValue
+                    && WorkoutRecord.Columns.sessionName == workout.sessionName
             ).isEmpty(db)
             var reps = 0
             var load = 0.0
@@ -110,7 +110,7 @@ extension TrainingLog {
         try write { db, now in
             let workout = try requireOpenWorkout(db)
             let logs = try exerciseLogs(db, workoutID: workout.id)
-            let sets = try LoggedSetRecord.filter(logs.map(\.id).contains(Column("exercise_log_id"))).fetchAll(db)
+            let sets = try LoggedSetRecord.filter(logs.map(\.id).contains(LoggedSetRecord.Columns.exerciseLogId)).fetchAll(db)
             let synced =
                 [(workout.id, workout.syncedAt, WorkoutRecord.databaseTableName)]
                 + logs.map { ($0.id, $0.syncedAt, ExerciseLogRecord.databaseTableName) }

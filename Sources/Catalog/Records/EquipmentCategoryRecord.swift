@@ -1,3 +1,5 @@
+import GRDB
+
 /// `equipment_categories`: the questionnaire's top level of equipment, in display order.
 package struct EquipmentCategoryRecord: CatalogRecord, Hashable {
     package static let databaseTableName = "equipment_categories"
@@ -14,4 +16,9 @@ package struct EquipmentCategoryRecord: CatalogRecord, Hashable {
     }
 
     package var subject: String { "equipment category \"\(name)\"" }
+
+    /// The columns queries order by.
+    package enum Columns {
+        static let position = Column(CodingKeys.position)
+    }
 }

@@ -1,3 +1,5 @@
+import GRDB
+
 /// `equipment_items`: the items a category expands to, identified by (category, item).
 package struct EquipmentItemRecord: CatalogRecord, Hashable {
     package static let databaseTableName = "equipment_items"
@@ -17,4 +19,18 @@ package struct EquipmentItemRecord: CatalogRecord, Hashable {
     }
 
     package var subject: String { "equipment item \"\(name)\"" }
+
+    /// The columns as the table spells them (rather than converted per row).
+    package static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .useDefaultKeys }
+    package static var databaseColumnEncodingStrategy: DatabaseColumnEncodingStrategy { .useDefaultKeys }
+
+    enum CodingKeys: String, CodingKey {
+        case id, categoryId = "category_id", name, slug, position
+    }
+
+    /// The columns queries order by.
+    package enum Columns {
+        static let categoryId = Column(CodingKeys.categoryId)
+        static let position = Column(CodingKeys.position)
+    }
 }

@@ -1,3 +1,5 @@
+import GRDB
+
 /// `joints`: the answers of the questionnaire's injury question.
 package struct JointRecord: CatalogRecord, Hashable {
     package static let databaseTableName = "joints"
@@ -12,4 +14,9 @@ package struct JointRecord: CatalogRecord, Hashable {
     }
 
     package var subject: String { "joint \"\(name)\"" }
+
+    /// The columns queries order by.
+    package enum Columns {
+        static let name = Column(CodingKeys.name)
+    }
 }

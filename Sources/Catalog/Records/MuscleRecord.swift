@@ -1,3 +1,5 @@
+import GRDB
+
 /// `muscles`.
 package struct MuscleRecord: CatalogRecord, Hashable {
     package static let databaseTableName = "muscles"
@@ -15,4 +17,9 @@ package struct MuscleRecord: CatalogRecord, Hashable {
     }
 
     package var subject: String { "muscle \"\(name)\"" }
+
+    /// The columns queries order by.
+    package enum Columns {
+        static let name = Column(CodingKeys.name)
+    }
 }

@@ -14,6 +14,16 @@ struct CheckInRecord: JournalRecord {
     var notes: String?
     var checkedInAt: Date
 
+    enum CodingKeys: String, CodingKey {
+        case id, date, mood, energyLevel = "energy_level", sleepQuality = "sleep_quality", notes
+        case checkedInAt = "checked_in_at"
+    }
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let checkedInAt = Column(CodingKeys.checkedInAt)
+    }
+
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }

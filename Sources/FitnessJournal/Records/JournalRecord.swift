@@ -1,13 +1,12 @@
 import GRDB
 import TrainingCalendar
 
-/// A row of a journal table, as GRDB reads and writes it: properties are the columns in camel
-/// case; moments are every store's `Timestamp` text (`2026-01-05T07:30:00.000Z`).
+/// A row of a journal table, as GRDB reads and writes it: each record's `CodingKeys` spell its
+/// columns as the table does and its `Columns` are made from them; moments are every store's
+/// `Timestamp` text (`2026-01-05T07:30:00.000Z`).
 protocol JournalRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable {}
 
 extension JournalRecord {
-    static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .convertFromSnakeCase }
-    static var databaseColumnEncodingStrategy: DatabaseColumnEncodingStrategy { .convertToSnakeCase }
     static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
         .custom { Timestamp.text($0) }
     }

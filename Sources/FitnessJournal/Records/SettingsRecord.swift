@@ -14,15 +14,21 @@ struct SettingsRecord: JournalRecord {
     var timeZone: String
     var updatedAt: Date
 
+    enum CodingKeys: String, CodingKey {
+        case id, displayName = "display_name", weeklyGoal = "weekly_goal", reminderEnabled = "reminder_enabled"
+        case reminderTime = "reminder_time", notificationsEnabled = "notifications_enabled", timeZone = "time_zone"
+        case updatedAt = "updated_at"
+    }
+
     /// Read by hand rather than through `Decodable`: every call of the journal reads this row.
     init(row: Row) throws {
-        displayName = row["display_name"]
-        weeklyGoal = row["weekly_goal"]
-        reminderEnabled = row["reminder_enabled"]
-        reminderTime = row["reminder_time"]
-        notificationsEnabled = row["notifications_enabled"]
-        timeZone = row["time_zone"]
-        updatedAt = row["updated_at"]
+        displayName = row[CodingKeys.displayName.stringValue]
+        weeklyGoal = row[CodingKeys.weeklyGoal.stringValue]
+        reminderEnabled = row[CodingKeys.reminderEnabled.stringValue]
+        reminderTime = row[CodingKeys.reminderTime.stringValue]
+        notificationsEnabled = row[CodingKeys.notificationsEnabled.stringValue]
+        timeZone = row[CodingKeys.timeZone.stringValue]
+        updatedAt = row[CodingKeys.updatedAt.stringValue]
     }
 
     init(_ settings: JournalSettings, updatedAt: Date) {

@@ -14,6 +14,17 @@ struct WorkoutRecord: JournalRecord {
     var notes: String?
     var loggedAt: Date
 
+    enum CodingKeys: String, CodingKey {
+        case id, date, exerciseType = "exercise_type", durationMinutes = "duration_minutes", intensity, notes
+        case loggedAt = "logged_at"
+    }
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let date = Column(CodingKeys.date)
+        static let loggedAt = Column(CodingKeys.loggedAt)
+    }
+
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }

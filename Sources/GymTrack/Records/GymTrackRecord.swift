@@ -1,13 +1,9 @@
 import GRDB
 
-/// A row of a GymTrack table, as GRDB reads and writes it: properties are the columns in camel
-/// case; dates and moments are the text the table holds (`YYYY-MM-DD`, `YYYY-MM-DDTHH:MM:SSZ`).
+/// A row of a GymTrack table, as GRDB reads and writes it: each record's `CodingKeys` spell its
+/// columns as the table does and its `Columns` are made from them; dates and moments are the
+/// text the table holds (`YYYY-MM-DD`, `Timestamp` text).
 package protocol GymTrackRecord: Codable, FetchableRecord, PersistableRecord, Sendable {}
-
-extension GymTrackRecord {
-    package static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .convertFromSnakeCase }
-    package static var databaseColumnEncodingStrategy: DatabaseColumnEncodingStrategy { .convertToSnakeCase }
-}
 
 /// `sessions`: a finished workout.
 package struct SessionRecord: GymTrackRecord, Hashable {
@@ -19,6 +15,18 @@ package struct SessionRecord: GymTrackRecord, Hashable {
     package var startedAt: String
     package var durationSeconds: Int
     package var isPartial: Bool
+
+    package enum CodingKeys: String, CodingKey {
+        case id, sessionType = "session_type", date, startedAt = "started_at", durationSeconds = "duration_seconds"
+        case isPartial = "is_partial"
+    }
+
+    package enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let sessionType = Column(CodingKeys.sessionType)
+        static let date = Column(CodingKeys.date)
+        static let startedAt = Column(CodingKeys.startedAt)
+    }
 }
 
 /// `daily_challenge`: the sets of one day.
@@ -28,6 +36,10 @@ package struct DailyChallengeRecord: GymTrackRecord, Hashable {
     package var id: Int64?
     package var date: String
     package var setsCompleted: Int
+
+    package enum CodingKeys: String, CodingKey {
+        case id, date, setsCompleted = "sets_completed"
+    }
 }
 
 /// `open_session`: the workout started and not yet finished (at most one row, id 1).
@@ -38,6 +50,10 @@ package struct OpenSessionRecord: GymTrackRecord, Hashable {
     package var sessionType: SessionType
     package var date: String
     package var startedAt: String
+
+    package enum CodingKeys: String, CodingKey {
+        case id, sessionType = "session_type", date, startedAt = "started_at"
+    }
 }
 
 /// `open_session_steps`: a step of the open workout checked off.
@@ -46,4 +62,12 @@ package struct CheckedStepRecord: GymTrackRecord, Hashable {
 
     package var step: Int
     package var checkedAt: String
+
+    package enum CodingKeys: String, CodingKey {
+        case step, checkedAt = "checked_at"
+    }
+
+    package enum Columns {
+        static let step = Column(CodingKeys.step)
+    }
 }

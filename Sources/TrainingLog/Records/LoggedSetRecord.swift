@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// `logged_sets`: a set as entered, in kilograms.
 package struct LoggedSetRecord: LogRecord, Hashable {
@@ -24,5 +25,14 @@ package struct LoggedSetRecord: LogRecord, Hashable {
         case id, exerciseLogId = "exercise_log_id", setNumber = "set_number", reps, weightKg = "weight_kg"
         case completed, completedAt = "completed_at", loggedAt = "logged_at", updatedAt = "updated_at"
         case syncedAt = "synced_at"
+    }
+
+    /// The columns queries filter and order by.
+    package enum Columns {
+        static let exerciseLogId = Column(CodingKeys.exerciseLogId)
+        static let setNumber = Column(CodingKeys.setNumber)
+        static let reps = Column(CodingKeys.reps)
+        static let weightKg = Column(CodingKeys.weightKg)
+        static let completed = Column(CodingKeys.completed)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import TrainingCalendar
 
 /// `programmes`: a programme the user started, with the questionnaire and the programme as
@@ -23,5 +24,10 @@ package struct ProgrammeRecord: LogRecord, Hashable {
         case id, programmeId = "programme_id", createdDate = "created_date", startDate = "start_date"
         case totalWeeks = "total_weeks", questionnaire, programme, isActive = "is_active", startedAt = "started_at"
         case replacedAt = "replaced_at", updatedAt = "updated_at", syncedAt = "synced_at"
+    }
+
+    /// The columns queries filter by.
+    package enum Columns {
+        static let isActive = Column(CodingKeys.isActive)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// `workouts`: a session of a programme, open until completed.
 package struct WorkoutRecord: LogRecord, Hashable {
@@ -29,5 +30,12 @@ package struct WorkoutRecord: LogRecord, Hashable {
         case startedAt = "started_at", completedAt = "completed_at", durationSeconds = "duration_seconds"
         case increasedReps = "increased_reps", increasedLoadKg = "increased_load_kg"
         case restDismissedAt = "rest_dismissed_at", updatedAt = "updated_at", syncedAt = "synced_at"
+    }
+
+    /// The columns queries filter and order by.
+    package enum Columns {
+        static let state = Column(CodingKeys.state)
+        static let sessionName = Column(CodingKeys.sessionName)
+        static let startedAt = Column(CodingKeys.startedAt)
     }
 }
