@@ -81,7 +81,7 @@ leaks: deps
 # Reader benchmark (figures only, never a test): TrainDB vs the inflate floor, python-calamine
 # and openpyxl on a generated 200,000 × 10 workbook cached in bench-data/; then `traindb xlsx
 # dump` vs python-calamine as whole processes, timed under /usr/bin/time for peak memory.
-bench: bench-generator bench-log bench-gymtrack bench-journal bench-pg
+bench: bench-generator bench-log bench-gymtrack bench-journal bench-store bench-pg
 	@python3 -c "import python_calamine, openpyxl" 2>/dev/null || pip install -q python-calamine openpyxl
 	@[ -x /usr/bin/time ] || { \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
@@ -135,6 +135,13 @@ personas: deps
 replays: deps
 	TRAINDB_UPDATE_REPLAYS=1 $(SWIFT) test --filter ReplayTests
 	@git --no-pager diff --stat -- Tests/TrainingLogTests/Replays
+
+# User stores under several processes (figures only, never a test): 4 processes × 200 writes on
+# one journal with a reader beside them; every write acknowledged, none refused, the p99 wait.
+.PHONY: bench-store
+bench-store:
+	$(SWIFT) build -c release --product store-bench
+	$$($(SWIFT) build -c release --product store-bench --show-bin-path)/store-bench 4 200
 
 # Fitness journal benchmark (figures only, never a test): ten years of daily workouts and
 # check-ins; today, progress per period, the chart and the CSV export (target ≤ 10 ms each).

@@ -194,6 +194,9 @@ let package = Package(
         // `make bench`: the fitness journal with ten years of daily use (today, progress, chart, CSV).
         .executableTarget(name: "journal-bench", dependencies: ["FitnessJournal", "TrainingCalendar"]),
 
+        // Several processes on one user store (figures only, never a test): writes acknowledged, waits, reads.
+        .executableTarget(name: "store-bench", dependencies: ["FitnessJournal", "TrainingCalendar"]),
+
         .testTarget(
             name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]
         ),
