@@ -55,7 +55,6 @@ public struct UserStore<Failure: Error>: Sendable {
         var configuration = Configuration()
         configuration.label = noun
         configuration.foreignKeysEnabled = true
-        configuration.readonly = readOnly
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.prepareDatabase { db in
             if !db.configuration.readonly {
@@ -111,10 +110,21 @@ public struct UserStore<Failure: Error>: Sendable {
         }
     }
 
-    /// A read-only connection that leaves no file behind: without a write-ahead log beside the
-    /// store it is whole, and read as immutable; with one, another connection is using it.
+    /// A connection for reading that leaves the store as it found it. Where the store may be
+    /// written (by this user, so by another process of theirs at any moment), an ordinary
+    /// connection that only reads: it takes part in the write-ahead log's locking, and the last
+    /// connection to close removes the -wal and -shm files it made. Where it cannot be written
+    /// (a backup, a read-only medium), a read-only connection; without a write-ahead log beside
+    /// the store it is whole, and read as immutable, which creates no file.
     private static func openForReading(_ path: String, configuration: Configuration) throws -> DatabaseQueue {
-        guard !FileManager.default.fileExists(atPath: path + "-wal") else {
+        let folder = (path as NSString).deletingLastPathComponent
+        let files = FileManager.default
+        if files.isWritableFile(atPath: path), files.isWritableFile(atPath: folder.isEmpty ? "." : folder) {
+            return try DatabaseQueue(path: path, configuration: configuration)
+        }
+        var configuration = configuration
+        configuration.readonly = true
+        guard !files.fileExists(atPath: path + "-wal") else {
             return try DatabaseQueue(path: path, configuration: configuration)
         }
         var allowed = CharacterSet.urlPathAllowed
@@ -137,7 +147,8 @@ public struct UserStore<Failure: Error>: Sendable {
                 try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
             }
             guard switched == "wal" else {
-                throw DatabaseError(message: "cannot switch to write-ahead logging (journal_mode is \(switched ?? "?"))")
+                let mode = switched ?? "?"
+                throw DatabaseError(message: "cannot switch to write-ahead logging (journal_mode is \(mode))")
             }
         }
         if version != migrator.latestVersion {

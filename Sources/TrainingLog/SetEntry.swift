@@ -18,9 +18,19 @@ public struct SetEntry: Hashable, Sendable {
     /// The weight in kilograms, checked with the reps against §6's ranges before anything is
     /// written. Throws `set.invalid` ("Please enter valid weight and reps") otherwise.
     public func checkedKilograms() throws(TrainingLogError) -> Double {
-        let kilograms = unit.kilograms(weight)
-        guard Self.repsRange.contains(reps), weight.isFinite, Self.kilogramsRange.contains(kilograms) else {
-            throw TrainingLogError(.invalidSet, "Please enter valid weight and reps")
+        guard Self.repsRange.contains(reps) else {
+            throw TrainingLogError(
+                .invalidSet, "Please enter valid weight and reps: reps \(reps) is outside 1 to 100")
+        }
+        // Kept to the gram (business rules §6).
+        let kilograms = (unit.kilograms(weight) * 1000).rounded() / 1000
+        guard weight.isFinite, Self.kilogramsRange.contains(kilograms) else {
+            let most = WeightUnit.number(unit == .kg ? 500 : 500 * WeightUnit.poundsPerKilogram)
+            let given = weight.isFinite ? WeightUnit.number(weight) : "\(weight)"
+            throw TrainingLogError(
+                .invalidSet,
+                "Please enter valid weight and reps: weight \(given) \(unit.rawValue) is outside "
+                    + "0 to \(most) \(unit.rawValue)")
         }
         return kilograms
     }

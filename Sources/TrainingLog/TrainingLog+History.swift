@@ -27,6 +27,11 @@ extension TrainingLog {
                     WHERE el.performed_exercise_id = ? AND el.submitted_at IS NOT NULL AND w.state = 'completed'
                     ORDER BY w.started_at, el.position
                     """, arguments: [exerciseID])
+            // An id neither the catalogue nor this log knows is a mistake, not a retired exercise.
+            guard !rows.isEmpty || catalog.entry(exerciseID) != nil else {
+                throw TrainingLogError(
+                    .unknownExercise, "no exercise has the id \"\(exerciseID)\" (traindb query exercises lists them)")
+            }
             let setsByLog = try completedSets(db, logIDs: rows.map { $0["log_id"] })
             var entries: [ExerciseEntry] = []
             var previous: [PerformedSet]?
@@ -96,10 +101,11 @@ extension TrainingLog {
     /// The completed sets of `logIDs`, by log, each by set number.
     private func completedSets(_ db: Database, logIDs: [String]) throws -> [String: [PerformedSet]] {
         // Plain rows of the four columns the rules read: a history decodes thousands of sets.
+        typealias Set = LoggedSetRecord.Columns
         let request = LoggedSetRecord
-            .select(LoggedSetRecord.Columns.exerciseLogId, LoggedSetRecord.Columns.setNumber, LoggedSetRecord.Columns.reps, LoggedSetRecord.Columns.weightKg)
-            .filter(logIDs.contains(LoggedSetRecord.Columns.exerciseLogId) && LoggedSetRecord.Columns.completed == true)
-            .order(LoggedSetRecord.Columns.exerciseLogId, LoggedSetRecord.Columns.setNumber)
+            .select(Set.exerciseLogId, Set.setNumber, Set.reps, Set.weightKg)
+            .filter(logIDs.contains(Set.exerciseLogId) && Set.completed == true)
+            .order(Set.exerciseLogId, Set.setNumber)
         var sets: [String: [PerformedSet]] = [:]
         for row in try Row.fetchAll(db, request) {
             sets[row[0], default: []].append(PerformedSet(number: row[1], reps: row[2], weightKg: row[3]))
@@ -124,7 +130,8 @@ extension TrainingLog {
         let volume = sets.reduce(0) { $0 + $1.volumeKg }
         let progressed =
             compared.map { then in
-                reps > then.reduce(0) { $0 + $1.reps } || (volume > then.reduce(0) { $0 + $1.volumeKg })
+                reps > then.reduce(0) { $0 + $1.reps }
+                    || PerformedSet.tenths(volume) > PerformedSet.tenths(then.reduce(0) { $0 + $1.volumeKg })
             } ?? false
         return ExerciseEntry(
             workoutId: workoutID, date: date, sessionName: sessionName, exerciseId: exerciseID,
@@ -134,26 +141,27 @@ extension TrainingLog {
 
     /// The best set's order: larger weight × reps, then heavier, then more reps.
     static func isBetter(_ set: SetView, than other: SetView) -> Bool {
-        let volume = set.weightKg * Double(set.reps)
-        let otherVolume = other.weightKg * Double(other.reps)
+        let volume = PerformedSet.tenths(set.weightKg * Double(set.reps))
+        let otherVolume = PerformedSet.tenths(other.weightKg * Double(other.reps))
         if volume != otherVolume { return volume > otherVolume }
-        if set.weightKg != other.weightKg { return set.weightKg > other.weightKg }
+        let (weight, otherWeight) = (PerformedSet.tenths(set.weightKg), PerformedSet.tenths(other.weightKg))
+        if weight != otherWeight { return weight > otherWeight }
         return set.reps > other.reps
     }
 }
 
 /// The bests so far of an exercise's history, to mark the entries that beat all before them.
 private struct RecordMarks {
-    var bestSet: Double?
-    var heaviest: Double?
-    var volume: Double?
+    var bestSet: Int?
+    var heaviest: Int?
+    var volume: Int?
 
     /// The records `sets` sets against the bests so far (none for the first entry), then
-    /// takes them in.
+    /// takes them in; compared in tenths of a kilogram, so equal work never sets a record.
     mutating func update(with sets: [PerformedSet]) -> [String] {
-        let setBest = sets.map(\.volumeKg).max() ?? 0
-        let weight = sets.map(\.weightKg).max() ?? 0
-        let total = sets.reduce(0) { $0 + $1.volumeKg }
+        let setBest = PerformedSet.tenths(sets.map(\.volumeKg).max() ?? 0)
+        let weight = PerformedSet.tenths(sets.map(\.weightKg).max() ?? 0)
+        let total = PerformedSet.tenths(sets.reduce(0) { $0 + $1.volumeKg })
         var records: [String] = []
         if let bestSet, setBest > bestSet { records.append("best_set") }
         if let heaviest, weight > heaviest { records.append("heaviest") }

@@ -12,6 +12,7 @@ extension TrainingLog {
         let kilograms = try entry.checkedKilograms()
         return try write { db, now in
             let workout = try requireOpenWorkout(db)
+            try Self.checkOrder(now, after: workout)
             let log = try exerciseLog(db, in: workout, named: exercise)
             let existing = try sets(db, exerciseLogID: log.id)
             let set = LoggedSetRecord(
@@ -33,6 +34,7 @@ extension TrainingLog {
         let kilograms = try entry?.checkedKilograms()
         return try write { db, now in
             let workout = try requireOpenWorkout(db)
+            try Self.checkOrder(now, after: workout)
             let log = try exerciseLog(db, in: workout, named: exercise)
             var all = try sets(db, exerciseLogID: log.id)
             guard let index = all.firstIndex(where: { $0.setNumber == number }) else {

@@ -7,8 +7,10 @@ extension TrainingLog {
     /// least one completed set; sets left incomplete are allowed and reported.
     @discardableResult
     public func submit(exercise: String, notes: String? = nil) throws(TrainingLogError) -> ExerciseSubmitted {
-        try write { db, now in
+        if let notes { try Self.checkNotes(notes) }
+        return try write { db, now in
             let workout = try requireOpenWorkout(db)
+            try Self.checkOrder(now, after: workout)
             var log = try exerciseLog(db, in: workout, named: exercise)
             let sets = try sets(db, exerciseLogID: log.id)
             let name = catalog.displayName(log.performedExerciseId)
@@ -46,6 +48,7 @@ extension TrainingLog {
     public func swap(exercise: String, for replacement: String) throws(TrainingLogError) -> ExerciseSwapped {
         try write { db, now in
             let workout = try requireOpenWorkout(db)
+            try Self.checkOrder(now, after: workout)
             var log = try exerciseLog(db, in: workout, named: exercise)
             let current = log.performedExerciseId
             guard let new = catalog.entry(replacement) else {
@@ -70,6 +73,29 @@ extension TrainingLog {
             return ExerciseSwapped(
                 exercise: exerciseView(log, sets: [], context: try context(db, of: log, in: workout), unit: unit),
                 previousExerciseId: current)
+        }
+    }
+}
+
+extension TrainingLog {
+    /// The most characters of an exercise's notes (business rules §6, as the journal's).
+    public static let notesLength = 1_000
+
+    /// Refuses notes longer than `notesLength` or holding control characters other than line
+    /// breaks and tabs, before anything is written.
+    static func checkNotes(_ notes: String) throws(TrainingLogError) {
+        guard notes.count <= notesLength else {
+            throw TrainingLogError(.invalidNotes, "notes: \(notes.count) characters, at most \(notesLength)")
+        }
+        let allowed: Set<Unicode.Scalar> = ["\n", "\r", "\t"]
+        let control = notes.unicodeScalars.first {
+            $0.properties.generalCategory == .control && !allowed.contains($0)
+        }
+        if let control {
+            throw TrainingLogError(
+                .invalidNotes,
+                "notes: control character U+\(String(control.value, radix: 16, uppercase: true)) is not allowed "
+                    + "(line breaks are)")
         }
     }
 }

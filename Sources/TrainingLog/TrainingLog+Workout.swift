@@ -66,6 +66,7 @@ extension TrainingLog {
     public func completeWorkout() throws(TrainingLogError) -> WorkoutSummary {
         try write { db, now in
             var workout = try requireOpenWorkout(db)
+            try Self.checkOrder(now, after: workout)
             let submitted = try exerciseLogs(db, workoutID: workout.id).filter { $0.submittedAt != nil }
             guard let lastSubmission = submitted.compactMap(\.submittedAt).max() else {
                 throw TrainingLogError(.nothingSubmitted, "submit at least one exercise before completing the workout")
@@ -109,8 +110,10 @@ extension TrainingLog {
     public func discardWorkout() throws(TrainingLogError) -> WorkoutDiscarded {
         try write { db, now in
             let workout = try requireOpenWorkout(db)
+            try Self.checkOrder(now, after: workout)
             let logs = try exerciseLogs(db, workoutID: workout.id)
-            let sets = try LoggedSetRecord.filter(logs.map(\.id).contains(LoggedSetRecord.Columns.exerciseLogId)).fetchAll(db)
+            let sets = try LoggedSetRecord.filter(logs.map(\.id).contains(LoggedSetRecord.Columns.exerciseLogId))
+                .fetchAll(db)
             let synced =
                 [(workout.id, workout.syncedAt, WorkoutRecord.databaseTableName)]
                 + logs.map { ($0.id, $0.syncedAt, ExerciseLogRecord.databaseTableName) }

@@ -86,7 +86,31 @@ public final class TrainingLog: Sendable {
     /// Runs `body` in one write transaction with the clock read once (to the millisecond).
     func write<Value>(_ body: (Database, Date) throws -> Value) throws(TrainingLogError) -> Value {
         let now = Timestamp.rounded(clock.now())
+        try Self.checkMoment(now)
         return try store.write { db in try body(db, now) }
+    }
+
+    /// The moments the log keeps (business rules §6): from 2000-01-01 to before 2100-01-01, UTC.
+    public static let moments = Date(timeIntervalSince1970: 946_684_800)..<Date(timeIntervalSince1970: 4_102_444_800)
+
+    /// Refuses a moment outside `moments` before anything is written.
+    static func checkMoment(_ moment: Date) throws(TrainingLogError) {
+        guard moments.contains(moment) else {
+            throw TrainingLogError(
+                .invalidMoment,
+                "the moment \(Timestamp.secondsText(moment)) is outside 2000-01-01T00:00:00Z to 2100-01-01T00:00:00Z")
+        }
+    }
+
+    /// Refuses an action at `now` on a workout that started after it: the log's moments are in
+    /// order.
+    static func checkOrder(_ now: Date, after workout: WorkoutRecord) throws(TrainingLogError) {
+        guard now >= workout.startedAt else {
+            throw TrainingLogError(
+                .invalidMoment,
+                "the moment \(Timestamp.secondsText(now)) is before the workout started, "
+                    + "at \(Timestamp.secondsText(workout.startedAt))")
+        }
     }
 
     /// Runs `body` in one read transaction with the clock read once.

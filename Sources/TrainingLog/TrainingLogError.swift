@@ -21,6 +21,8 @@ public struct TrainingLogError: CodedError, Hashable {
         case storeUnreadable
         case storeNotEmpty
         case invalidEvent
+        case invalidMoment
+        case invalidNotes
     }
 
     let kind: Kind
@@ -50,6 +52,8 @@ public struct TrainingLogError: CodedError, Hashable {
         case .storeUnreadable: "log.unreadable"
         case .storeNotEmpty: "replay.store_not_empty"
         case .invalidEvent: "replay.invalid_event"
+        case .invalidMoment: "log.invalid_moment"
+        case .invalidNotes: "log.invalid_notes"
         }
     }
 }

@@ -45,7 +45,8 @@ struct LogReplayCommand: ParsableCommand {
             text = String(decoding: data, as: UTF8.self)
         }
         let catalogue = try database.open()
-        let clock = ManualClock(Date(timeIntervalSince1970: 0))
+        // Until the first event sets it, the clock reads the first moment a log keeps.
+        let clock = ManualClock(TrainingLog.moments.lowerBound)
         let newUser = UserSettings(unit: .kg, timeZone: TimeZone(identifier: "UTC") ?? .gmt)
         let ids = SeededRowIDs(seed: seed)
         let catalog = try LogCatalog(database: catalogue)

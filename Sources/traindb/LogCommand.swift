@@ -42,8 +42,8 @@ struct LogCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: "Reps, 1-100.")
         var reps: Int
 
-        @Option(parsing: .unconditional, help: "Weight, 0 for bodyweight (at most 500 kg).")
-        var weight: Double
+        @Option(parsing: .unconditional, help: "Weight, 0 for bodyweight (at most 500 kg), e.g. 62.5.")
+        var weight: DecimalArgument
 
         @Option(help: "The unit of --weight (default: the user's).")
         var unit: WeightUnit?
@@ -59,7 +59,7 @@ struct LogCommand: ParsableCommand {
 
         func run() throws {
             let training = try log.open()
-            let entry = SetEntry(reps: reps, weight: weight, unit: try unit ?? training.settings().unit)
+            let entry = SetEntry(reps: reps, weight: weight.value, unit: try unit ?? training.settings().unit)
             let logged: SetLogged
             if let number {
                 logged = try training.editSet(exercise: exercise, number: number, entry, completed: !notDone)

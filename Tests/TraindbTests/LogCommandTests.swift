@@ -63,7 +63,9 @@ struct LogCommandTests {
             let invalid = try run(
                 ["log", "set", "day-1-exercise-1", "--reps", "8", "--weight", "1200", "--unit", "lbs"],
                 at: "2026-01-06T02:01:00Z")
-            #expect(invalid.stderr == "traindb: error[set.invalid]: Please enter valid weight and reps\n")
+            #expect(
+                invalid.stderr == "traindb: error[set.invalid]: Please enter valid weight and reps: "
+                    + "weight 1200 lbs is outside 0 to 1102.31 lbs\n")
             let set = try run(
                 ["log", "set", "day-1-exercise-1", "--reps", "10", "--weight", "45", "--unit", "lbs"],
                 at: "2026-01-06T02:02:00Z")

@@ -35,12 +35,13 @@ struct EntryRuleTests {
     func validation(reps: Int, weight: Double, unit: WeightUnit, valid: Bool) throws {
         let entry = SetEntry(reps: reps, weight: weight, unit: unit)
         if valid {
-            #expect(try entry.checkedKilograms() == unit.kilograms(weight))
+            #expect(try entry.checkedKilograms() == (unit.kilograms(weight) * 1000).rounded() / 1000, "to the gram")
             return
         }
         let error = #expect(throws: TrainingLogError.self) { try entry.checkedKilograms() }
         #expect(error?.code == "set.invalid")
-        #expect(error?.message == "Please enter valid weight and reps")
+        #expect(error?.message.hasPrefix("Please enter valid weight and reps: ") == true)
+        #expect(error?.message.contains(reps == 0 || reps > 100 || reps < 0 ? "reps \(reps)" : "weight ") == true)
         // Through the log: refused before any write.
         let log = try LogFixture.log()
         try log.startWorkout(session: "Push")

@@ -17,7 +17,7 @@ struct ReplayTests {
     /// A fresh replay over the committed catalogue, in memory, in kilograms and UTC.
     static func replay(seed: UInt64 = 0) throws -> LogReplay {
         let catalogue = try CatalogDatabase(path: CommittedCatalogue.databasePath())
-        let clock = ManualClock(Date(timeIntervalSince1970: 0))
+        let clock = ManualClock(TrainingLog.moments.lowerBound)
         let log = try TrainingLog(
             inMemory: LogCatalog(database: catalogue), clock: clock, ids: SeededRowIDs(seed: seed),
             newUser: UserSettings(unit: .kg, timeZone: TimeZone(identifier: "UTC") ?? .gmt))

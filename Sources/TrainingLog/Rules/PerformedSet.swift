@@ -17,6 +17,13 @@ public struct PerformedSet: Codable, Hashable, Sendable {
     public var volumeKg: Double {
         weightKg * Double(reps)
     }
+
+    /// `kilograms` in tenths of a kilogram, the precision volumes and loads are compared at
+    /// (business rules §6): the same work is never progress because of a float's last digit
+    /// (1285.2000000000003 against 1285.2).
+    public static func tenths(_ kilograms: Double) -> Int {
+        Int((kilograms * 10).rounded())
+    }
 }
 
 extension Sequence<PerformedSet> {
