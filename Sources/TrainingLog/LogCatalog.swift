@@ -1,4 +1,5 @@
 import Catalog
+import ProgrammeGenerator
 
 /// What the training log needs of the catalogue: each exercise's display name, swap group and
 /// the facts that choose its load increment. Loaded once; logs point at exercises by id, so a
@@ -29,9 +30,18 @@ public struct LogCatalog: Sendable {
     }
 
     private let entries: [String: Entry]
+    /// The same catalogue as the generator and `traindb swap` read it: a swap in the log is one
+    /// its `SwapFinder` lists.
+    public let generator: GeneratorCatalog
 
-    /// The catalogue of `exercises`, with the body regions of `muscles`.
-    public init(exercises: [Exercise], muscles: [Muscle]) {
+    /// The catalogue of `exercises`, with the body regions of `muscles` and the
+    /// `contraindications` swaps are ranked by.
+    public init(
+        exercises: [Exercise], muscles: [Muscle], contraindications: [Contraindication] = [],
+        equipment: [EquipmentCategory]? = nil
+    ) {
+        generator = GeneratorCatalog(
+            exercises: exercises, contraindications: contraindications, equipment: equipment, muscles: muscles)
         let regions = Dictionary(muscles.map { ($0.name, $0.bodyRegion) }, uniquingKeysWith: { first, _ in first })
         var entries: [String: Entry] = [:]
         for exercise in exercises {
@@ -45,7 +55,9 @@ public struct LogCatalog: Sendable {
 
     /// Every exercise of the catalogue database, retired ones included.
     public init(database: CatalogDatabase) throws {
-        self.init(exercises: try database.exercises(), muscles: try database.muscles())
+        self.init(
+            exercises: try database.exercises(), muscles: try database.muscles(),
+            contraindications: try database.contraindications(), equipment: try database.equipmentCategories())
     }
 
     /// The exercise with this id, or nil when the catalogue has none.

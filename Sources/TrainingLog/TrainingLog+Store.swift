@@ -29,7 +29,8 @@ extension TrainingLog {
     }
 
     func activeProgramme(_ db: Database) throws -> ActiveProgramme? {
-        guard let record = try ProgrammeRecord.filter(ProgrammeRecord.Columns.isActive == true).fetchOne(db) else { return nil }
+        let active = ProgrammeRecord.filter(ProgrammeRecord.Columns.isActive == true)
+        guard let record = try active.fetchOne(db) else { return nil }
         return ActiveProgramme(record: record, programme: try programmes.programme(of: record))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ProgrammeGenerator
 
 extension TrainingLog {
     /// Submits `exercise` of the open workout: the prompt of business rules §8 against its
@@ -54,12 +55,13 @@ extension TrainingLog {
             guard let new = catalog.entry(replacement) else {
                 throw TrainingLogError(.swapRefused, "the catalogue has no exercise \"\(replacement)\"")
             }
-            let group = catalog.entry(log.prescribedExerciseId)?.canonicalName
-            guard new.canonicalName == group, replacement != current else {
+            let allowed = try swapAlternatives(db, for: log, in: workout)
+            guard replacement != current, replacement == log.prescribedExerciseId || allowed.contains(replacement) else {
+                let listed = allowed.filter { $0 != current }.map(catalog.displayName)
                 throw TrainingLogError(
                     .swapRefused,
-                    "\(new.displayName) is not an alternative to \(catalog.displayName(current)): "
-                        + "a swap stays in the swap group \"\(group ?? "?")\"")
+                    "\(new.displayName) is not an alternative to \(catalog.displayName(current)) for this user "
+                        + "(traindb swap lists \(listed.isEmpty ? "none" : listed.joined(separator: ", ")))")
             }
             guard try sets(db, exerciseLogID: log.id).isEmpty else {
                 throw TrainingLogError(
@@ -96,6 +98,33 @@ extension TrainingLog {
                 .invalidNotes,
                 "notes: control character U+\(String(control.value, radix: 16, uppercase: true)) is not allowed "
                     + "(line breaks are)")
+        }
+    }
+}
+
+extension TrainingLog {
+    /// The exercises `traindb swap` lists for the slot of `log`, for the user whose questionnaire
+    /// started the workout's programme: one rule, `SwapFinder`'s (the swap group, the user's
+    /// equipment and level, the injury ranking), not a second copy of it.
+    func swapAlternatives(
+        _ db: Database, for log: ExerciseLogRecord, in workout: WorkoutRecord
+    ) throws -> [String] {
+        guard let record = try ProgrammeRecord.fetchOne(db, key: workout.programmeId) else {
+            throw TrainingLogError(.invalidProgramme, "the workout's programme \(workout.programmeId) is missing")
+        }
+        let programme = try programmes.programme(of: record)
+        let slot = programme.sessions.lazy.flatMap(\.exercises).first { $0.id == log.slotId }
+        guard var slot else {
+            throw TrainingLogError(.invalidProgramme, "the programme has no slot \(log.slotId)")
+        }
+        slot.exerciseId = log.prescribedExerciseId
+        let profile: TrainingProfile
+        do {
+            profile = try TrainingProfile(json: Data(record.questionnaire.utf8), catalog: catalog.generator)
+            return try SwapFinder(catalog: catalog.generator).alternatives(to: slot, for: profile).map(\.exerciseId)
+        } catch {
+            throw TrainingLogError(
+                .swapRefused, "the programme's questionnaire does not give the alternatives: \(error.message)")
         }
     }
 }

@@ -88,9 +88,8 @@ struct EightWeekLifter {
         emit(clock, "start", [("session", .string(session.dayName))])
         for (position, slot) in session.exercises.enumerated() {
             var slot = slot
-            if week == 4, first, position == 0,
-                let alternative = try catalogue.swaps(for: slot.exerciseId, equipment: nil).first
-            {
+            // The first alternative `traindb swap` lists for this lifter.
+            if week == 4, first, position == 0, let alternative = try Self.alternatives(to: slot, catalogue).first {
                 emit(clock, "swap", [("exercise", .string(slot.exerciseId)), ("to", .string(alternative.id))])
                 slot.exerciseId = alternative.id
             }
@@ -141,5 +140,13 @@ struct EightWeekLifter {
         case "Bodyweight": 0
         default: 30
         }
+    }
+
+    /// What SwapFinder offers the lifter in place of `slot`, as `traindb swap` lists it.
+    static func alternatives(to slot: ProgrammeExercise, _ catalogue: CatalogDatabase) throws -> [Exercise] {
+        let catalog = try GeneratorCatalog(database: catalogue)
+        let profile = try TrainingProfile(json: Data(questionnaire.rendered().utf8), catalog: catalog)
+        let ids = try SwapFinder(catalog: catalog).alternatives(to: slot, for: profile).map(\.exerciseId)
+        return ids.compactMap { id in catalog.exercises.first { $0.id == id } }
     }
 }

@@ -44,6 +44,14 @@ enum LogFixture {
 
     static let catalog = LogCatalog(exercises: exercises, muscles: muscles)
 
+    /// The questionnaire the fixture's programme is logged under: every category of the fixture,
+    /// so a swap may go to any exercise of the slot's group.
+    static let questionnaire = """
+        {"primaryGoal": "build_muscle", "experienceLevel": "6_months_2_years", "trainingDaysPerWeek": 2,
+         "sessionDuration": "45-60 min", "equipmentAvailable": ["barbells", "dumbbells", "bodyweight",
+         "plate_loaded_machines", "pin_loaded_machines", "cable_machines"]}
+        """
+
     static func slot(
         _ session: Int, _ number: Int, _ id: String, sets: Int, reps: String, rest: Int
     ) -> ProgrammeExercise {
@@ -95,7 +103,7 @@ enum LogFixture {
         let log = try TrainingLog(
             inMemory: catalog, clock: clock, ids: SeededRowIDs(seed: 1),
             newUser: UserSettings(unit: unit, timeZone: timeZone))
-        try log.startProgramme(programme, questionnaireJSON: "{}", startDate: date("2026-01-05"))
+        try log.startProgramme(programme, questionnaireJSON: questionnaire, startDate: date("2026-01-05"))
         return log
     }
 
@@ -106,7 +114,7 @@ enum LogFixture {
         let log = try TrainingLog(
             path: path, catalog: catalog, clock: clock, ids: SeededRowIDs(seed: 1),
             newUser: UserSettings(unit: .kg, timeZone: london))
-        try log.startProgramme(programme, questionnaireJSON: "{}", startDate: date("2026-01-05"))
+        try log.startProgramme(programme, questionnaireJSON: questionnaire, startDate: date("2026-01-05"))
         return log
     }
 
