@@ -4,11 +4,13 @@ extension CatalogDatabase {
     /// The questionnaire's equipment list: every category the catalogue's exercises use, with
     /// the items they use, both in the lookup sheet's order.
     public func equipmentCategories() throws -> [EquipmentCategory] {
-        try read { db in
+        typealias Item = EquipmentItemRecord.Columns
+        return try read { db in
             let items = Dictionary(
-                grouping: try EquipmentItemRecord.order(EquipmentItemRecord.Columns.categoryId, EquipmentItemRecord.Columns.position).fetchAll(db),
+                grouping: try EquipmentItemRecord.order(Item.categoryId, Item.position).fetchAll(db),
                 by: \.categoryId)
-            return try EquipmentCategoryRecord.order(EquipmentCategoryRecord.Columns.position).fetchAll(db).map { category in
+            let categories = try EquipmentCategoryRecord.order(EquipmentCategoryRecord.Columns.position).fetchAll(db)
+            return categories.map { category in
                 EquipmentCategory(
                     name: category.name, slug: category.slug,
                     items: (items[category.id] ?? []).map { EquipmentCategory.Item(name: $0.name, slug: $0.slug) })

@@ -14,9 +14,10 @@ extension TrainingLog {
             previous.flatMap { TrainingLog.workingLoad($0.sets, prescribed: $0.log.prescribedSets) }
         }
 
-        /// True when the previous submission was below target and did not already step down.
+        /// True when the previous submission was below target (business rules §8: the second,
+        /// third or later workout in a row below target steps the load down to 90% each time).
         var belowLastTime: Bool {
-            previous?.log.outcome == .below && previous?.log.deloaded == false
+            previous?.log.outcome == .below
         }
     }
 

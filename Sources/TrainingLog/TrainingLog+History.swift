@@ -19,37 +19,11 @@ extension TrainingLog {
     public func exerciseHistory(_ exerciseID: String) throws(TrainingLogError) -> ExerciseHistory {
         try read { db, _ in
             let settings = try userSettings(db)
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT w.id AS workout_id, w.started_at, w.session_name, el.id AS log_id, el.performed_exercise_id
-                    FROM exercise_logs AS el JOIN workouts AS w ON w.id = el.workout_id
-                    WHERE el.performed_exercise_id = ? AND el.submitted_at IS NOT NULL AND w.state = 'completed'
-                    ORDER BY w.started_at, el.position
-                    """, arguments: [exerciseID])
+            let entries = try historyEntries(db, exerciseID: exerciseID, settings: settings)
             // An id neither the catalogue nor this log knows is a mistake, not a retired exercise.
-            guard !rows.isEmpty || catalog.entry(exerciseID) != nil else {
+            guard !entries.isEmpty || catalog.entry(exerciseID) != nil else {
                 throw TrainingLogError(
                     .unknownExercise, "no exercise has the id \"\(exerciseID)\" (traindb query exercises lists them)")
-            }
-            let setsByLog = try completedSets(db, logIDs: rows.map { $0["log_id"] })
-            var entries: [ExerciseEntry] = []
-            var previous: [PerformedSet]?
-            var best = RecordMarks()
-            for row in rows {
-                let sets = setsByLog[row["log_id"] as String] ?? []
-                let startedAt: String = row["started_at"]
-                guard let started = Timestamp.parse(startedAt) else {
-                    throw TrainingLogError(
-                        .storeUnreadable,
-                        "workout \(row["workout_id"] as String) in \(name) has an unreadable start: \"\(startedAt)\"")
-                }
-                entries.append(
-                    entry(
-                        workoutID: row["workout_id"], date: CalendarDate(started, in: settings.timeZone),
-                        sessionName: row["session_name"], exerciseID: exerciseID, sets: sets, compared: previous,
-                        records: best.update(with: sets), unit: settings.unit))
-                previous = sets
             }
             let allSets = entries.flatMap { entry in entry.sets }
             let bestSet = allSets.max { Self.isBetter($1, than: $0) }
@@ -64,12 +38,47 @@ extension TrainingLog {
         }
     }
 
+    /// Every submitted entry of `exerciseID` in a completed workout, oldest first, each compared
+    /// with the one before it and marked with the records it set: what the history shows and
+    /// what a workout's summary reports as its PRs.
+    func historyEntries(_ db: Database, exerciseID: String, settings: UserSettings) throws -> [ExerciseEntry] {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT w.id AS workout_id, w.started_at, w.session_name, el.id AS log_id, el.performed_exercise_id
+                FROM exercise_logs AS el JOIN workouts AS w ON w.id = el.workout_id
+                WHERE el.performed_exercise_id = ? AND el.submitted_at IS NOT NULL AND w.state = 'completed'
+                ORDER BY w.started_at, el.position
+                """, arguments: [exerciseID])
+        let setsByLog = try completedSets(db, logIDs: rows.map { $0["log_id"] })
+        var entries: [ExerciseEntry] = []
+        var previous: [PerformedSet]?
+        var best = RecordMarks()
+        for row in rows {
+            let sets = setsByLog[row["log_id"] as String] ?? []
+            let startedAt: String = row["started_at"]
+            guard let started = Timestamp.parse(startedAt) else {
+                throw TrainingLogError(
+                    .storeUnreadable,
+                    "workout \(row["workout_id"] as String) in \(name) has an unreadable start: \"\(startedAt)\"")
+            }
+            entries.append(
+                entry(
+                    workoutID: row["workout_id"], date: CalendarDate(started, in: settings.timeZone),
+                    sessionName: row["session_name"], exerciseID: exerciseID, sets: sets, compared: previous,
+                    records: best.update(with: sets), unit: settings.unit))
+            previous = sets
+        }
+        return entries
+    }
+
     /// The summaries of the completed workouts `ids`, in that order.
     func workoutSummaries(_ db: Database, ids: [String]) throws -> [WorkoutSummary] {
         let settings = try userSettings(db)
         let workouts = try WorkoutRecord.filter(keys: ids).fetchAll(db)
         let byID = Dictionary(workouts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var summaries: [WorkoutSummary] = []
+        var histories: [String: [ExerciseEntry]] = [:]
         for id in ids {
             guard let workout = byID[id], let completedAt = workout.completedAt else { continue }
             let logs = try exerciseLogs(db, workoutID: workout.id).filter { $0.submittedAt != nil }
@@ -77,6 +86,12 @@ extension TrainingLog {
             let date = CalendarDate(workout.startedAt, in: settings.timeZone)
             var exercises: [ExerciseEntry] = []
             for log in logs {
+                // The PRs the workout set: the ones the exercise's history marks on it.
+                if histories[log.performedExerciseId] == nil {
+                    histories[log.performedExerciseId] = try historyEntries(
+                        db, exerciseID: log.performedExerciseId, settings: settings)
+                }
+                let records = histories[log.performedExerciseId]?.first { $0.workoutId == workout.id }?.records ?? []
                 let baseline = try baseline(
                     db, exerciseID: log.performedExerciseId, sessionName: workout.sessionName, before: workout.startedAt
                 )
@@ -84,7 +99,7 @@ extension TrainingLog {
                     entry(
                         workoutID: workout.id, date: date, sessionName: workout.sessionName,
                         exerciseID: log.performedExerciseId, sets: setsByLog[log.id] ?? [], compared: baseline,
-                        records: [], unit: settings.unit))
+                        records: records, unit: settings.unit))
             }
             let duration = workout.durationSeconds ?? 0
             summaries.append(

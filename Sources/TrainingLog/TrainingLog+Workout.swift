@@ -83,7 +83,7 @@ extension TrainingLog {
                         db, exerciseID: log.performedExerciseId, sessionName: workout.sessionName,
                         before: workout.startedAt)
                 else { continue }
-                let difference = RepCounter.pairedDifference(
+                let difference = RepCounter.change(
                     try sets(db, exerciseLogID: log.id).map(\.performed), baseline)
                 reps += difference.reps
                 load += difference.volumeKg

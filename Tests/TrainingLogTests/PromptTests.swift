@@ -60,7 +60,7 @@ struct PromptTests {
         Case(
             exercise: "barbell_bench_press", range: "8-12", sets: [(7, 62.5), (7, 62.5), (6, 62.5)],
             belowLastTime: true, outcome: .below, next: 55, deload: true,
-            message: "Second workout in a row below target: next time 55 kg (90%)."),
+            message: "Below target again: next time 55 kg (90%)."),
         Case(
             exercise: "barbell_back_squat", range: "5-8", sets: [(4, 100), (4, 100), (3, 100)], belowLastTime: true,
             outcome: .below, next: 90, deload: true, message: "next time 90 kg (90%)"),

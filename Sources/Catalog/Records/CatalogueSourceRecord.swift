@@ -14,16 +14,7 @@ package struct CatalogueSourceRecord: CatalogRecord, Hashable {
 
     package var subject: String { "source \"\(fileName)\"" }
 
-    /// The columns as the table spells them (rather than converted per row).
-    package static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .useDefaultKeys }
-    package static var databaseColumnEncodingStrategy: DatabaseColumnEncodingStrategy { .useDefaultKeys }
-
-    enum CodingKeys: String, CodingKey {
-        case fileName = "file_name", sha256
-    }
-
-    /// The columns queries order by.
     package enum Columns {
-        static let fileName = Column(CodingKeys.fileName)
+        static let fileName = Column("file_name")
     }
 }

@@ -20,17 +20,8 @@ package struct EquipmentItemRecord: CatalogRecord, Hashable {
 
     package var subject: String { "equipment item \"\(name)\"" }
 
-    /// The columns as the table spells them (rather than converted per row).
-    package static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .useDefaultKeys }
-    package static var databaseColumnEncodingStrategy: DatabaseColumnEncodingStrategy { .useDefaultKeys }
-
-    enum CodingKeys: String, CodingKey {
-        case id, categoryId = "category_id", name, slug, position
-    }
-
-    /// The columns queries order by.
     package enum Columns {
-        static let categoryId = Column(CodingKeys.categoryId)
-        static let position = Column(CodingKeys.position)
+        static let categoryId = Column("category_id")
+        static let position = Column("position")
     }
 }

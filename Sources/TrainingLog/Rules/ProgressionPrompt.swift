@@ -63,7 +63,7 @@ public struct ProgressionPrompt: Codable, Hashable, Sendable {
             if belowLastTime, !unloaded, stepDown > 0, stepDown < load {
                 next = stepDown
                 deload = true
-                message += "Second workout in a row below target: next time \(unit.text(next)) (90%)."
+                message += "Below target again: next time \(unit.text(next)) (90%)."
             } else {
                 message +=
                     unloaded
@@ -78,10 +78,9 @@ public struct ProgressionPrompt: Codable, Hashable, Sendable {
         self.deload = deload
         incompleteSets = sets.filter { !$0.completed }.count
         if let baseline {
-            let now = completed.reduce(0) { $0 + $1.reps }
-            let then = baseline.completedByNumber.reduce(0) { $0 + $1.reps }
-            repsChange = now - then
-            change = Self.changeText(now - then)
+            let reps = RepCounter.change(sets, baseline).reps
+            repsChange = reps
+            change = Self.changeText(reps)
         } else {
             repsChange = nil
             change = "No earlier \(sessionName) to compare with"

@@ -21,9 +21,20 @@ public struct RepCounter: Codable, Hashable, Sendable {
         self.init(value: Self.pairedDifference(sets, baseline).reps)
     }
 
+    /// The change on last time (business rules §8): Σ over the completed sets now minus Σ over the
+    /// completed sets then, in reps and in weight × reps. The prompt states it, and a workout's
+    /// totals are the sum of its exercises', so the two always agree.
+    static func change(_ sets: [PerformedSet], _ baseline: [PerformedSet]) -> (reps: Int, volumeKg: Double) {
+        let now = sets.filter(\.completed)
+        let then = baseline.filter(\.completed)
+        return (
+            now.reduce(0) { $0 + $1.reps } - then.reduce(0) { $0 + $1.reps },
+            now.reduce(0) { $0 + $1.volumeKg } - then.reduce(0) { $0 + $1.volumeKg }
+        )
+    }
+
     /// Σ over the completed sets of (now − then), pairing by set number, a set without a completed
-    /// counterpart counting whole: in reps (the counter) and in weight × reps (a workout's
-    /// increased load).
+    /// counterpart counting whole: the live counter while sets are still being logged.
     static func pairedDifference(_ sets: [PerformedSet], _ baseline: [PerformedSet]) -> (reps: Int, volumeKg: Double) {
         var then: [Int: PerformedSet] = [:]
         for set in baseline where set.completed { then[set.number] = set }
