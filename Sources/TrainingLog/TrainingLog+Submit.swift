@@ -23,12 +23,13 @@ extension TrainingLog {
             let entry = catalog.entry(log.performedExerciseId)
             let performed = sets.map(\.performed)
             let load = Self.workingLoad(performed, prescribed: log.prescribedSets) ?? 0
+            let unloaded = (entry?.isBodyweight ?? false) && load == 0
             let prompt = ProgressionPrompt(
                 prescribedSets: log.prescribedSets, repRange: log.repRange, sets: performed,
                 baseline: context.baseline, belowLastTime: context.belowLastTime,
                 increment: entry?.increment ?? LoadIncrement(kind: .standard),
-                unloaded: (entry?.isBodyweight ?? false) && load == 0, unit: settings.unit,
-                sessionName: workout.sessionName)
+                unloaded: unloaded, unit: settings.unit, sessionName: workout.sessionName,
+                harderVariation: unloaded ? harderVariation(of: log.performedExerciseId) : nil)
             log.submittedAt = now
             log.outcome = prompt.outcome
             log.nextLoadKg = prompt.nextLoadKg
@@ -126,5 +127,22 @@ extension TrainingLog {
             throw TrainingLogError(
                 .swapRefused, "the programme's questionnaire does not give the alternatives: \(error.message)")
         }
+    }
+}
+
+extension TrainingLog {
+    /// The next harder programme exercise of `exerciseID`'s swap group in the same equipment
+    /// (business rules §8: an exceeded bodyweight exercise moves on by name): the lowest
+    /// complexity above its own, then the display name.
+    func harderVariation(of exerciseID: String) -> String? {
+        let exercises = catalog.generator.exercises
+        guard let current = exercises.first(where: { $0.id == exerciseID }) else { return nil }
+        return exercises
+            .filter {
+                $0.canonicalName == current.canonicalName && $0.equipmentCategory == current.equipmentCategory
+                    && $0.complexity > current.complexity && $0.includeInProgramme
+            }
+            .min { ($0.complexity, $0.displayName) < ($1.complexity, $1.displayName) }?
+            .displayName
     }
 }

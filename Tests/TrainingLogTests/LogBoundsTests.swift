@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import TestSupport
 import Testing
@@ -84,5 +85,27 @@ struct LogBoundsTests {
     func grams() throws {
         #expect(try SetEntry(reps: 5, weight: 100, unit: .lbs).checkedKilograms() == 45.359)
         #expect(try SetEntry(reps: 5, weight: 62.50049, unit: .kg).checkedKilograms() == 62.5)
+    }
+}
+
+/// An exceeded bodyweight exercise moves on by name (business rules §8).
+@Suite("bodyweight progressions")
+struct BodyweightProgressionTests {
+    @Test("push-ups at 15+ reps on every set suggest the next harder push-up of the group, by name")
+    func harderVariation() throws {
+        let archer = Exercise(
+            id: "archer_push_up", displayName: "Archer Push-Up", canonicalName: "Push-Up",
+            equipmentCategory: "Bodyweight", primaryMuscle: "Chest", movementPattern: "Pattern", complexity: 3,
+            isIsolation: false, includeInProgramme: true)
+        let catalog = LogCatalog(exercises: LogFixture.exercises + [archer], muscles: LogFixture.muscles)
+        let log = try LogFixture.log(catalog: catalog)
+        try log.startWorkout(session: "Push")
+        for _ in 0..<2 {
+            try log.logSet(exercise: "push_up", SetEntry(reps: 15, weight: 0, unit: .kg))
+        }
+        let prompt = try log.submit(exercise: "push_up").prompt
+        #expect(prompt.outcome == .exceeded)
+        #expect(prompt.nextLoadKg == 0)
+        #expect(prompt.message == "All 2 sets at 15+ reps. Next time: add reps, or move on to Archer Push-Up.")
     }
 }

@@ -25,10 +25,12 @@ public struct ProgressionPrompt: Codable, Hashable, Sendable {
 
     /// The verdict on `sets` against the prescription. `belowLastTime` is true when the previous
     /// workout that logged the exercise was below target and did not already step the load
-    /// down; `unloaded` when it is a bodyweight exercise done without added weight.
+    /// down; `unloaded` when it is a bodyweight exercise done without added weight, and
+    /// `harderVariation` the name of the next harder exercise of its swap group, if any.
     public init(
         prescribedSets: Int, repRange: RepRange, sets: [PerformedSet], baseline: [PerformedSet]?,
-        belowLastTime: Bool, increment: LoadIncrement, unloaded: Bool, unit: WeightUnit, sessionName: String
+        belowLastTime: Bool, increment: LoadIncrement, unloaded: Bool, unit: WeightUnit, sessionName: String,
+        harderVariation: String? = nil
     ) {
         let completed = sets.completedByNumber
         let working = Array(completed.prefix(prescribedSets))
@@ -42,7 +44,8 @@ public struct ProgressionPrompt: Codable, Hashable, Sendable {
             outcome = .exceeded
             message = "All \(prescribedSets) sets at \(repRange.high)+ reps. "
             if unloaded {
-                message += "Next time: add reps or move to a harder variation."
+                message += harderVariation.map { "Next time: add reps, or move on to \($0)." }
+                    ?? "Next time: add reps or move to a harder variation."
             } else {
                 next = min(load + increment.kilograms, SetEntry.kilogramsRange.upperBound)
                 message += Self.increase(from: load, to: next, increment: increment, unit: unit)
