@@ -76,10 +76,12 @@ struct ReplayPropertyTests {
     func invariants(seed: UInt64) throws {
         let replay = try Self.replay()
         var accepted: [String: Int] = [:]
-        for (number, line) in Self.events(seed: seed, count: 120).enumerated() {
+        var totals = WorkoutTotals()
+        for (number, line) in Self.events(seed: seed, count: 400).enumerated() {
             guard let step = replay.run(line: line, number: number + 1) else { continue }
             if step.error == nil { accepted[step.event ?? "", default: 0] += 1 }
             try Self.check(step, replay.log)
+            totals.follow(step)
         }
         // The sequences reach deep enough: sets stored, exercises submitted, workouts completed.
         #expect(accepted["set", default: 0] >= 10 && accepted["submit", default: 0] >= 2, "\(accepted)")
@@ -99,6 +101,38 @@ struct ReplayPropertyTests {
             let entries = try replay.log.exerciseHistory(exercise).entries
             #expect(entries.map(\.date) == entries.map(\.date).sorted(by: >), "\(exercise) history newest first")
             #expect(entries.allSatisfy { $0.totalReps > 0 && $0.volumeKg >= 0 && !$0.sets.isEmpty })
+        }
+    }
+
+    /// The prompts' changes of the open workout, to check its summary against: a workout's
+    /// total is the sum of its exercises' changes, as their prompts state them (business
+    /// rules §8). A set changed after its exercise's prompt makes that workout uncheckable.
+    struct WorkoutTotals {
+        var changes: [String: Int?] = [:]
+        var stale = false
+
+        mutating func follow(_ step: LogReplay.Step) {
+            guard step.error == nil else { return }
+            if step.event == "start" {
+                self = WorkoutTotals()
+                return
+            }
+            switch step.result {
+            case .submitted(let submitted)?:
+                changes[submitted.exercise.exerciseId] = submitted.prompt.repsChange
+            case .set(let logged)?:
+                if changes[logged.exercise.exerciseId] != nil { stale = true }
+            case .completed(let summary)?:
+                if !stale, let total = summary.increasedReps {
+                    let sum = changes.values.compactMap { $0 }.reduce(0, +)
+                    #expect(total == sum, "the workout's total \(total), its prompts' changes \(changes)")
+                }
+                self = WorkoutTotals()
+            case .discarded?:
+                self = WorkoutTotals()
+            default:
+                break
+            }
         }
     }
 
@@ -127,6 +161,18 @@ struct ReplayPropertyTests {
         case .exerciseHistory(let history)?:
             #expect(history.entries.map(\.date) == history.entries.map(\.date).sorted(by: >))
             #expect(history.entries.allSatisfy { $0.totalReps > 0 && $0.volumeKg >= 0 })
+            // A volume PR is more work than every entry before it, at 0.1 kg: never equal work.
+            var best: Int?
+            for entry in history.entries.reversed() {
+                let volume = PerformedSet.tenths(entry.volumeKg)
+                if entry.records.contains("volume") { #expect(volume > best ?? Int.min) }
+                best = max(best ?? volume, volume)
+            }
+        case .swapped(let swapped)?:
+            // Only an exercise of the slot's swap group, as traindb swap lists them.
+            let prescribed = swapped.exercise.swappedFrom ?? swapped.previousExerciseId
+            let group = LogFixture.catalog.entry(prescribed)?.canonicalName
+            #expect(LogFixture.catalog.entry(swapped.exercise.exerciseId)?.canonicalName == group)
         case .workoutHistory(let summaries)?:
             #expect(summaries.map(\.startedAt) == summaries.map(\.startedAt).sorted(by: >))
         case .workout(let workout)?:
