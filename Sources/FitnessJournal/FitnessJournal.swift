@@ -69,6 +69,7 @@ public final class FitnessJournal: Sendable {
     /// Runs `body` in one write transaction with the clock read once (to the millisecond).
     func write<Value>(_ body: (Database, Date) throws -> Value) throws(JournalError) -> Value {
         let now = Timestamp.rounded(clock.now())
+        if let reason = Timestamp.outOfRange(now) { throw JournalError(.invalidField, reason) }
         return try store.write { db in try body(db, now) }
     }
 

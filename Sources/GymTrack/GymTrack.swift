@@ -80,6 +80,7 @@ public final class GymTrack: Sendable {
     /// Runs `body` in one write transaction with the clock read once.
     func write<Value>(_ body: (Database, Now) throws -> Value) throws(GymTrackError) -> Value {
         let now = currentMoment()
+        if let reason = Timestamp.outOfRange(now.moment) { throw GymTrackError(.invalidValue, reason) }
         return try store.write { db in try body(db, now) }
     }
 

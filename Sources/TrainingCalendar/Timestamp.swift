@@ -58,6 +58,17 @@ public enum Timestamp {
         return Date(timeIntervalSince1970: seconds1970 - Double(offset))
     }
 
+    /// The moments the stores keep (business rules §6): from 2000-01-01T00:00:00Z to before
+    /// 2100-01-01T00:00:00Z. A clock outside them (a year 1 or 9999 typed by mistake) is refused
+    /// before anything is written.
+    public static let kept = Date(timeIntervalSince1970: 946_684_800)..<Date(timeIntervalSince1970: 4_102_444_800)
+
+    /// Why `moment` cannot be kept, or nil when it can.
+    public static func outOfRange(_ moment: Date) -> String? {
+        kept.contains(moment)
+            ? nil : "the moment \(secondsText(moment)) is outside 2000-01-01T00:00:00Z to 2100-01-01T00:00:00Z"
+    }
+
     /// `moment` rounded to the millisecond, as it reads back from the store.
     public static func rounded(_ moment: Date) -> Date {
         Date(timeIntervalSince1970: (moment.timeIntervalSince1970 * 1000).rounded() / 1000)

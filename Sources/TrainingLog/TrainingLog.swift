@@ -90,16 +90,12 @@ public final class TrainingLog: Sendable {
         return try store.write { db in try body(db, now) }
     }
 
-    /// The moments the log keeps (business rules §6): from 2000-01-01 to before 2100-01-01, UTC.
-    public static let moments = Date(timeIntervalSince1970: 946_684_800)..<Date(timeIntervalSince1970: 4_102_444_800)
+    /// The moments the log keeps: `Timestamp.kept`, as every store.
+    public static let moments = Timestamp.kept
 
     /// Refuses a moment outside `moments` before anything is written.
     static func checkMoment(_ moment: Date) throws(TrainingLogError) {
-        guard moments.contains(moment) else {
-            throw TrainingLogError(
-                .invalidMoment,
-                "the moment \(Timestamp.secondsText(moment)) is outside 2000-01-01T00:00:00Z to 2100-01-01T00:00:00Z")
-        }
+        if let reason = Timestamp.outOfRange(moment) { throw TrainingLogError(.invalidMoment, reason) }
     }
 
     /// Refuses an action at `now` on a workout that started after it: the log's moments are in

@@ -73,7 +73,8 @@ struct GymTrackReplayCommand: ParsableCommand {
             events == "-"
             ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: events)
         guard let data else { throw CommandError("file.unreadable", "cannot read the events \(events)") }
-        let clock = ManualClock(Date(timeIntervalSince1970: 0))
+        // Until the first event sets it, the clock reads the first moment a store keeps.
+        let clock = ManualClock(Timestamp.kept.lowerBound)
         let gym =
             try file.store.map { try GymTrack(path: $0, clock: clock, timeZone: zone) }
             ?? GymTrack(inMemory: clock, timeZone: zone)

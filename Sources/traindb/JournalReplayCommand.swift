@@ -42,7 +42,8 @@ struct JournalReplayCommand: ParsableCommand {
         guard let data = FileManager.default.contents(atPath: events) else {
             throw CommandError("file.unreadable", "cannot read the events \(events)")
         }
-        let clock = ManualClock(Date(timeIntervalSince1970: 0))
+        // Until the first event sets it, the clock reads the first moment a store keeps.
+        let clock = ManualClock(Timestamp.kept.lowerBound)
         let newUser = JournalSettings(timeZone: TimeZone(identifier: "UTC") ?? .gmt)
         let journal =
             try file.store.map { try FitnessJournal(path: $0, clock: clock, newUser: newUser) }

@@ -23,7 +23,7 @@ struct YearReplayTests {
     static let file = PackageRoot.url("Tests/FitnessJournalTests/Replays/year-2026.jsonl")
 
     static func replayed() throws -> (FitnessJournal, JournalReplay, ManualClock) {
-        let clock = ManualClock(Date(timeIntervalSince1970: 0))
+        let clock = ManualClock(Timestamp.kept.lowerBound)
         let journal = try FitnessJournal(inMemoryWith: clock, newUser: JournalSettings(timeZone: .gmt))
         let replay = JournalReplay(try String(contentsOf: file, encoding: .utf8), into: journal, clock: clock)
         clock.set(try JournalFixture.moment("2026-12-31T20:00:00Z"))

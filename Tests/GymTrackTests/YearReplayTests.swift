@@ -24,7 +24,7 @@ struct YearReplayTests {
 
     /// The replay, run once for every test of the suite.
     static let year: Result<(stats: GymStats, history: GymHistory, today: CalendarDate), any Error> = Result {
-        let clock = ManualClock(Date(timeIntervalSince1970: 0))
+        let clock = ManualClock(Timestamp.kept.lowerBound)
         let gym = try GymTrack(inMemory: clock, timeZone: GymFixture.london)
         let refusals = GymReplay(gym: gym, clock: clock).run(try String(contentsOf: events, encoding: .utf8))
         guard refusals.isEmpty else { throw YearReplayError(refusals: refusals) }

@@ -149,6 +149,28 @@ struct StoreFileTests {
         }
     }
 
+    @Test(
+        "a clock outside 2000-2100 is refused by every store before a byte is written",
+        arguments: ["0001-01-01T00:00:00Z", "9999-12-31T23:00:00Z", "1999-12-31T23:59:59Z"])
+    func momentsOutOfRange(_ moment: String) throws {
+        try TemporaryDirectory.with { directory in
+            let stores = try Self.makeStores(in: directory)
+            let catalogue = try CommittedCatalogue.databasePath()
+            for kind in ["training log", "GymTrack store", "fitness journal"] {
+                let file = stores[kind]!
+                let before = try Self.snapshot(file)
+                let arguments = Self.writes(file, catalogue: catalogue)[kind]!.dropLast(2) + ["--now", moment]
+                let run = try TraindbProcess.run(Array(arguments))
+                #expect(run.status == 2, "\(kind)")
+                #expect(
+                    run.stderr.contains(
+                        "the moment \(moment) is outside 2000-01-01T00:00:00Z to 2100-01-01T00:00:00Z"),
+                    "\(kind): \(run.stderr)")
+                #expect(try Self.snapshot(file).0 == before.0, "\(kind) changed")
+            }
+        }
+    }
+
     @Test("four processes writing one journal and one reading it: every write in, no read fails")
     func severalProcesses() throws {
         try TemporaryDirectory.with { directory in
