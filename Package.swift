@@ -81,6 +81,7 @@ let package = Package(
             name: "PostgresStore",
             dependencies: [
                 "Catalog", "CatalogBuild", "ErrorCodes", "SchemaMigrations",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -267,6 +268,7 @@ let package = Package(
             dependencies: [
                 "PostgresStore", "Catalog", "CatalogBuild", "TestSupport", "TrainingLog", "ProgrammeGenerator",
                 "TrainingCalendar", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]

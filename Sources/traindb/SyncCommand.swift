@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PostgresStore
 
 struct SyncCommand: AsyncParsableCommand {
@@ -11,8 +12,9 @@ struct SyncCommand: AsyncParsableCommand {
             user's whole log read back, which this device's log is then made equal to. A row \
             changed here and, since the last sync, on the server is a conflict: the server's row \
             is kept and the conflict is reported. Replaying a push (a sync whose answer was lost) \
-            changes nothing. The URL's user must be able to SET ROLE to --role (Supabase's \
-            authenticator can). Exit status: 0 synced (conflicts included), 2 could not run.
+            changes nothing. The sync acts as the user the access token proves (verified before \
+            the server is touched: signature, expiry, audience); the URL's user must be able to \
+            SET ROLE authenticated (Supabase's authenticator can). Exit status: 0 synced (conflicts included), 2 could not run.
             """)
 
     @Option(name: .customLong("store"), help: ArgumentHelp("The device's training log.", valueName: "file"))
@@ -20,20 +22,82 @@ struct SyncCommand: AsyncParsableCommand {
 
     @OptionGroup var server: PostgresOption
 
-    @Option(help: ArgumentHelp("The user whose log this is (their auth.uid(), a UUID).", valueName: "uuid"))
-    var user: String
+    @Option(
+        help: ArgumentHelp(
+            "The user's access token (the JWT their sign-in gave them); also --token-file or "
+                + "TRAINDB_SYNC_TOKEN. The sync acts as its subject, once verified.", valueName: "jwt"))
+    var token: String?
 
-    @Option(help: ArgumentHelp("The role the sync runs as (SET ROLE).", valueName: "role"))
-    var role = "authenticated"
+    @Option(help: ArgumentHelp("A file holding the access token.", valueName: "file"))
+    var tokenFile: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A file holding the project's JWT secret, for HS256 tokens (or TRAINDB_JWT_SECRET).", valueName: "file"))
+    var jwtSecretFile: String?
+
+    @Option(help: ArgumentHelp("The project's JWKS (its public keys), for ES256 tokens.", valueName: "file"))
+    var jwks: String?
+
+    @Flag(
+        help: "Act as the service role (no token): for the project's own jobs only, never a device. Needs --user.")
+    var serviceRole = false
+
+    @Option(help: ArgumentHelp("With --service-role only: the user whose log this is (a UUID).", valueName: "uuid"))
+    var user: String?
 
     @OptionGroup var output: FormatOption<TextOrJSON>
 
     func run() async throws {
-        let report = try await LogSync().sync(
-            userDatabase: userDb, with: try server.url(), user: user, role: role)
+        let (user, role) = try identity()
+        let report = try await LogSync().sync(userDatabase: userDb, with: try server.url(), user: user, role: role)
         switch output.format {
         case .json: try Terminal.printJSON(report, layout: .sortedReport)
         default: try Terminal.write(report.text())
         }
+    }
+
+    /// Who the sync acts as: the verified token's subject as `authenticated`, or the named user
+    /// as `service_role`. Decided before the server is touched.
+    func identity() throws -> (user: String, role: String) {
+        let environment = ProcessInfo.processInfo.environment
+        if serviceRole {
+            guard let user else { throw CommandError("usage", "--service-role needs --user UUID") }
+            guard token == nil, tokenFile == nil else {
+                throw CommandError("usage", "give either a token or --service-role, not both")
+            }
+            return (user, "service_role")
+        }
+        guard user == nil else {
+            throw CommandError(
+                "usage", "--user is for the service role only (--service-role); a device proves its user with --token")
+        }
+        let text: String
+        if let token {
+            text = token
+        } else if let tokenFile {
+            text = try Self.contents(of: tokenFile, "the token")
+        } else {
+            text = environment["TRAINDB_SYNC_TOKEN"] ?? ""
+        }
+        var keys = AccessToken.Keys()
+        if let jwtSecretFile {
+            keys.secret = Data(try Self.contents(of: jwtSecretFile, "the JWT secret").utf8)
+        } else if let secret = environment["TRAINDB_JWT_SECRET"], !secret.isEmpty {
+            keys.secret = Data(secret.utf8)
+        }
+        if let jwks {
+            keys.publicKeys = try AccessToken.Keys.jwks(Data(try Self.contents(of: jwks, "the JWKS").utf8))
+        }
+        let verified = try AccessToken(verifying: text, keys: keys)
+        return (verified.user, "authenticated")
+    }
+
+    /// A small file's text, trimmed, or a located error.
+    static func contents(of path: String, _ noun: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandError("file.unreadable", "cannot read \(noun) from \(path)")
+        }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -112,3 +112,27 @@ extension PostgresTests {
         }
     }
 }
+
+extension PostgresTests.SyncTests {
+    @Test("traindb sync with the user's access token acts as the token's subject")
+    func syncWithAToken() async throws {
+        try await Self.withTwoDevices { server, a, _, directory in
+            let secretFile = directory.path("jwt-secret")
+            try AccessTokenTests.secret.write(to: URL(fileURLWithPath: secretFile))
+            let claims = AccessTokenTests.claims(exp: Date().timeIntervalSince1970 + 3600, sub: Self.user)
+            let token = AccessTokenTests.hs256(claims)
+            let run = try TraindbProcess.run(
+                [
+                    "sync", "--store", a.path, "--postgres", server.description, "--token", token,
+                    "--jwt-secret-file", secretFile,
+                ])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("synced user \(Self.user)"), "\(run.stdout)")
+            let rows = try await server.withTestConnection { connection in
+                try await PostgresTests.AccessTests.count(
+                    "SELECT count(*) FROM programmes WHERE user_id = '\(Self.user)'", on: connection)
+            }
+            #expect(rows == 1)
+        }
+    }
+}
