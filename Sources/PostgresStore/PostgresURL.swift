@@ -59,6 +59,13 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
         "postgres://\(user)@\(host):\(port)/\(database)"
     }
 
+    /// How long a connection may take to open (at most 10 s), and how long a command may wait
+    /// for the server's answers before it gives up (a stopped server must not hang a sync for
+    /// minutes): 60 s, or `TRAINDB_POSTGRES_TIMEOUT` seconds.
+    public static var timeout: TimeInterval {
+        ProcessInfo.processInfo.environment["TRAINDB_POSTGRES_TIMEOUT"].flatMap(TimeInterval.init) ?? 60
+    }
+
     /// Opens a connection, runs `body` with it and closes it. `applicationName` is what the
     /// server's `pg_stat_activity` shows for it.
     @discardableResult
@@ -82,6 +89,7 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
             host: host, port: port, username: user, password: password, database: database,
             tls: try tlsConfiguration())
         configuration.options.additionalStartupParameters = [("application_name", applicationName)]
+        configuration.options.connectTimeout = .seconds(Int64(min(Self.timeout, 10).rounded(.up)))
         do {
             return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         } catch {

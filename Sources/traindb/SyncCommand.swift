@@ -50,6 +50,7 @@ struct SyncCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (user, role) = try identity()
+        Self.giveUp(after: PostgresURL.timeout, server: try server.url())
         let report = try await LogSync().sync(userDatabase: userDb, with: try server.url(), user: user, role: role)
         switch output.format {
         case .json: try Terminal.printJSON(report, layout: .sortedReport)
@@ -99,5 +100,20 @@ struct SyncCommand: AsyncParsableCommand {
             throw CommandError("file.unreadable", "cannot read \(noun) from \(path)")
         }
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Ends the process with exit status 2 if the sync is still waiting after `seconds`: a
+    /// server that stopped answering must not hang a sync for minutes. The server rolls back
+    /// what it had not committed when the connection drops; this device's log is changed only
+    /// in one transaction after the server's answer, so it is left whole either way.
+    static func giveUp(after seconds: TimeInterval, server: PostgresURL) {
+        let watchdog = Thread {
+            Thread.sleep(forTimeInterval: seconds)
+            let line = "traindb: error[postgres.unreachable]: \(server) did not answer within \(Int(seconds)) s: "
+                + "the sync was abandoned (the server rolls back what it had not committed); try again\n"
+            FileHandle.standardError.write(Data(line.utf8))
+            Foundation.exit(2)
+        }
+        watchdog.start()
     }
 }

@@ -136,3 +136,35 @@ extension PostgresTests.SyncTests {
         }
     }
 }
+
+extension PostgresTests.SyncTests {
+    @Test("a server that stops answering mid-sync fails the sync within its timeout, changing nothing")
+    func stalledServer() async throws {
+        try await Self.withTwoDevices { server, a, _, directory in
+            let secretFile = directory.path("jwt-secret")
+            try AccessTokenTests.secret.write(to: URL(fileURLWithPath: secretFile))
+            let token = AccessTokenTests.hs256(
+                AccessTokenTests.claims(exp: Date().timeIntervalSince1970 + 3600, sub: Self.user))
+            let before = try Self.rows(a)
+            // Another session holds the log's tables: the sync's statements wait, as on a stopped server.
+            try await server.withTestConnection { holder in
+                try await holder.query("BEGIN", logger: PostgresTests.AccessTests.logger)
+                try await holder.query(
+                    "LOCK TABLE user_settings, programmes IN ACCESS EXCLUSIVE MODE", logger: PostgresTests.AccessTests.logger)
+                let started = Date()
+                let run = try Subprocess.run(
+                    URL(fileURLWithPath: "/usr/bin/env"),
+                    [
+                        "TRAINDB_POSTGRES_TIMEOUT=3", TraindbProcess.executable.path, "sync", "--store", a.path,
+                        "--postgres", server.description, "--token", token, "--jwt-secret-file", secretFile,
+                    ])
+                let waited = Date().timeIntervalSince(started)
+                try await holder.query("ROLLBACK", logger: PostgresTests.AccessTests.logger)
+                #expect(run.status == 2)
+                #expect(run.stderr.contains("did not answer within 3 s"), "\(run.stderr)")
+                #expect(waited < 20, "the sync waited \(waited) s")
+            }
+            #expect(try Self.rows(a) == before, "the device's log changed")
+        }
+    }
+}
