@@ -20,7 +20,9 @@ struct ServerLog {
         var deleted: [String] = []
     }
 
-    /// Records the device's deletions and deletes those rows (children first).
+    /// Records the device's deletions and deletes those rows (children first). Every statement
+    /// names the user (`auth.uid()`, the sync's subject) as well as row-level security does, so
+    /// a service-role sync, which bypasses it, still touches that user's rows alone.
     func delete(_ deletions: String) async throws {
         guard deletions != "[]" else { return }
         try await connection.query(
@@ -33,7 +35,10 @@ struct ServerLog {
         for table in LogTable.all.reversed() where !table.oneRowPerUser {
             try await connection.query(
                 PostgresQuery(
-                    unsafeSQL: "DELETE FROM \(table.name) WHERE id IN (SELECT row_id FROM deleted_rows)"),
+                    unsafeSQL: """
+                        DELETE FROM \(table.name) WHERE user_id = (SELECT auth.uid())
+                        AND id IN (SELECT row_id FROM deleted_rows WHERE user_id = (SELECT auth.uid()))
+                        """),
                 logger: logger)
         }
     }
@@ -73,11 +78,12 @@ struct ServerLog {
                 PostgresQuery(
                     unsafeSQL: """
                         SELECT coalesce(jsonb_agg(jsonb_build_object(\(fields)) ORDER BY t.id), '[]')::text
-                        FROM \(table.name) AS t
+                        FROM \(table.name) AS t WHERE t.user_id = (SELECT auth.uid())
                         """), logger: logger)
             for try await json in result.decode(String.self) { rows.tables[table.name] = json }
         }
-        let deleted = try await connection.query("SELECT row_id::text FROM deleted_rows", logger: logger)
+        let deleted = try await connection.query(
+            "SELECT row_id::text FROM deleted_rows WHERE user_id = (SELECT auth.uid())", logger: logger)
         for try await id in deleted.decode(String.self) { rows.deleted.append(id) }
         return rows
     }
@@ -111,7 +117,8 @@ struct ServerLog {
         let content = columns.filter { $0.name != "updated_at" && !(table.oneRowPerUser && $0.name == "id") }
         let serverContent = content.map { "s.\(ServerTable.quoted($0.name))" }.joined(separator: ", ")
         let deviceContent = content.map(incoming).joined(separator: ", ")
-        let match = table.oneRowPerUser ? "s.user_id = (SELECT auth.uid())" : "s.id = i.id"
+        let owner = "s.user_id = (SELECT auth.uid())"
+        let match = table.oneRowPerUser ? owner : "s.id = i.id AND \(owner)"
         let names = columns.map { ServerTable.quoted($0.name) }.joined(separator: ", ")
         let values = columns.map(incoming).joined(separator: ", ")
         let assignments = columns.filter { $0.name != "id" }
@@ -121,7 +128,9 @@ struct ServerLog {
             WITH i AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(\(record), base timestamptz)),
             classified AS (
                 SELECT i.id, s.updated_at AS current, CASE
-                    WHEN s.id IS NULL AND EXISTS (SELECT 1 FROM deleted_rows AS d WHERE d.row_id = i.id) THEN 'deleted'
+                    WHEN s.id IS NULL AND EXISTS (
+                        SELECT 1 FROM deleted_rows AS d WHERE d.row_id = i.id AND d.user_id = (SELECT auth.uid())
+                    ) THEN 'deleted'
                     WHEN s.id IS NULL THEN 'insert'
                     WHEN ROW(\(serverContent)) IS NOT DISTINCT FROM ROW(\(deviceContent)) THEN 'same'
                     WHEN s.updated_at = i.base THEN 'update'

@@ -168,3 +168,30 @@ extension PostgresTests.SyncTests {
         }
     }
 }
+
+extension PostgresTests.SyncTests {
+    @Test("a service-role sync reads, pushes and deletes the named user's rows only, whatever its device claims")
+    func serviceRoleStaysWithItsUser() async throws {
+        try await Self.withTwoDevices { server, a, _, _ in
+            let other = PostgresTests.LogAccessTests.userB
+            try await PostgresTestServer.run(script: PostgresTests.LogAccessTests.seed(other, "b"), on: server)
+            // A hostile device claims it deleted the other user's workout.
+            let theirs = "30000000-0000-4000-8000-00000000000b"
+            let queue = try DatabaseQueue(path: a.path)
+            try await queue.write { db in
+                try db.execute(
+                    sql: "INSERT INTO deleted_rows (row_id, table_name, deleted_at) VALUES (?, 'workouts', ?)",
+                    arguments: [theirs, "2026-01-06T10:00:00.000Z"])
+            }
+            try queue.close()
+            _ = try await LogSync().sync(userDatabase: a.path, with: server, user: Self.user, role: "service_role")
+            let kept = try await server.withTestConnection { connection in
+                try await PostgresTests.AccessTests.count(
+                    "SELECT count(*) FROM workouts WHERE user_id = '\(other)'", on: connection)
+            }
+            #expect(kept == 1, "the other user's workout was deleted")
+            let pulled = try Self.rows(a)
+            #expect(!pulled.values.joined().contains { $0.contains("-00000000000b") }, "the other user's rows reached the device")
+        }
+    }
+}
