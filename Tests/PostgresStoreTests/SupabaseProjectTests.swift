@@ -9,7 +9,7 @@ import Testing
 struct SupabaseProjectTests {
     static let migrations = PackageRoot.url("supabase/migrations")
 
-    @Test("supabase/migrations holds every schema/postgres migration, byte for byte, as the CLI names them")
+    @Test("supabase/migrations links every schema/postgres migration, as the CLI names them")
     func migrationsAreTheSame() throws {
         let onDisk = try FileManager.default.contentsOfDirectory(atPath: Self.migrations.path).sorted()
         let expected = PostgresSchema.migrations.map { migration in
@@ -17,6 +17,10 @@ struct SupabaseProjectTests {
         }
         #expect(onDisk == expected, "run scripts/supabase-migrations")
         for (migration, name) in zip(PostgresSchema.migrations, expected) {
+            // A link to the one source, read through as the Supabase CLI reads it.
+            let link = try? FileManager.default.destinationOfSymbolicLink(
+                atPath: Self.migrations.appendingPathComponent(name).path)
+            #expect(link == "../../schema/postgres/\(migration.fileName)", "\(name) → \(link ?? "not a link")")
             let text = try? String(contentsOf: Self.migrations.appendingPathComponent(name), encoding: .utf8)
             #expect(text == migration.sql, "\(name) differs from schema/postgres/\(migration.fileName)")
         }

@@ -114,18 +114,25 @@ extension PostgresTests {
 }
 
 extension PostgresTests.SyncTests {
+    /// `traindb sync`'s arguments for `device` as the test's user: a token valid for an hour,
+    /// signed with the project's secret, kept in `directory`.
+    static func tokenSync(
+        _ device: SyncDevice, _ server: PostgresURL, in directory: TemporaryDirectory
+    ) throws -> [String] {
+        let secretFile = directory.path("jwt-secret")
+        try AccessTokenTests.secret.write(to: URL(fileURLWithPath: secretFile))
+        let token = AccessTokenTests.hs256(
+            AccessTokenTests.claims(exp: Date().timeIntervalSince1970 + 3600, sub: Self.user))
+        return [
+            "sync", "--store", device.path, "--postgres", server.description, "--token", token,
+            "--jwt-secret-file", secretFile,
+        ]
+    }
+
     @Test("traindb sync with the user's access token acts as the token's subject")
     func syncWithAToken() async throws {
         try await Self.withTwoDevices { server, a, _, directory in
-            let secretFile = directory.path("jwt-secret")
-            try AccessTokenTests.secret.write(to: URL(fileURLWithPath: secretFile))
-            let claims = AccessTokenTests.claims(exp: Date().timeIntervalSince1970 + 3600, sub: Self.user)
-            let token = AccessTokenTests.hs256(claims)
-            let run = try TraindbProcess.run(
-                [
-                    "sync", "--store", a.path, "--postgres", server.description, "--token", token,
-                    "--jwt-secret-file", secretFile,
-                ])
+            let run = try TraindbProcess.run(try Self.tokenSync(a, server, in: directory))
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout.contains("synced user \(Self.user)"), "\(run.stdout)")
             let rows = try await server.withTestConnection { connection in
@@ -141,10 +148,7 @@ extension PostgresTests.SyncTests {
     @Test("a server that stops answering mid-sync fails the sync within its timeout, changing nothing")
     func stalledServer() async throws {
         try await Self.withTwoDevices { server, a, _, directory in
-            let secretFile = directory.path("jwt-secret")
-            try AccessTokenTests.secret.write(to: URL(fileURLWithPath: secretFile))
-            let token = AccessTokenTests.hs256(
-                AccessTokenTests.claims(exp: Date().timeIntervalSince1970 + 3600, sub: Self.user))
+            let arguments = try Self.tokenSync(a, server, in: directory)
             let before = try Self.rows(a)
             // Another session holds the log's tables: the sync's statements wait, as on a stopped server.
             try await server.withTestConnection { holder in
@@ -154,10 +158,7 @@ extension PostgresTests.SyncTests {
                 let started = Date()
                 let run = try Subprocess.run(
                     URL(fileURLWithPath: "/usr/bin/env"),
-                    [
-                        "TRAINDB_POSTGRES_TIMEOUT=3", TraindbProcess.executable.path, "sync", "--store", a.path,
-                        "--postgres", server.description, "--token", token, "--jwt-secret-file", secretFile,
-                    ])
+                    ["TRAINDB_POSTGRES_TIMEOUT=3", TraindbProcess.executable.path] + arguments)
                 let waited = Date().timeIntervalSince(started)
                 try await holder.query("ROLLBACK", logger: PostgresTests.AccessTests.logger)
                 #expect(run.status == 2)
