@@ -52,8 +52,11 @@ let package = Package(
         // Bytes → typed workbook cells.
         .target(name: "XLSX", dependencies: ["CLibZip", "CLibXML2", "ErrorCodes", "TrainingCalendar"]),
 
-        // The user's account: the sign-up forms' rules (app-facing, no dependencies).
-        .target(name: "Account"),
+        // The user's account: the sign-up forms' rules, and the export and deletion of the user's
+        // stores on the device (app-facing).
+        .target(
+            name: "Account",
+            dependencies: ["ErrorCodes", "SchemaMigrations", .product(name: "GRDB", package: "GRDB.swift")]),
 
         // Encodable → JSON, keys in the order they were encoded (app-facing, no dependencies).
         .target(name: "OrderedJSON"),
@@ -163,7 +166,7 @@ let package = Package(
             dependencies: [
                 "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ErrorCodes", "ProgrammeGenerator", "OrderedJSON",
                 "SchemaMigrations", "TrainingCalendar", "TrainingLog", "GymTrack", "FitnessJournal", "Charts",
-                "PostgresStore",
+                "PostgresStore", "Account",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -116,7 +116,7 @@ public struct UserStore<Failure: Error>: Sendable {
     /// connection to close removes the -wal and -shm files it made. Where it cannot be written
     /// (a backup, a read-only medium), a read-only connection; without a write-ahead log beside
     /// the store it is whole, and read as immutable, which creates no file.
-    private static func openForReading(_ path: String, configuration: Configuration) throws -> DatabaseQueue {
+    package static func openForReading(_ path: String, configuration: Configuration) throws -> DatabaseQueue {
         let folder = (path as NSString).deletingLastPathComponent
         let files = FileManager.default
         if files.isWritableFile(atPath: path), files.isWritableFile(atPath: folder.isEmpty ? "." : folder) {
