@@ -19,12 +19,13 @@ extension TrainingLog {
     public func exerciseHistory(_ exerciseID: String) throws(TrainingLogError) -> ExerciseHistory {
         try read { db, _ in
             let settings = try userSettings(db)
-            let entries = try historyEntries(db, exerciseID: exerciseID, settings: settings)
-            // An id neither the catalogue nor this log knows is a mistake, not a retired exercise.
-            guard !entries.isEmpty || catalog.entry(exerciseID) != nil else {
+            // An id the catalogue does not know is a mistake (business rules §6): a retired exercise
+            // keeps its catalogue row, with include_in_programme = 0.
+            guard catalog.entry(exerciseID) != nil else {
                 throw TrainingLogError(
                     .unknownExercise, "no exercise has the id \"\(exerciseID)\" (traindb query exercises lists them)")
             }
+            let entries = try historyEntries(db, exerciseID: exerciseID, settings: settings)
             let allSets = entries.flatMap { entry in entry.sets }
             let bestSet = allSets.max { Self.isBetter($1, than: $0) }
             let first = entries.first?.sets.first

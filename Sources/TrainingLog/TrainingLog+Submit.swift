@@ -56,13 +56,14 @@ extension TrainingLog {
             guard let new = catalog.entry(replacement) else {
                 throw TrainingLogError(.swapRefused, "the catalogue has no exercise \"\(replacement)\"")
             }
-            let allowed = try swapAlternatives(db, for: log, in: workout)
+            let (allowed, profile) = try swapAlternatives(db, for: log, in: workout)
             guard replacement != current, replacement == log.prescribedExerciseId || allowed.contains(replacement) else {
                 let listed = allowed.filter { $0 != current }.map(catalog.displayName)
                 throw TrainingLogError(
                     .swapRefused,
-                    "\(new.displayName) is not an alternative to \(catalog.displayName(current)) for this user "
-                        + "(traindb swap lists \(listed.isEmpty ? "none" : listed.joined(separator: ", ")))")
+                    "\(new.displayName) is not an alternative to \(catalog.displayName(current)) for this user: "
+                        + swapRefusalReason(replacement, prescribed: log.prescribedExerciseId, profile: profile)
+                        + " (traindb swap lists \(listed.isEmpty ? "none" : listed.joined(separator: ", ")))")
             }
             guard try sets(db, exerciseLogID: log.id).isEmpty else {
                 throw TrainingLogError(
@@ -109,7 +110,7 @@ extension TrainingLog {
     /// equipment and level, the injury ranking), not a second copy of it.
     func swapAlternatives(
         _ db: Database, for log: ExerciseLogRecord, in workout: WorkoutRecord
-    ) throws -> [String] {
+    ) throws -> (ids: [String], profile: TrainingProfile) {
         guard let record = try ProgrammeRecord.fetchOne(db, key: workout.programmeId) else {
             throw TrainingLogError(.invalidProgramme, "the workout's programme \(workout.programmeId) is missing")
         }
@@ -122,7 +123,8 @@ extension TrainingLog {
         let profile: TrainingProfile
         do {
             profile = try TrainingProfile(json: Data(record.questionnaire.utf8), catalog: catalog.generator)
-            return try SwapFinder(catalog: catalog.generator).alternatives(to: slot, for: profile).map(\.exerciseId)
+            let ids = try SwapFinder(catalog: catalog.generator).alternatives(to: slot, for: profile).map(\.exerciseId)
+            return (ids, profile)
         } catch {
             throw TrainingLogError(
                 .swapRefused, "the programme's questionnaire does not give the alternatives: \(error.message)")
@@ -144,5 +146,29 @@ extension TrainingLog {
             }
             .min { ($0.complexity, $0.displayName) < ($1.complexity, $1.displayName) }?
             .displayName
+    }
+
+    /// Why SwapFinder leaves `replacement` out (business rules §5): another swap group, the
+    /// user's equipment, the user's level, a library-only exercise, or the slot's rules.
+    func swapRefusalReason(_ replacement: String, prescribed: String, profile: TrainingProfile) -> String {
+        let exercises = catalog.generator.exercises
+        guard let candidate = exercises.first(where: { $0.id == replacement }),
+            let original = exercises.first(where: { $0.id == prescribed })
+        else { return "it is not in the catalogue" }
+        if candidate.canonicalName != original.canonicalName {
+            return "a swap stays in the swap group \"\(original.canonicalName)\""
+        }
+        if !profile.equipment.allows(candidate) {
+            let item = candidate.equipmentItem.map { " (\($0))" } ?? ""
+            return "it needs \(candidate.equipmentCategory)\(item), which the user's equipment does not include"
+        }
+        if candidate.complexity > profile.experience.complexityCeiling {
+            return "its complexity \(candidate.complexity) is above the user's level (at most "
+                + "\(profile.experience.complexityCeiling))"
+        }
+        if !candidate.includeInProgramme {
+            return "it is a library exercise, not one programmes use"
+        }
+        return "it does not fit this slot"
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TrainingCalendar
 import ProgrammeGenerator
 
 extension TrainingLog {
@@ -9,6 +10,13 @@ extension TrainingLog {
     public func startWorkout(session: String) throws(TrainingLogError) -> WorkoutView {
         try write { db, now in
             let active = try requireActiveProgramme(db)
+            let today = CalendarDate(now, in: try userSettings(db).timeZone)
+            guard today >= active.record.startDate else {
+                throw TrainingLogError(
+                    .invalidMoment,
+                    "today, \(today), is before the programme starts, on \(active.record.startDate): "
+                        + "a workout is never before its programme's start date")
+            }
             let wanted = session.lowercased()
             guard
                 let chosen = active.programme.sessions.first(where: { $0.id == session })

@@ -59,6 +59,17 @@ struct LogBoundsTests {
         }
     }
 
+    @Test("no workout before its programme's start date")
+    func beforeTheProgramme() throws {
+        let clock = ManualClock(LogFixture.moment("2026-01-04T18:00:00Z"))
+        let log = try LogFixture.log(clock: clock)
+        let error = #expect(throws: TrainingLogError.self) { try log.startWorkout(session: "Push") }
+        #expect(error?.code == "log.invalid_moment")
+        #expect(error?.message.hasPrefix("today, 2026-01-04, is before the programme starts, on 2026-01-05") == true)
+        clock.set(LogFixture.moment("2026-01-05T06:00:00Z"))
+        #expect(throws: Never.self) { try log.startWorkout(session: "Push") }
+    }
+
     @Test("notes of up to 1,000 characters without control characters; line breaks are fine")
     func notes() throws {
         let clock = ManualClock(LogFixture.moment("2026-01-05T18:00:00Z"))

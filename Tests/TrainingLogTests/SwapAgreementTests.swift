@@ -29,6 +29,7 @@ struct SwapAgreementTests {
             .generate(fromJSON: Data(questionnaire.utf8), seed: 7, createdDate: CalendarDate("2026-01-05")!)
         let finder = SwapFinder(catalog: catalog.generator)
         var checked = 0
+        var refusedForEquipment = 0
         for session in programme.sessions {
             let clock = ManualClock(Timestamp.parse("2026-01-05T18:00:00Z")!)
             let log = try TrainingLog(
@@ -42,13 +43,24 @@ struct SwapAgreementTests {
                     $0.canonicalName == slot.canonicalName && $0.id != slot.exerciseId
                 }
                 for candidate in group {
-                    let accepted = (try? log.swap(exercise: slot.exerciseId, for: candidate.id)) != nil
-                    #expect(accepted == listed.contains(candidate.id), "\(slot.exerciseId) → \(candidate.id)")
-                    if accepted { _ = try log.swap(exercise: candidate.id, for: slot.exerciseId) }
+                    var refusal: String?
+                    do {
+                        try log.swap(exercise: slot.exerciseId, for: candidate.id)
+                        try log.swap(exercise: candidate.id, for: slot.exerciseId)
+                    } catch {
+                        refusal = error.message
+                    }
+                    #expect((refusal == nil) == listed.contains(candidate.id), "\(slot.exerciseId) → \(candidate.id)")
+                    // A refusal says why, in the terms of business rules §5.
+                    if let refusal, !profile.equipment.allows(candidate) {
+                        #expect(refusal.contains("which the user's equipment does not include"), "\(refusal)")
+                        refusedForEquipment += 1
+                    }
                     checked += 1
                 }
             }
         }
         #expect(checked > 10, "only \(checked) candidates tried")
+        #expect(refusedForEquipment > 0 || equipment.contains("cable"), "no refusal for equipment was tried")
     }
 }
