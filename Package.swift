@@ -113,7 +113,7 @@ let package = Package(
         .target(
             name: "ProgrammeGenerator",
             dependencies: [
-                "Catalog", "ErrorCodes", "OrderedJSON", "TrainingCalendar",
+                "Catalog", "ErrorCodes", "OrderedJSON", "SchemaMigrations", "TrainingCalendar",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -185,14 +185,15 @@ let package = Package(
         .executableTarget(
             name: "pg-bench",
             dependencies: [
-                "PostgresStore", "Catalog", "TrainingLog", "ProgrammeGenerator", "TrainingCalendar",
+                "PostgresStore", "Catalog", "TrainingLog", "ProgrammeGenerator", "SchemaMigrations", "TrainingCalendar",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
         // `make bench`: the training log with five years of history (submit, history, the week).
         .executableTarget(
-            name: "log-bench", dependencies: ["TrainingLog", "Catalog", "ProgrammeGenerator", "TrainingCalendar"]),
+            name: "log-bench",
+            dependencies: ["TrainingLog", "Catalog", "ProgrammeGenerator", "SchemaMigrations", "TrainingCalendar"]),
         // `make bench-gymtrack`: GymTrack's stats over ten years of daily use.
         .executableTarget(name: "gymtrack-bench", dependencies: ["GymTrack", "Charts", "TrainingCalendar"]),
         // `make bench`: the fitness journal with ten years of daily use (today, progress, chart, CSV).
@@ -227,7 +228,8 @@ let package = Package(
         .testTarget(
             name: "ProgrammeGeneratorTests",
             dependencies: [
-                "ProgrammeGenerator", "Catalog", "CatalogBuild", "OrderedJSON", "TrainingCalendar", "TestSupport",
+                "ProgrammeGenerator", "Catalog", "CatalogBuild", "OrderedJSON", "SchemaMigrations", "TrainingCalendar",
+                "TestSupport",
             ],
             resources: [.copy("Personas")]
         ),
@@ -270,7 +272,7 @@ let package = Package(
             name: "PostgresStoreTests",
             dependencies: [
                 "PostgresStore", "Catalog", "CatalogBuild", "TestSupport", "TrainingLog", "ProgrammeGenerator",
-                "TrainingCalendar", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "SchemaMigrations", "TrainingCalendar", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SchemaMigrations
 import TrainingCalendar
 
 /// Workouts and check-ins: save, delete, list.
@@ -11,21 +12,30 @@ extension FitnessJournal {
         return try write { db, now in
             let today = CalendarDate(now, in: try settings(db).timeZone)
             var record = WorkoutRecord(
-                id: nil, date: today.description, exerciseType: workout.type,
+                id: ids.next(), date: today.description, exerciseType: workout.type,
                 durationMinutes: workout.durationMinutes, intensity: workout.intensity,
                 notes: Notes.stored(workout.notes), loggedAt: now)
             try record.insert(db)
-            logger.debug("logged workout", metadata: ["id": "\(record.id ?? 0)", "date": "\(today)"])
+            logger.debug("logged workout", metadata: ["id": "\(record.id)", "date": "\(today)"])
             return try record.entry()
         }
     }
 
-    /// Deletes the workout `id` and returns it; throws when there is none.
+    /// Deletes the workout `id` (its whole id or its first characters, as the lists show them:
+    /// `#3f2a9c1e`) and returns it; throws when there is none, or when the characters start the
+    /// ids of several workouts.
     @discardableResult
-    public func deleteWorkout(id: Int64) throws(JournalError) -> WorkoutEntry {
-        try write { db, _ in
-            guard let record = try WorkoutRecord.fetchOne(db, key: id) else {
-                throw JournalError(.unknownWorkout, "there is no workout \(id)")
+    public func deleteWorkout(id: String) throws(JournalError) -> WorkoutEntry {
+        guard let prefix = RowIDPrefix(id) else {
+            throw .invalid("id", "must be \(RowIDPrefix.expected), not \"\(id.prefix(40))\"")
+        }
+        return try write { db, _ in
+            let matches = try WorkoutRecord.filter(sql: "id GLOB ?", arguments: [prefix.pattern]).limit(2).fetchAll(db)
+            guard let record = matches.first else {
+                throw JournalError(.unknownWorkout, "there is no workout #\(prefix)")
+            }
+            guard matches.count == 1 else {
+                throw JournalError(.unknownWorkout, "#\(prefix) starts the ids of several workouts: give more of it")
             }
             try record.delete(db)
             return try record.entry()
@@ -52,7 +62,7 @@ extension FitnessJournal {
         return try write { db, now in
             let today = CalendarDate(now, in: try settings(db).timeZone)
             var record = CheckInRecord(
-                id: nil, date: today.description, mood: checkIn.mood, energyLevel: checkIn.energyLevel,
+                id: ids.next(), date: today.description, mood: checkIn.mood, energyLevel: checkIn.energyLevel,
                 sleepQuality: checkIn.sleepQuality, notes: Notes.stored(checkIn.notes), checkedInAt: now)
             try record.insert(db)
             return try record.checkIn()
@@ -70,12 +80,12 @@ extension FitnessJournal {
             db,
             sql: """
                 SELECT id, \(dayNumber), mood, energy_level, sleep_quality, notes, checked_in_at FROM check_ins
-                ORDER BY checked_in_at, id
+                ORDER BY checked_in_at, rowid
                 """)
         var checkIns: [CheckIn] = []
         while let row = try rows.next() {
             guard let mood = Mood(rawValue: row[2]), let sleep = SleepQuality(rawValue: row[4]) else {
-                throw JournalError(.storeUnreadable, "check-in \(row[0] as Int64) is not readable")
+                throw JournalError(.storeUnreadable, "check-in \(row[0] as String) is not readable")
             }
             checkIns.append(
                 CheckIn(
@@ -86,7 +96,7 @@ extension FitnessJournal {
     }
 
     static func lastCheckIn(_ db: Database) throws -> CheckIn? {
-        try CheckInRecord.order(CheckInRecord.Columns.checkedInAt.desc, CheckInRecord.Columns.id.desc).fetchOne(db)?.checkIn()
+        try CheckInRecord.order(CheckInRecord.Columns.checkedInAt.desc, Column.rowID.desc).fetchOne(db)?.checkIn()
     }
 
     /// Every check-in, oldest first.

@@ -32,7 +32,7 @@ extension FitnessJournal {
             let today = CalendarDate(now, in: settings.timeZone)
             let week = TrainingWeek(containing: today)
             let todays = try Self.workouts(db, today...today)
-            let recent = try WorkoutRecord.order(WorkoutRecord.Columns.loggedAt.desc, WorkoutRecord.Columns.id.desc).limit(3).fetchAll(db)
+            let recent = try WorkoutRecord.order(WorkoutRecord.Columns.loggedAt.desc, Column.rowID.desc).limit(3).fetchAll(db)
                 .map { record throws in try record.entry() }
             let weekCount = try Self.workoutCount(db, week.monday...week.sunday)
             let last = try Self.lastCheckIn(db)
@@ -117,7 +117,7 @@ extension FitnessJournal {
             db.cachedStatement(
                 sql: """
                     SELECT date, mood, energy_level FROM check_ins
-                    WHERE date BETWEEN ? AND ? ORDER BY date, checked_in_at, id
+                    WHERE date BETWEEN ? AND ? ORDER BY date, checked_in_at, rowid
                     """), arguments: [range.lowerBound.description, range.upperBound.description])
         var points: [MoodTrend.Point] = []
         while let row = try rows.next() {
@@ -133,7 +133,7 @@ extension FitnessJournal {
     static func workouts(_ db: Database, _ range: ClosedRange<CalendarDate>? = nil) throws -> [WorkoutEntry] {
         let filter: SQL = range.map { "WHERE date BETWEEN \($0.lowerBound.description) AND \($0.upperBound.description)" }
             ?? ""
-        let request: SQLRequest<WorkoutRecord> = "SELECT * FROM workouts \(filter) ORDER BY date, logged_at, id"
+        let request: SQLRequest<WorkoutRecord> = "SELECT * FROM workouts \(filter) ORDER BY date, logged_at, rowid"
         return try request.fetchAll(db).map { record throws(JournalError) in try record.entry() }
     }
 }

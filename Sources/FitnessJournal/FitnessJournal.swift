@@ -23,33 +23,39 @@ public final class FitnessJournal: Sendable {
     public var path: String? { store.path }
     let store: UserStore<JournalError>
     let clock: any WallClock
+    let ids: any RowIDSource
     let logger: Logger
 
     /// Opens (creating and migrating when needed) the journal at `path`. A new journal takes
     /// `newUser` as its settings; an existing one keeps its own.
+    /// New rows take their ids from `ids`.
     public convenience init(
         path: String, clock: any WallClock, newUser: JournalSettings, readOnly: Bool = false,
+        ids: any RowIDSource = RandomRowIDs(),
         logger: Logger = Logger(label: "traindb.journal", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(JournalError) {
-        try self.init(storePath: path, clock: clock, newUser: newUser, readOnly: readOnly, logger: logger)
+        try self.init(
+            storePath: path, clock: clock, newUser: newUser, readOnly: readOnly, ids: ids, logger: logger)
     }
 
     /// A journal kept in memory: tests, replays and benchmarks.
     public convenience init(
-        inMemoryWith clock: any WallClock, newUser: JournalSettings,
+        inMemoryWith clock: any WallClock, newUser: JournalSettings, ids: any RowIDSource = RandomRowIDs(),
         logger: Logger = Logger(label: "traindb.journal", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(JournalError) {
-        try self.init(storePath: nil, clock: clock, newUser: newUser, readOnly: false, logger: logger)
+        try self.init(storePath: nil, clock: clock, newUser: newUser, readOnly: false, ids: ids, logger: logger)
     }
 
     private init(
-        storePath: String?, clock: any WallClock, newUser: JournalSettings, readOnly: Bool, logger: Logger
+        storePath: String?, clock: any WallClock, newUser: JournalSettings, readOnly: Bool, ids: any RowIDSource,
+        logger: Logger
     ) throws(JournalError) {
         try newUser.validate()
         store = try UserStore(
             path: storePath, kind: .journal, noun: "the journal", migrator: FitnessJournalSchema.migrator,
             readOnly: readOnly, failure: { JournalError(.storeUnreadable, $0) })
         self.clock = clock
+        self.ids = ids
         self.logger = logger
         guard !readOnly else { return }
         try write { db, now in

@@ -7,6 +7,7 @@ public enum FitnessJournalSchema {
     public static let migrations: [SchemaMigration] = [
         SchemaMigration(identifier: "0001_fitness_journal", bytes: PackageResources._001_fitness_journal_sql),
         SchemaMigration(identifier: "0002_moments", bytes: PackageResources._002_moments_sql),
+        SchemaMigration(identifier: "0003_row_ids", bytes: PackageResources._003_row_ids_sql),
     ]
 
     /// Applies `migrations`.

@@ -74,14 +74,13 @@ extension GymTrack {
             }
             let started = Timestamp.parse(open.startedAt) ?? now.moment
             let record = SessionRecord(
-                sessionType: open.sessionType, date: open.date, startedAt: Moment.shown(open.startedAt),
+                id: ids.next(), sessionType: open.sessionType, date: open.date, startedAt: Moment.shown(open.startedAt),
                 durationSeconds: max(0, Int(now.moment.timeIntervalSince(started))), isPartial: partial)
             try record.insert(db)
-            let id = db.lastInsertedRowID
             try CheckedStepRecord.deleteAll(db)
             try OpenSessionRecord.deleteAll(db)
             return FinishedSession(
-                id: id, type: record.sessionType, name: routine(record.sessionType).name,
+                id: record.id, type: record.sessionType, name: routine(record.sessionType).name,
                 date: CalendarDate(record.date) ?? now.today, startedAt: Moment.shown(record.startedAt),
                 durationSeconds: record.durationSeconds, isPartial: partial, checkedSteps: checked, totalSteps: total,
                 gymStreak: try gymStreak(db, today: now.today),
@@ -99,7 +98,7 @@ extension GymTrack {
     }
 
     func nextSession(_ db: Database, today: CalendarDate) throws -> NextSession {
-        let last = try SessionRecord.order(SessionRecord.Columns.date.desc, SessionRecord.Columns.startedAt.desc, SessionRecord.Columns.id.desc)
+        let last = try SessionRecord.order(SessionRecord.Columns.date.desc, SessionRecord.Columns.startedAt.desc, Column.rowID.desc)
             .fetchOne(db)
         let typesToday = try SessionType.fetchSet(
             db, SessionRecord.select(SessionRecord.Columns.sessionType).filter(SessionRecord.Columns.date == today.description))

@@ -20,7 +20,7 @@ extension GymTrack {
                     .fetchCount(db)
             }
             let last = try SessionRecord.filter(SessionRecord.Columns.date <= today)
-                .order(SessionRecord.Columns.date.desc, SessionRecord.Columns.startedAt.desc, SessionRecord.Columns.id.desc).fetchOne(db)
+                .order(SessionRecord.Columns.date.desc, SessionRecord.Columns.startedAt.desc, Column.rowID.desc).fetchOne(db)
             return QuickStats(
                 today: now.today, sessionsThisWeek: try count(from: week.monday),
                 sessionsThisMonth: try count(from: monthStart), lastSession: last.flatMap(Self.summary))

@@ -28,33 +28,38 @@ public final class GymTrack: Sendable {
     public let timeZone: TimeZone
     let store: UserStore<GymTrackError>
     let clock: any WallClock
+    let ids: any RowIDSource
     let routines: [Routine]
     let logger: Logger
 
     /// Opens (creating and migrating when needed) the store at `path`.
     public convenience init(
         path: String, clock: any WallClock, timeZone: TimeZone, readOnly: Bool = false,
+        ids: any RowIDSource = RandomRowIDs(),
         logger: Logger = Logger(label: "traindb.gymtrack", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(GymTrackError) {
-        try self.init(storePath: path, clock: clock, timeZone: timeZone, readOnly: readOnly, logger: logger)
+        try self.init(
+            storePath: path, clock: clock, timeZone: timeZone, readOnly: readOnly, ids: ids, logger: logger)
     }
 
     /// A store kept in memory: tests, and replays that keep no file.
     public convenience init(
-        inMemory clock: any WallClock, timeZone: TimeZone,
+        inMemory clock: any WallClock, timeZone: TimeZone, ids: any RowIDSource = RandomRowIDs(),
         logger: Logger = Logger(label: "traindb.gymtrack", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(GymTrackError) {
-        try self.init(storePath: nil, clock: clock, timeZone: timeZone, readOnly: false, logger: logger)
+        try self.init(storePath: nil, clock: clock, timeZone: timeZone, readOnly: false, ids: ids, logger: logger)
     }
 
     private init(
-        storePath: String?, clock: any WallClock, timeZone: TimeZone, readOnly: Bool, logger: Logger
+        storePath: String?, clock: any WallClock, timeZone: TimeZone, readOnly: Bool, ids: any RowIDSource,
+        logger: Logger
     ) throws(GymTrackError) {
         routines = try Routines.all()
         store = try UserStore(
             path: storePath, kind: .gymTrack, noun: "the GymTrack store", migrator: GymTrackSchema.migrator,
             readOnly: readOnly, failure: { GymTrackError(.storeUnreadable, $0) })
         self.clock = clock
+        self.ids = ids
         self.timeZone = timeZone
         self.logger = logger
     }

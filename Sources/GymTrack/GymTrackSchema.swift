@@ -9,6 +9,7 @@ public enum GymTrackSchema {
             identifier: "0001_sessions_and_challenge", bytes: PackageResources._001_sessions_and_challenge_sql),
         SchemaMigration(identifier: "0002_session_in_progress", bytes: PackageResources._002_session_in_progress_sql),
         SchemaMigration(identifier: "0003_moments", bytes: PackageResources._003_moments_sql),
+        SchemaMigration(identifier: "0004_row_ids", bytes: PackageResources._004_row_ids_sql),
     ]
 
     /// Applies `migrations`.

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Logging
+import SchemaMigrations
 import TrainingCalendar
 
 /// Turns a questionnaire into a personalised programme (business rules §1-5).

@@ -9,6 +9,7 @@
 import Catalog
 import Foundation
 import ProgrammeGenerator
+import SchemaMigrations
 import TrainingCalendar
 import TrainingLog
 

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import PostgresStore
 import ProgrammeGenerator
+import SchemaMigrations
 import TrainingCalendar
 import TrainingLog
 

@@ -76,8 +76,8 @@ struct GymTrackReplayCommand: ParsableCommand {
         // Until the first event sets it, the clock reads the first moment a store keeps.
         let clock = ManualClock(Timestamp.kept.lowerBound)
         let gym =
-            try file.store.map { try GymTrack(path: $0, clock: clock, timeZone: zone) }
-            ?? GymTrack(inMemory: clock, timeZone: zone)
+            try file.store.map { try GymTrack(path: $0, clock: clock, timeZone: zone, ids: file.ids) }
+            ?? GymTrack(inMemory: clock, timeZone: zone, ids: file.ids)
         guard try gym.isEmpty() else {
             throw CommandError(
                 "replay.store_not_empty", "\(file.store ?? "the store") already holds sessions or challenge days")

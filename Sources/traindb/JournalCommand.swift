@@ -47,8 +47,11 @@ struct JournalCommand: ParsableCommand {
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Delete a workout by its id.")
 
-        @Argument(help: ArgumentHelp("The workout's id (#12 in the lists).", valueName: "id"))
-        var id: Int64
+        @Argument(
+            help: ArgumentHelp(
+                "The workout's id, or its first characters as the lists show them (#3f2a9c1e or 3f2a).",
+                valueName: "id"))
+        var id: String
 
         @OptionGroup var journal: JournalOptions
         @OptionGroup var output: FormatOption<TextOrJSON>

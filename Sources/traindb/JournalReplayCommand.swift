@@ -1,6 +1,7 @@
 import ArgumentParser
 import FitnessJournal
 import Foundation
+import SchemaMigrations
 import TrainingCalendar
 import TrainingLog
 
@@ -11,7 +12,8 @@ struct JournalReplayCommand: ParsableCommand {
         abstract: "Replay timestamped events (one JSON object per line) into a journal.",
         discussion: """
             Each line is {"at": "2026-01-05T07:00:00Z", "event": NAME, …}; events: workout (type, minutes, \
-            intensity, notes), checkin (mood, energy, sleep, notes), delete (id), settings (name, goal, reminder, \
+            intensity, notes), checkin (mood, energy, sleep, notes), delete (id: the workout's id or its first \
+            characters; ids come from --seed), settings (name, goal, reminder, \
             reminderOn, notifications, timeZone). Blank lines and lines starting with # are skipped; events \
             are in time order. The clock is each event's \
             moment. A new journal counts days in UTC until a settings event changes its time zone. Then the \
@@ -46,8 +48,8 @@ struct JournalReplayCommand: ParsableCommand {
         let clock = ManualClock(Timestamp.kept.lowerBound)
         let newUser = JournalSettings(timeZone: TimeZone(identifier: "UTC") ?? .gmt)
         let journal =
-            try file.store.map { try FitnessJournal(path: $0, clock: clock, newUser: newUser) }
-            ?? FitnessJournal(inMemoryWith: clock, newUser: newUser)
+            try file.store.map { try FitnessJournal(path: $0, clock: clock, newUser: newUser, ids: file.ids) }
+            ?? FitnessJournal(inMemoryWith: clock, newUser: newUser, ids: file.ids)
         let replay = JournalReplay(String(decoding: data, as: UTF8.self), into: journal, clock: clock)
         if let now { clock.set(now.moment) }
         let result = Result(applied: replay.applied, refusals: replay.refusals, progress: try journal.progress(period))

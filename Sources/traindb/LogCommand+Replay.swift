@@ -3,6 +3,7 @@ import Catalog
 import Foundation
 import OrderedJSON
 import ProgrammeGenerator
+import SchemaMigrations
 import TrainingCalendar
 import TrainingLog
 
@@ -28,8 +29,6 @@ struct LogReplayCommand: ParsableCommand {
 
     @OptionGroup var file: ReplayStoreOption
 
-    @Option(help: ArgumentHelp("The seed of the rows' ids.", valueName: "n"))
-    var seed: UInt64 = 0
 
     @OptionGroup var database: DatabaseOption
     @OptionGroup var output: FormatOption<TextOrJSON>
@@ -48,7 +47,7 @@ struct LogReplayCommand: ParsableCommand {
         // Until the first event sets it, the clock reads the first moment a log keeps.
         let clock = ManualClock(TrainingLog.moments.lowerBound)
         let newUser = UserSettings(unit: .kg, timeZone: TimeZone(identifier: "UTC") ?? .gmt)
-        let ids = SeededRowIDs(seed: seed)
+        let ids = file.ids
         let catalog = try LogCatalog(database: catalogue)
         let log =
             try file.store.map { path in

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Catalog
 import Foundation
+import SchemaMigrations
 import TrainingCalendar
 import TrainingLog
 

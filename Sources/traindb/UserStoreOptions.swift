@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SchemaMigrations
 import TrainingCalendar
 
 /// `--now MOMENT`, read once into the moment it names.
@@ -60,4 +61,12 @@ struct UserStoreOptions<Kind: UserStoreKind>: ParsableArguments {
 struct ReplayStoreOption: ParsableArguments {
     @Option(help: ArgumentHelp("Keep the store in this file (default: in memory).", valueName: "file"))
     var store: String?
+
+    @Option(help: ArgumentHelp("The seed of the new rows' ids: the same events and seed, the same ids.", valueName: "n"))
+    var seed: UInt64 = 0
+
+    /// The ids of the rows the replay saves.
+    var ids: SeededRowIDs {
+        SeededRowIDs(seed: seed)
+    }
 }

@@ -1,5 +1,6 @@
 import FitnessJournal
 import Foundation
+import SchemaMigrations
 import Testing
 import TrainingCalendar
 
@@ -9,10 +10,14 @@ struct JournalFixture {
     let clock: ManualClock
     let journal: FitnessJournal
 
-    init(at moment: String = "2026-11-23T08:00:00Z", settings: JournalSettings? = nil) throws {
+    init(
+        at moment: String = "2026-11-23T08:00:00Z", settings: JournalSettings? = nil,
+        ids: any RowIDSource = RandomRowIDs()
+    ) throws {
         clock = ManualClock(try Self.moment(moment))
         journal = try FitnessJournal(
-            inMemoryWith: clock, newUser: settings ?? JournalSettings(displayName: "Sam", timeZone: Self.london))
+            inMemoryWith: clock, newUser: settings ?? JournalSettings(displayName: "Sam", timeZone: Self.london),
+            ids: ids)
     }
 
     /// The moment `text` names: `2026-11-23T08:00:00Z` or with an offset.

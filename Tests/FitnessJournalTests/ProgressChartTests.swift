@@ -12,7 +12,7 @@ struct ProgressChartTests {
         let first = today.adding(days: 1 - days)
         let workouts = stride(from: 0, to: days, by: step).map { offset in
             WorkoutEntry(
-                id: Int64(offset), date: first.adding(days: offset), type: .running, durationMinutes: 10 + offset % 50,
+                id: String(offset), date: first.adding(days: offset), type: .running, durationMinutes: 10 + offset % 50,
                 intensity: .easy, notes: nil, loggedAt: first.adding(days: offset).start(in: .gmt))
         }
         return ProgressReport(

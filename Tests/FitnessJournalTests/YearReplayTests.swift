@@ -1,5 +1,6 @@
 import FitnessJournal
 import Foundation
+import SchemaMigrations
 import TestSupport
 import Testing
 import TrainingCalendar
@@ -24,7 +25,9 @@ struct YearReplayTests {
 
     static func replayed() throws -> (FitnessJournal, JournalReplay, ManualClock) {
         let clock = ManualClock(Timestamp.kept.lowerBound)
-        let journal = try FitnessJournal(inMemoryWith: clock, newUser: JournalSettings(timeZone: .gmt))
+        // The ids `traindb journal replay` gives (seed 0): the delete names the 25th workout's.
+        let journal = try FitnessJournal(
+            inMemoryWith: clock, newUser: JournalSettings(timeZone: .gmt), ids: SeededRowIDs(seed: 0))
         let replay = JournalReplay(try String(contentsOf: file, encoding: .utf8), into: journal, clock: clock)
         clock.set(try JournalFixture.moment("2026-12-31T20:00:00Z"))
         return (journal, replay, clock)

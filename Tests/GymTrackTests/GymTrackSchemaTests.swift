@@ -14,6 +14,7 @@ struct GymTrackSchemaTests {
         "0001_sessions_and_challenge": "4baf8358abe19e40",
         "0002_session_in_progress": "077d3941888b8f5a",
         "0003_moments": "fe7552cbbc4e7514",
+        "0004_row_ids": "b4455875630a814e",
     ]
 
     static let schemaDirectory = PackageRoot.url("schema/gymtrack")

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import GRDB
 import ProgrammeGenerator
+import SchemaMigrations
 import TestSupport
 import TrainingCalendar
 import TrainingLog

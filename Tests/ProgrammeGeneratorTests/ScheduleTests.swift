@@ -1,5 +1,6 @@
 import Catalog
 import ProgrammeGenerator
+import SchemaMigrations
 import TrainingCalendar
 import Testing
 

@@ -1,5 +1,6 @@
 import Catalog
 import ProgrammeGenerator
+import SchemaMigrations
 import Testing
 
 /// How slots are filled, on catalogues written here: exact picks and exact reasons.

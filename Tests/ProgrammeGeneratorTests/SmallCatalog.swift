@@ -1,5 +1,6 @@
 import Catalog
 import ProgrammeGenerator
+import SchemaMigrations
 import TrainingCalendar
 
 /// Small catalogues written in the test, for rules that need exact picks.

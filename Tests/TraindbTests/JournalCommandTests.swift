@@ -61,7 +61,8 @@ struct JournalCommandTests {
             (["settings", "--goal", "0"], "weekly goal: must be 1-21 workouts a week, not 0"),
             (["settings", "--time-zone", "Mars/Olympus"], "'Mars/Olympus' is invalid for '--time-zone <zone>'"),
             (["log", "--type", "running", "--minutes", "-3"], "duration: must be more than 0 minutes, not -3"),
-            (["delete", "7"], "there is no workout 7"),
+            (["delete", "7"], "id: must be an id as the list shows it, such as #3f2a9c1e (at least 4 characters), not \"7\""),
+            (["delete", "#0000abcd"], "there is no workout #0000abcd"),
         ])
     func refused(arguments: [String], message: String) throws {
         try TemporaryDirectory.with { directory in

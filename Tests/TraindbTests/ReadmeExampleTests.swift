@@ -5,7 +5,8 @@ import Testing
 /// The README's examples of the user's stores (the training log, GymTrack, the fitness journal)
 /// are run in order, in an empty folder beside the committed catalogue, and what each command
 /// prints (standard error, then standard output) must be what the README shows, byte for byte;
-/// a line `…` stands for any number of lines.
+/// a line `…` stands for any number of lines. Row ids are random UUIDs, different on every run:
+/// each id, whole or shown as `#` and its first 8 characters, matches any other.
 @Suite("README examples")
 struct ReadmeExampleTests {
     struct Example: Sendable {
@@ -34,6 +35,12 @@ struct ReadmeExampleTests {
         return examples
     }
 
+    /// `line` with every row id, whole or as `#` and its first 8 characters, written `<id>`.
+    static func maskingIDs(_ line: String) -> String {
+        line.replacing(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/, with: "<id>")
+            .replacing(/#[0-9a-f]{8}\b/, with: "#<id>")
+    }
+
     /// Whether `lines` are `expected`, each `…` standing for any number of lines.
     static func matches(_ lines: [String], _ expected: [String]) -> Bool {
         guard let first = expected.first else { return lines.isEmpty }
@@ -41,7 +48,7 @@ struct ReadmeExampleTests {
             let rest = Array(expected.dropFirst())
             return (0...lines.count).contains { matches(Array(lines.dropFirst($0)), rest) }
         }
-        return lines.first == first && matches(Array(lines.dropFirst()), Array(expected.dropFirst()))
+        return lines.first.map(maskingIDs) == maskingIDs(first) && matches(Array(lines.dropFirst()), Array(expected.dropFirst()))
     }
 
     @Test("the user stores' examples print what the README shows")

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import TestSupport
 import Testing
 
@@ -65,6 +66,36 @@ struct StoreFileTests {
                     #expect(after.0 == before.0, "\(opener) changed the \(kind)")
                     #expect(after.1 == before.1, "\(opener) left files beside the \(kind): \(after.1)")
                 }
+            }
+        }
+    }
+
+    @Test("every store keys the rows a user names by one kind of id: a UUID as text")
+    func oneIDType() throws {
+        try TemporaryDirectory.with { directory in
+            let stores = try Self.makeStores(in: directory).filter { $0.key != "exercise catalogue" }
+            for (kind, path) in stores {
+                let queue = try DatabaseQueue(path: path)
+                let keys = try queue.read { db in
+                    try Row.fetchAll(
+                        db,
+                        sql: """
+                            SELECT m.name AS name, m.sql AS sql, p.type AS type FROM sqlite_master m
+                            JOIN pragma_table_info(m.name) p ON p.name = 'id'
+                            WHERE m.type = 'table' AND m.name NOT LIKE 'grdb%'
+                            """)
+                }
+                try queue.close()
+                #expect(keys.count >= 2, "\(kind)")
+                for key in keys {
+                    // The one row of a singleton table (id = 1) is not a row anyone names.
+                    let singleton = (key["sql"] as String).contains("CHECK (id = 1)")
+                    let table: String = key["name"]
+                    #expect(singleton || key["type"] == "TEXT", "\(kind): \(table) has \(key["type"] as String) ids")
+                }
+                let table = ["GymTrack store": "daily_challenge", "fitness journal": "workouts"][kind] ?? "user_settings"
+                let ids = try DatabaseQueue(path: path).read { db in try String.fetchAll(db, sql: "SELECT id FROM \(table)") }
+                #expect(!ids.isEmpty && ids.allSatisfy { UUID(uuidString: $0) != nil && $0 == $0.lowercased() }, "\(kind): \(ids)")
             }
         }
     }

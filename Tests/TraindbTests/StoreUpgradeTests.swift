@@ -26,12 +26,23 @@ struct StoreUpgradeTests {
         return try queue.read { db in try String.fetchAll(db, sql: sql) }
     }
 
+    /// The CSV's lines without their first field (the row's id).
+    static func withoutIDs(_ csv: String) -> [Substring] {
+        csv.split(separator: "\r\n").map { $0.drop { $0 != "," } }
+    }
+
+    /// Whether every text is a lowercase UUID, none twice.
+    static func areRowIDs(_ ids: [String]) -> Bool {
+        Set(ids).count == ids.count
+            && ids.allSatisfy { $0.count == 36 && UUID(uuidString: $0) != nil && $0 == $0.lowercased() }
+    }
+
     static func applicationID(_ path: String) throws -> String {
         let header = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(72).suffix(4)
         return String(decoding: header, as: UTF8.self)
     }
 
-    @Test("a journal: the same export before and after, its moments rewritten as T…Z to the millisecond")
+    @Test("a journal: the same export before and after, moments as T…Z to the millisecond, UUID row ids")
     func journal() throws {
         try TemporaryDirectory.with { directory in
             let journal = try Self.copy("journal.sqlite", to: directory)
@@ -45,14 +56,17 @@ struct StoreUpgradeTests {
                 ["journal", "log", "--type", "cycling", "--minutes", "45", "--store", journal, "--now", "2026-01-08T17:00:00Z"])
             #expect(write.status == 0, "\(write.stderr)")
             #expect(try Self.applicationID(journal) == "TDBJ")
-            #expect(try Self.column("SELECT logged_at FROM workouts ORDER BY id", in: journal) == [
+            #expect(try Self.column("SELECT logged_at FROM workouts ORDER BY rowid", in: journal) == [
                 "2026-01-05T07:30:00.000Z", "2026-01-06T19:15:30.000Z", "2026-01-08T17:00:00.000Z",
             ])
             #expect(try Self.column("SELECT checked_in_at FROM check_ins", in: journal) == ["2026-01-06T08:00:00.000Z"])
             #expect(try Self.column("SELECT updated_at FROM settings", in: journal) == ["2026-01-05T06:59:00.000Z"])
+            #expect(try Self.areRowIDs(Self.column("SELECT id FROM workouts UNION ALL SELECT id FROM check_ins", in: journal)))
+            #expect(before.stdout.hasPrefix("id,date,time,type,duration_minutes,intensity,notes,logged_at\r\n1,"))
             let after = try TraindbProcess.run(export)
-            #expect(after.stdout.hasPrefix(before.stdout.split(separator: "\n").prefix(3).joined(separator: "\n")))
-            #expect(after.stdout.contains("cycling"))
+            let (old, new) = (Self.withoutIDs(before.stdout), Self.withoutIDs(after.stdout))
+            #expect(Array(new.prefix(old.count)) == old)
+            #expect(new.count == old.count + 1 && after.stdout.contains("cycling"))
         }
     }
 
@@ -70,6 +84,7 @@ struct StoreUpgradeTests {
             #expect(write.status == 0, "\(write.stderr)")
             #expect(try Self.applicationID(gym) == "TDBG")
             #expect(try Self.column("SELECT started_at FROM sessions", in: gym) == ["2026-01-05T07:00:00.000Z"])
+            #expect(try Self.areRowIDs(Self.column("SELECT id FROM sessions UNION ALL SELECT id FROM daily_challenge", in: gym)))
             #expect(try Self.column("SELECT started_at FROM open_session", in: gym) == ["2026-01-07T18:00:00.000Z"])
             #expect(try Self.column("SELECT checked_at FROM open_session_steps", in: gym) == ["2026-01-07T18:30:00.000Z"])
             #expect(try TraindbProcess.run(["gymtrack", "stats"] + zone).stdout == stats.stdout)

@@ -1,6 +1,7 @@
 import Catalog
 import CatalogBuild
 import Foundation
+import SchemaMigrations
 import TestSupport
 import Testing
 import TrainingCalendar

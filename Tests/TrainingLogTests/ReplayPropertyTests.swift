@@ -1,6 +1,7 @@
 import Foundation
 import OrderedJSON
 import ProgrammeGenerator
+import SchemaMigrations
 import Testing
 import TrainingCalendar
 import TrainingLog

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import ProgrammeGenerator
+import SchemaMigrations
 import TestSupport
 import Testing
 import TrainingCalendar

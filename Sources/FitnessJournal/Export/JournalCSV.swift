@@ -15,7 +15,7 @@ public enum JournalCSV {
         var output = line(header)
         for workout in workouts {
             output += line([
-                String(workout.id), workout.date.description, wallTime(workout.loggedAt, in: timeZone),
+                workout.id, workout.date.description, wallTime(workout.loggedAt, in: timeZone),
                 workout.type.rawValue, String(workout.durationMinutes), workout.intensity.rawValue,
                 workout.notes ?? "", Timestamp.secondsText(workout.loggedAt),
             ])
@@ -28,7 +28,7 @@ public enum JournalCSV {
         var output = line(["id", "date", "time", "mood", "energy_level", "sleep_quality", "notes", "checked_in_at"])
         for checkIn in checkIns {
             output += line([
-                String(checkIn.id), checkIn.date.description, wallTime(checkIn.checkedInAt, in: timeZone),
+                checkIn.id, checkIn.date.description, wallTime(checkIn.checkedInAt, in: timeZone),
                 checkIn.mood.rawValue, String(checkIn.energyLevel), checkIn.sleepQuality.rawValue,
                 checkIn.notes ?? "", Timestamp.secondsText(checkIn.checkedInAt),
             ])

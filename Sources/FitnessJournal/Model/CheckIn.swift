@@ -30,7 +30,8 @@ public struct NewCheckIn: Hashable, Sendable {
 
 /// A saved check-in. A day may have several; the day's mood is its last one's.
 public struct CheckIn: Codable, Hashable, Sendable {
-    public var id: Int64
+    /// A lowercase UUID, made when it was saved (`RowIDSource`).
+    public var id: String
     /// The date on the user's wall clock when it was saved.
     public var date: CalendarDate
     public var mood: Mood
@@ -40,7 +41,7 @@ public struct CheckIn: Codable, Hashable, Sendable {
     @UTCMoment public var checkedInAt: Date
 
     public init(
-        id: Int64, date: CalendarDate, mood: Mood, energyLevel: Int, sleepQuality: SleepQuality, notes: String?,
+        id: String, date: CalendarDate, mood: Mood, energyLevel: Int, sleepQuality: SleepQuality, notes: String?,
         checkedInAt: Date
     ) {
         self.id = id

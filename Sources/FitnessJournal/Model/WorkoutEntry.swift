@@ -35,7 +35,8 @@ public struct NewWorkout: Hashable, Sendable {
 
 /// A saved workout.
 public struct WorkoutEntry: Codable, Hashable, Sendable {
-    public var id: Int64
+    /// A lowercase UUID, made when it was saved (`RowIDSource`).
+    public var id: String
     /// The day it counts for: the date on the user's wall clock when it was logged.
     public var date: CalendarDate
     public var type: ExerciseType
@@ -46,7 +47,7 @@ public struct WorkoutEntry: Codable, Hashable, Sendable {
     @UTCMoment public var loggedAt: Date
 
     public init(
-        id: Int64, date: CalendarDate, type: ExerciseType, durationMinutes: Int, intensity: Intensity,
+        id: String, date: CalendarDate, type: ExerciseType, durationMinutes: Int, intensity: Intensity,
         notes: String?, loggedAt: Date
     ) {
         self.id = id

@@ -6,7 +6,7 @@ import TrainingCalendar
 struct CheckInRecord: JournalRecord {
     static let databaseTableName = "check_ins"
 
-    var id: Int64?
+    var id: String
     var date: String
     var mood: Mood
     var energyLevel: Int
@@ -24,13 +24,9 @@ struct CheckInRecord: JournalRecord {
         static let checkedInAt = Column(CodingKeys.checkedInAt)
     }
 
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
-    }
-
     func checkIn() throws(JournalError) -> CheckIn {
-        guard let id, let day = CalendarDate(date) else {
-            throw JournalError(.storeUnreadable, "check-in \(id.map(String.init) ?? "?") has no valid date: \(date)")
+        guard let day = CalendarDate(date) else {
+            throw JournalError(.storeUnreadable, "check-in \(id) has no valid date: \(date)")
         }
         return CheckIn(
             id: id, date: day, mood: mood, energyLevel: energyLevel, sleepQuality: sleepQuality, notes: notes,

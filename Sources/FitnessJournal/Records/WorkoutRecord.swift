@@ -6,7 +6,7 @@ import TrainingCalendar
 struct WorkoutRecord: JournalRecord {
     static let databaseTableName = "workouts"
 
-    var id: Int64?
+    var id: String
     var date: String
     var exerciseType: ExerciseType
     var durationMinutes: Int
@@ -25,14 +25,10 @@ struct WorkoutRecord: JournalRecord {
         static let loggedAt = Column(CodingKeys.loggedAt)
     }
 
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
-    }
-
     /// The entry, or an error when the row holds what the schema should have refused.
     func entry() throws(JournalError) -> WorkoutEntry {
-        guard let id, let day = CalendarDate(date) else {
-            throw JournalError(.storeUnreadable, "workout \(id.map(String.init) ?? "?") has no valid date: \(date)")
+        guard let day = CalendarDate(date) else {
+            throw JournalError(.storeUnreadable, "workout \(id) has no valid date: \(date)")
         }
         return WorkoutEntry(
             id: id, date: day, type: exerciseType, durationMinutes: durationMinutes, intensity: intensity,

@@ -12,8 +12,8 @@ public struct JournalEvent: Hashable, Sendable {
         case workout(NewWorkout)
         /// `checkin`: `mood`, `energy`, `sleep`, `notes`.
         case checkIn(NewCheckIn)
-        /// `delete`: `id`.
-        case delete(id: Int64)
+        /// `delete`: `id`, the workout's id or its first characters (`FitnessJournal.deleteWorkout`).
+        case delete(id: String)
         /// `settings`: any of `name`, `goal`, `reminder` (HH:mm), `reminderOn`, `notifications`,
         /// `timeZone`.
         case settings(SettingsChange)
@@ -70,8 +70,8 @@ public struct JournalEvent: Hashable, Sendable {
                     sleepQuality: try fields.required(try fields.value("sleep", as: SleepQuality.self), "sleep"),
                     notes: try fields.string("notes")))
         case "delete":
-            guard let id = try fields.int("id") else { throw fields.error("id", "a delete event needs it") }
-            action = .delete(id: Int64(id))
+            guard let id = try fields.string("id") else { throw fields.error("id", "a delete event needs it") }
+            action = .delete(id: id)
         case "settings":
             action = .settings(
                 SettingsChange(

@@ -1,4 +1,5 @@
 import Foundation
+import SchemaMigrations
 import TrainingCalendar
 
 /// The journal's results as the command line prints them: short lines a person reads, each
@@ -21,11 +22,12 @@ enum JournalText {
 }
 
 extension WorkoutEntry {
-    /// `#12 07:30 Running 30 min, Moderate: "felt good"`.
+    /// `#3f2a9c1e 07:30 Running 30 min, Moderate: "felt good"`: the id's first characters, which
+    /// `FitnessJournal.deleteWorkout(id:)` takes.
     public func text(in timeZone: TimeZone, withDate: Bool = false) -> String {
         let time = JournalText.time(loggedAt, in: timeZone, withDate: withDate)
         let note = notes.map { ": \(Self.oneLine($0))" } ?? ""
-        return "#\(id) \(time) \(type.name) \(JournalText.minutes(durationMinutes)), \(intensity.name)\(note)"
+        return "#\(id.prefix(RowIDPrefix.shownLength)) \(time) \(type.name) \(JournalText.minutes(durationMinutes)), \(intensity.name)\(note)"
     }
 
     /// Notes on one line: line breaks shown as ⏎, control characters dropped.

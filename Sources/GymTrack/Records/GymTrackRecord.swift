@@ -9,7 +9,8 @@ package protocol GymTrackRecord: Codable, FetchableRecord, PersistableRecord, Se
 package struct SessionRecord: GymTrackRecord, Hashable {
     package static let databaseTableName = "sessions"
 
-    package var id: Int64?
+    /// A lowercase UUID (`RowIDSource`).
+    package var id: String
     package var sessionType: SessionType
     package var date: String
     package var startedAt: String
@@ -22,7 +23,6 @@ package struct SessionRecord: GymTrackRecord, Hashable {
     }
 
     package enum Columns {
-        static let id = Column(CodingKeys.id)
         static let sessionType = Column(CodingKeys.sessionType)
         static let date = Column(CodingKeys.date)
         static let startedAt = Column(CodingKeys.startedAt)
@@ -33,7 +33,7 @@ package struct SessionRecord: GymTrackRecord, Hashable {
 package struct DailyChallengeRecord: GymTrackRecord, Hashable {
     package static let databaseTableName = "daily_challenge"
 
-    package var id: Int64?
+    package var id: String
     package var date: String
     package var setsCompleted: Int
 

@@ -46,7 +46,7 @@ public struct GymHistory: Hashable, Sendable {
         var sessions: [Session] = []
         let rows = try Row.fetchCursor(
             db,
-            sql: "SELECT \(StoreSQL.dayNumberOfDate), session_type, is_partial FROM sessions ORDER BY date, started_at, id")
+            sql: "SELECT \(StoreSQL.dayNumberOfDate), session_type, is_partial FROM sessions ORDER BY date, started_at, rowid")
         while let row = try rows.next() {
             guard let day: Int = row[0], let type = SessionType(rawValue: row[1]) else { continue }
             sessions.append(Session(date: CalendarDate(dayNumber: day), type: type, isPartial: row[2]))

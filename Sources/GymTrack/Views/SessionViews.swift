@@ -63,7 +63,8 @@ public struct OpenSessionView: Codable, Hashable, Sendable {
 
 /// What "Finish workout" logged (seed 002 §4.4).
 public struct FinishedSession: Codable, Hashable, Sendable {
-    public let id: Int64
+    /// The session's row id: a lowercase UUID.
+    public let id: String
     public let type: SessionType
     public let name: String
     public let date: CalendarDate

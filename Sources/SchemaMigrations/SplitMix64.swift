@@ -1,6 +1,7 @@
 /// A small, fast, seeded random number generator (Steele, Lea and Flood's SplitMix64): the
 /// same seed gives the same numbers on every platform and Swift version, so the same
-/// questionnaire, catalogue and seed give the same programme.
+/// questionnaire, catalogue and seed give the same programme, and a seeded replay the same row
+/// ids.
 ///
 /// Not for anything secret.
 public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
