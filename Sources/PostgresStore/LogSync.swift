@@ -92,12 +92,13 @@ public struct LogSync: Sendable {
 /// A table of the training log, in the order parents come before children.
 struct LogTable: Sendable {
     let name: String
-    /// The server matches an incoming row by its owner, not its id: one settings row per user,
-    /// whichever device made it first.
+    /// The server matches an incoming row by its owner, not its id: one settings row and one
+    /// profile per user, whichever device made it first.
     let oneRowPerUser: Bool
 
     static let all = [
         LogTable(name: "user_settings", oneRowPerUser: true),
+        LogTable(name: "profiles", oneRowPerUser: true),
         LogTable(name: "programmes", oneRowPerUser: false),
         LogTable(name: "workouts", oneRowPerUser: false),
         LogTable(name: "exercise_logs", oneRowPerUser: false),

@@ -136,3 +136,47 @@ public enum Motivation: String, CaseIterable, Hashable, Sendable {
     case accountability
     case other
 }
+
+extension AboutYou {
+    /// Whether no About-you question was answered.
+    public var isEmpty: Bool {
+        self == AboutYou()
+    }
+
+    /// The profile's height in feet and whole inches (nil unless the height is known).
+    public var heightFeetAndInches: (feet: Int, inches: Int)? {
+        heightCm.map(HeightUnit.feetAndInches)
+    }
+
+    /// The weight in the user's unit, to 0.1 (nil unless the weight is known).
+    public var weightInUnit: Double? {
+        weightKg.map { (weightUnit ?? .kg).shown($0) }
+    }
+}
+
+extension Questionnaire {
+    /// The About-you answers of `aboutYou` as the app would send them again (heights in the unit
+    /// answered, weights likewise), and nothing else: change a field and check the answers with
+    /// `AboutYou(_:answeredOn:)` to edit a profile by the questionnaire's own rules.
+    public init(aboutYou: AboutYou) {
+        self.init()
+        gender = aboutYou.gender?.rawValue
+        dateOfBirth = aboutYou.dateOfBirth?.description
+        if let heightCm = aboutYou.heightCm {
+            let unit = aboutYou.heightUnit ?? .cm
+            heightUnit = unit.rawValue
+            if unit == .cm {
+                self.heightCm = heightCm
+            } else {
+                (heightFt, heightIn) = HeightUnit.feetAndInches(heightCm)
+            }
+        }
+        if let kilograms = aboutYou.weightKg {
+            let unit = aboutYou.weightUnit ?? .kg
+            weightUnit = unit.rawValue
+            if unit == .kg { weightKg = kilograms } else { weightLbs = unit.shown(kilograms) }
+        }
+        motivations = aboutYou.motivations.isEmpty ? nil : aboutYou.motivations.map(\.rawValue)
+        motivationOther = aboutYou.motivationOther
+    }
+}

@@ -98,6 +98,9 @@ public struct UserStore<Failure: Error>: Sendable {
                 // switched once, after the file is known to be sound (`bringUpToDate`).
                 queue = try DatabaseQueue(path: path, configuration: configuration)
             }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+            // Damage SQLite meets while opening (in the schema it reads first) is damage too.
+            throw failure("\(noun) \(path) is damaged: \(Self.reason(error)); restore it from a backup")
         } catch {
             throw failure("cannot open \(noun) \(path): \(Self.reason(error))")
         }

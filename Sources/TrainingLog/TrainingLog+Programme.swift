@@ -29,7 +29,9 @@ extension TrainingLog {
 
     /// Makes `programme` the active programme, starting on `startDate` (default: today on the
     /// user's wall clock); week 1 is the week holding that date. A programme already active is
-    /// replaced, and every log is kept. Refused while a workout is open.
+    /// replaced, and every log is kept. Refused while a workout is open. When the questionnaire
+    /// answers any About-you question, its answers (checked as the questionnaire's rules say)
+    /// become the profile: retaking the questionnaire replaces them.
     @discardableResult
     public func startProgramme(
         _ programme: Programme, questionnaireJSON: String, startDate: CalendarDate? = nil
@@ -47,6 +49,12 @@ extension TrainingLog {
         } catch {
             throw TrainingLogError(.invalidProgramme, "the programme \(programme.id) cannot be stored: \(error)")
         }
+        let questionnaire: Questionnaire
+        do {
+            questionnaire = try Questionnaire(json: Data(questionnaireJSON.utf8))
+        } catch {
+            throw TrainingLogError(.invalidProgramme, "the questionnaire cannot be read: \(error.message)")
+        }
         return try write { db, now in
             if let open = try openWorkout(db) {
                 throw TrainingLogError(
@@ -62,7 +70,16 @@ extension TrainingLog {
                 try active.update(db)
                 replaced = active.programmeId
             }
-            let start = startDate ?? CalendarDate(now, in: settings.timeZone)
+            let today = CalendarDate(now, in: settings.timeZone)
+            let start = startDate ?? today
+            let aboutYou: AboutYou
+            do {
+                aboutYou = try AboutYou(questionnaire, answeredOn: today)
+            } catch let error as ProgrammeGeneratorError {
+                let problems = error.diagnostics.map(\.message).joined(separator: "; ")
+                throw TrainingLogError(.invalidProgramme, "the questionnaire's About-you answers: \(problems)")
+            }
+            if !aboutYou.isEmpty { try storeProfile(db, aboutYou, now: now) }
             try ProgrammeRecord(
                 id: ids.next(), programmeId: programme.id, createdDate: programme.createdDate, startDate: start,
                 totalWeeks: programme.totalWeeks, questionnaire: questionnaireJSON, programme: json, isActive: true,

@@ -8,6 +8,7 @@ public enum TrainingLogSchema {
         SchemaMigration(identifier: "0001_training_log", bytes: PackageResources._001_training_log_sql),
         SchemaMigration(
             identifier: "0002_exercise_logs_by_workout", bytes: PackageResources._002_exercise_logs_by_workout_sql),
+        SchemaMigration(identifier: "0003_profiles", bytes: PackageResources._003_profiles_sql),
     ]
 
     /// Applies `migrations`.

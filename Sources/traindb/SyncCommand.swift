@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import PostgresStore
+import SchemaMigrations
+import TrainingLog
 
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -48,8 +50,20 @@ struct SyncCommand: AsyncParsableCommand {
 
     @OptionGroup var output: FormatOption<TextOrJSON>
 
+    /// Checks that `path` is a training log and brings it to the latest schema (a log from an
+    /// earlier release gains the tables the sync reads), before the server is touched.
+    static func upgrade(_ path: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CommandError("sync.not_a_training_log", "\(path) does not exist")
+        }
+        _ = try UserStore(
+            path: path, kind: .trainingLog, noun: "the training log", migrator: TrainingLogSchema.migrator,
+            failure: { CommandError("sync.not_a_training_log", $0) })
+    }
+
     func run() async throws {
         let (user, role) = try identity()
+        try Self.upgrade(userDb)
         Self.giveUp(after: PostgresURL.timeout, server: try server.url())
         let report = try await LogSync().sync(userDatabase: userDb, with: try server.url(), user: user, role: role)
         switch output.format {

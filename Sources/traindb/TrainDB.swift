@@ -14,8 +14,8 @@ struct TrainDB: AsyncParsableCommand {
             CheckCommand.self, BuildCommand.self, ReportCommand.self, DiffCommand.self, XLSXCommand.self,
             SchemaCommand.self, QueryCommand.self, EquipmentCommand.self, JointsCommand.self,
             GenerateCommand.self, SwapCommand.self, LogCommand.self, HistoryCommand.self, WeekCommand.self,
-            StreakCommand.self, GymTrackCommand.self, JournalCommand.self, AccountCommand.self, PublishCommand.self,
-            SyncCommand.self,
+            StreakCommand.self, GymTrackCommand.self, JournalCommand.self, ProfileCommand.self, AccountCommand.self,
+            PublishCommand.self, SyncCommand.self,
         ]
     )
 

@@ -13,6 +13,7 @@ struct PostgresSchemaTests {
         "0002_catalogue_access": "e7e4893ec9b74754",
         "0003_training_log": "55cf01f7793651e9",
         "0004_account": "6e4691c1d539158e",
+        "0005_profile_sync": "789d8d974781b6be",
     ]
 
     static let directory = PackageRoot.url("schema/postgres")

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import PostgresNIO
 import PostgresStore
+import ProgrammeGenerator
 import TestSupport
 import Testing
 import TrainingCalendar
@@ -39,7 +40,7 @@ extension PostgresTests {
             defer { try? queue.close() }
             return try queue.read { db in
                 var tables: [String: [String]] = [:]
-                for table in ["user_settings", "programmes", "workouts", "exercise_logs", "logged_sets"] {
+                for table in ["user_settings", "profiles", "programmes", "workouts", "exercise_logs", "logged_sets"] {
                     tables[table] = try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY id").map { row in
                         row.filter { $0.0 != "synced_at" }.map { "\($0.0)=\($0.1)" }.joined(separator: " ")
                     }
@@ -66,6 +67,39 @@ extension PostgresTests {
                 #expect(try Self.rows(a) == Self.rows(b))
                 #expect(try a.log.workoutHistory().count == 2)
                 #expect(try b.log.workoutHistory().count == 2)
+            }
+        }
+
+        @Test("the profile travels: answers given on one device reach the other, and an edit comes back")
+        func profileSyncs() async throws {
+            try await Self.withTwoDevices { server, a, b, _ in
+                let answers = try AboutYou(
+                    Questionnaire(aboutYou: AboutYou(
+                        gender: .female, dateOfBirth: CalendarDate("1990-04-12"), heightCm: 170.2, heightUnit: .ftIn,
+                        weightKg: 69.853, weightUnit: .lbs, motivations: [.structure, .other],
+                        motivationOther: "a wedding in June")),
+                    answeredOn: CalendarDate("2026-01-05") ?? CalendarDate(dayNumber: 0))
+                let saved = try a.log.saveProfile(answers)
+                let fromA = try await Self.sync(a, server)
+                #expect(fromA.tables.first { $0.table == "profiles" }?.pushed == 1)
+                _ = try await Self.sync(b, server)
+                #expect(try b.log.profile() == saved)
+                #expect(try b.log.settings().unit == .lbs)
+
+                b.clock.set(Timestamp.parse("2026-02-01T08:00:00Z") ?? Date())
+                var lighter = answers
+                lighter.weightKg = 65
+                lighter.weightUnit = .kg
+                let edited = try b.log.saveProfile(lighter)
+                _ = try await Self.sync(b, server)
+                let back = try await Self.sync(a, server)
+                #expect(back.conflicts.isEmpty)
+                #expect(try a.log.profile() == edited)
+                #expect(try a.log.profile()?.memberSince == saved.memberSince)
+                #expect(try a.log.settings().unit == .kg)
+                #expect(try Self.rows(a) == Self.rows(b))
+                let again = try await Self.sync(a, server)
+                #expect(again.pushed == 0 && again.tables.allSatisfy { $0.pulled == 0 })
             }
         }
 

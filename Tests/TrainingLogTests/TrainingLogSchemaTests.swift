@@ -12,6 +12,7 @@ struct TrainingLogSchemaTests {
     static let pinnedChecksums: [String: String] = [
         "0001_training_log": "643447772d347df6",
         "0002_exercise_logs_by_workout": "ebe23f0062f1c3c7",
+        "0003_profiles": "cf93ba6830d1c361",
     ]
 
     static let schemaDirectory = PackageRoot.url("schema/training-log")

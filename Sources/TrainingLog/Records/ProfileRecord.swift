@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+import ProgrammeGenerator
+import TrainingCalendar
+
+/// `profiles`: the About-you answers (one row).
+package struct ProfileRecord: LogRecord, Hashable {
+    package static let databaseTableName = "profiles"
+    package var id: String
+    package var gender: String?
+    package var dateOfBirth: CalendarDate?
+    package var heightCm: Double?
+    package var heightUnit: String?
+    package var weightKg: Double?
+    package var weightUnit: String?
+    /// A JSON array of motivation slugs.
+    package var motivations: String
+    package var motivationOther: String?
+    package var memberSince: CalendarDate
+    package var updatedAt: Date
+    package var syncedAt: Date?
+
+    /// The columns, as the table spells them.
+    package enum CodingKeys: String, CodingKey {
+        case id, gender, dateOfBirth = "date_of_birth", heightCm = "height_cm", heightUnit = "height_unit"
+        case weightKg = "weight_kg", weightUnit = "weight_unit", motivations, motivationOther = "motivation_other"
+        case memberSince = "member_since", updatedAt = "updated_at", syncedAt = "synced_at"
+    }
+
+    /// `record` (or a new row `id`) holding `aboutYou`.
+    init(id: String, aboutYou: AboutYou, memberSince: CalendarDate, updatedAt: Date) {
+        self.id = id
+        gender = aboutYou.gender?.rawValue
+        dateOfBirth = aboutYou.dateOfBirth
+        heightCm = aboutYou.heightCm
+        heightUnit = aboutYou.heightUnit?.rawValue
+        weightKg = aboutYou.weightKg
+        weightUnit = aboutYou.weightUnit?.rawValue
+        // As PostgreSQL writes a jsonb array, so that a synced row reads back the same text.
+        let slugs = aboutYou.motivations.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        motivations = "[" + slugs + "]"
+        motivationOther = aboutYou.motivationOther
+        self.memberSince = memberSince
+        self.updatedAt = updatedAt
+    }
+
+    /// The answers, or an error naming what the row holds that the questionnaire never gives.
+    func aboutYou() throws(TrainingLogError) -> AboutYou {
+        let slugs = (try? JSONDecoder().decode([String].self, from: Data(motivations.utf8))) ?? []
+        let parsed = (
+            gender: gender.map(Gender.init(rawValue:)), height: heightUnit.map(HeightUnit.init(rawValue:)),
+            weight: weightUnit.map(BodyWeightUnit.init(rawValue:)), motivations: slugs.map(Motivation.init(rawValue:))
+        )
+        guard parsed.gender != .some(nil), parsed.height != .some(nil), parsed.weight != .some(nil),
+            !parsed.motivations.contains(nil)
+        else {
+            throw TrainingLogError(.storeUnreadable, "the profile \(id) holds an answer the questionnaire never gives")
+        }
+        return AboutYou(
+            gender: parsed.gender ?? nil, dateOfBirth: dateOfBirth, heightCm: heightCm, heightUnit: parsed.height ?? nil,
+            weightKg: weightKg, weightUnit: parsed.weight ?? nil, motivations: parsed.motivations.compactMap { $0 },
+            motivationOther: motivationOther)
+    }
+}

@@ -1,0 +1,1 @@
+../../schema/postgres/0005_profile_sync.sql
