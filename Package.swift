@@ -83,7 +83,7 @@ let package = Package(
         .target(
             name: "PostgresStore",
             dependencies: [
-                "Catalog", "CatalogBuild", "ErrorCodes", "SchemaMigrations",
+                "Account", "Catalog", "CatalogBuild", "ErrorCodes", "SchemaMigrations",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -271,7 +271,7 @@ let package = Package(
         .testTarget(
             name: "PostgresStoreTests",
             dependencies: [
-                "PostgresStore", "Catalog", "CatalogBuild", "TestSupport", "TrainingLog", "ProgrammeGenerator",
+                "Account", "PostgresStore", "Catalog", "CatalogBuild", "TestSupport", "TrainingLog", "ProgrammeGenerator",
                 "SchemaMigrations", "TrainingCalendar", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),

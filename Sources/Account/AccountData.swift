@@ -10,16 +10,30 @@ import SchemaMigrations
 public enum AccountData {
     /// One store's tables, every row, as the store holds them.
     public struct Store: Sendable {
-        public let kind: StoreKind
+        /// The kind of store; nil for the server's copy of the user's data.
+        public let kind: StoreKind?
+        /// The file, or the server's address.
         public let path: String
         public let tables: [Table]
+
+        public init(kind: StoreKind?, path: String, tables: [Table]) {
+            self.kind = kind
+            self.path = path
+            self.tables = tables
+        }
     }
 
     /// A table's columns and rows (values as text, numbers or nil).
-    public struct Table: Sendable {
+    public struct Table: Hashable, Sendable {
         public let name: String
         public let columns: [String]
         public let rows: [[Value]]
+
+        public init(name: String, columns: [String], rows: [[Value]]) {
+            self.name = name
+            self.columns = columns
+            self.rows = rows
+        }
     }
 
     /// A value of a row.

@@ -37,10 +37,7 @@ public struct LogSync: Sendable {
     public func sync(
         userDatabase path: String, with server: PostgresURL, user: String, role: String = "authenticated"
     ) async throws -> SyncReport {
-        guard let uuid = UUID(uuidString: user) else {
-            throw PostgresStoreError(.invalidUser, "\"\(user)\" is not a user id (a UUID)")
-        }
-        let user = uuid.uuidString.lowercased()
+        let user = try UserSession.userID(user)
         let device = try DeviceLog(path: path)
         let outgoing = try device.outgoing()
         let (pushed, serverLog) = try await server.withConnection(
@@ -68,23 +65,16 @@ public struct LogSync: Sendable {
     private func exchange(
         _ outgoing: DeviceLog.Outgoing, user: String, role: String, on connection: PostgresConnection
     ) async throws -> (ServerLog.Pushed, ServerLog.Rows) {
-        do {
-            try await connection.query("BEGIN", logger: logger)
-            try await connection.query(
-                PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(ServerTable.quoted(role))"), logger: logger)
-            let claims = #"{"sub": "\#(user)", "role": "\#(role)"}"#
-            try await connection.query("SELECT set_config('request.jwt.claims', \(claims), true)", logger: logger)
+        try await UserSession(connection: connection, logger: logger).run(
+            user: user, role: role, doing: "nothing synced"
+        ) { connection in
             // Two devices of one user syncing at once take turns.
             try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(user), 0))", logger: logger)
             let server = ServerLog(connection: connection, logger: logger)
             try await server.delete(outgoing.deletions)
             let pushed = try await server.push(outgoing.rows)
             let rows = try await server.read()
-            try await connection.query("COMMIT", logger: logger)
             return (pushed, rows)
-        } catch {
-            _ = try? await connection.query("ROLLBACK", logger: logger)
-            throw PostgresStoreError.from(error, doing: "nothing synced")
         }
     }
 }

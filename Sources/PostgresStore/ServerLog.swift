@@ -90,7 +90,7 @@ struct ServerLog {
 
     // MARK: - Statements
 
-    private static func deviceFormat(_ column: ServerTable.Column) -> String {
+    static func deviceFormat(_ column: ServerTable.Column) -> String {
         let name = "t." + ServerTable.quoted(column.name)
         switch column.type {
         case "timestamp with time zone":

@@ -1,45 +1,65 @@
 import Account
 import ArgumentParser
 import Foundation
+import PostgresStore
 
 /// `traindb account`: everything the user's stores on this device hold, copied out or deleted.
 struct AccountCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "account",
-        abstract: "The user's data on this device: export or delete every store at once.",
+        abstract: "The user's data on this device and on the server: export or delete it all at once.",
         subcommands: [Export.self, Delete.self])
 
-    struct Export: ParsableCommand {
+    struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write everything the user's stores hold: account.json and one CSV per table.",
+            abstract: "Write everything the user's stores and the server hold: account.json and one CSV per table.",
             discussion: """
                 Each --store (a training log, a GymTrack store, a fitness journal) is read without \
-                being changed. FOLDER/account.json holds every table of every store; \
-                FOLDER/KIND-TABLE.csv one table each (RFC 4180, a header row).
+                being changed. With --postgres, every row the server holds for the user the token \
+                proves is read too, as that user, in the device's formats (a synced table matches the \
+                device's). FOLDER/account.json holds every table; FOLDER/KIND-TABLE.csv one table each \
+                (RFC 4180, a header row; KIND is trainingLog, gymTrack, journal or server).
                 """)
 
         @Option(help: ArgumentHelp("A store of the user (repeat for each).", valueName: "file"))
         var store: [String] = []
 
+        @Option(help: ArgumentHelp("The server, to export the user's rows there too.", valueName: "url"))
+        var postgres: String?
+
+        @OptionGroup var identity: ServerIdentityOptions
+
         @Option(help: ArgumentHelp("The folder to write into (made when missing).", valueName: "folder"))
         var out: String
 
-        func run() throws {
-            let stores = try AccountData.read(stores: store)
+        func validate() throws {
+            if store.isEmpty && postgres == nil { throw ValidationError("give at least one --store, or --postgres") }
+        }
+
+        func run() async throws {
+            var stores = try AccountData.read(stores: store)
+            if let postgres {
+                let (user, role) = try identity.verified()
+                let server = try PostgresURL(postgres)
+                SyncCommand.giveUp(after: PostgresURL.timeout, server: server)
+                let tables = try await ServerAccount().export(from: server, user: user, role: role)
+                stores.append(AccountData.Store(kind: nil, path: server.description, tables: tables))
+            }
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             var written: [String] = []
             var document: [String: Any] = [:]
             for exported in stores {
+                let kind = exported.kind?.rawValue ?? "server"
                 var tables: [String: Any] = [:]
                 for table in exported.tables {
                     tables[table.name] = table.rows.map { row in
                         Dictionary(uniqueKeysWithValues: zip(table.columns, row.map(Self.json)))
                     }
-                    let file = (out as NSString).appendingPathComponent("\(exported.kind.rawValue)-\(table.name).csv")
+                    let file = (out as NSString).appendingPathComponent("\(kind)-\(table.name).csv")
                     try Self.csv(table).write(toFile: file, atomically: true, encoding: .utf8)
                     written.append(file)
                 }
-                document[exported.kind.rawValue] = ["file": exported.path, "tables": tables]
+                document[kind] = [exported.kind == nil ? "server" : "file": exported.path, "tables": tables]
             }
             let json = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
             let file = (out as NSString).appendingPathComponent("account.json")
@@ -76,24 +96,46 @@ struct AccountCommand: ParsableCommand {
         }
     }
 
-    struct Delete: ParsableCommand {
+    struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Delete every store of the user on this device. Needs --yes.",
+            abstract: "Delete every store of the user on this device, and their rows on the server. Needs --yes.",
             discussion: """
                 Every --store is checked to be a user's store before any is deleted: the catalogue \
-                or a foreign file refuses the whole deletion. Export first to keep a copy.
+                or a foreign file refuses the whole deletion. With --postgres, every row the server \
+                holds for the user the token proves goes first, in one transaction as that user \
+                (delete_my_data()); the stores are deleted only once it has. The catalogue and \
+                other users' rows are never touched. Export first to keep a copy.
                 """)
 
         @Option(help: ArgumentHelp("A store of the user (repeat for each).", valueName: "file"))
         var store: [String] = []
 
+        @Option(help: ArgumentHelp("The server, to delete the user's rows there too.", valueName: "url"))
+        var postgres: String?
+
+        @OptionGroup var identity: ServerIdentityOptions
+
         @Flag(help: "Confirm: the stores cannot be brought back.")
         var yes = false
 
-        func run() throws {
+        func validate() throws {
+            if store.isEmpty && postgres == nil { throw ValidationError("give at least one --store, or --postgres") }
+        }
+
+        func run() async throws {
             guard yes else {
                 throw CommandError(
                     "account.confirmation_required", "deleting the account's stores cannot be undone: add --yes")
+            }
+            // Every file is checked before the server is touched: a wrong --store deletes nothing anywhere.
+            _ = try AccountData.read(stores: store)
+            if let postgres {
+                let (user, role) = try identity.verified()
+                let server = try PostgresURL(postgres)
+                SyncCommand.giveUp(after: PostgresURL.timeout, server: server)
+                let counts = try await ServerAccount().delete(on: server, user: user, role: role)
+                let rows = counts.values.reduce(0, +)
+                try Terminal.write("deleted \(rows) row\(rows == 1 ? "" : "s") of user \(user) on \(server)\n")
             }
             let removed = try AccountData.delete(stores: store)
             try Terminal.write(removed.map { "deleted \($0)\n" }.joined())

@@ -1,0 +1,38 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// A transaction on the server as one user, as Supabase's API runs a request: `SET LOCAL ROLE`
+/// (`authenticated` for a user's token, `service_role` for the project's own jobs) and the JWT
+/// claims whose `sub` `auth.uid()` reads, so row-level security and every function that names
+/// `auth.uid()` see that user. Committed when `body` returns, rolled back when it throws.
+struct UserSession {
+    let connection: PostgresConnection
+    let logger: Logger
+
+    func run<Value>(
+        user: String, role: String, doing: String, _ body: (PostgresConnection) async throws -> Value
+    ) async throws -> Value {
+        do {
+            try await connection.query("BEGIN", logger: logger)
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(ServerTable.quoted(role))"), logger: logger)
+            let claims = #"{"sub": "\#(user)", "role": "\#(role)"}"#
+            try await connection.query("SELECT set_config('request.jwt.claims', \(claims), true)", logger: logger)
+            let value = try await body(connection)
+            try await connection.query("COMMIT", logger: logger)
+            return value
+        } catch {
+            _ = try? await connection.query("ROLLBACK", logger: logger)
+            throw PostgresStoreError.from(error, doing: doing)
+        }
+    }
+
+    /// `user` as a lowercase UUID, or an error naming it.
+    static func userID(_ user: String) throws -> String {
+        guard let uuid = UUID(uuidString: user) else {
+            throw PostgresStoreError(.invalidUser, "\"\(user)\" is not a user id (a UUID)")
+        }
+        return uuid.uuidString.lowercased()
+    }
+}
