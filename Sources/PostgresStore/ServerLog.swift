@@ -30,7 +30,7 @@ struct ServerLog {
             INSERT INTO deleted_rows (row_id, table_name, deleted_at)
             SELECT row_id, table_name, deleted_at
             FROM jsonb_to_recordset(\(deletions)::jsonb) AS r(row_id uuid, table_name text, deleted_at timestamptz)
-            ON CONFLICT (row_id) DO NOTHING
+            ON CONFLICT (user_id, row_id) DO NOTHING
             """, logger: logger)
         for table in LogTable.all.reversed() where !table.oneRowPerUser {
             try await connection.query(

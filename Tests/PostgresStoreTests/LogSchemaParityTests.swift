@@ -22,7 +22,8 @@ extension PostgresTests {
         static let textOnDevice: Set = ["uuid", "timestamp with time zone", "date", "jsonb"]
 
         /// `user_id uuid NOT NULL DEFAULT auth.uid()` removed, types mapped to SQLite's, and
-        /// `user_id` taken out of foreign keys.
+        /// `user_id` taken out of keys and foreign keys: on the server every row is its owner's
+        /// (keyed by user and id), on a device every row is the one user's.
         static func deviceView(_ shape: SchemaShape) -> SchemaShape {
             var shape = shape
             shape.columns = shape.columns.filter { !$0.hasPrefix("user_id ") }.map { column in
@@ -33,6 +34,7 @@ extension PostgresTests {
                 return column
             }
             shape.foreignKeys = Set(shape.foreignKeys.map { $0.replacingOccurrences(of: "user_id, ", with: "") })
+            shape.primaryKey = shape.primaryKey.filter { $0 != "user_id" }
             return shape
         }
 

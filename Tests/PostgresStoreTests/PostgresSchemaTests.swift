@@ -14,6 +14,7 @@ struct PostgresSchemaTests {
         "0003_training_log": "55cf01f7793651e9",
         "0004_account": "6e4691c1d539158e",
         "0005_profile_sync": "789d8d974781b6be",
+        "0006_rows_per_user": "a6df407538a69b27",
     ]
 
     static let directory = PackageRoot.url("schema/postgres")

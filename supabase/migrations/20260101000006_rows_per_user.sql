@@ -1,0 +1,1 @@
+../../schema/postgres/0006_rows_per_user.sql
