@@ -38,6 +38,8 @@ struct DeviceLog {
         /// `[{row_id, table_name, deleted_at}]`.
         var deletions = "[]"
         var deletedIDs: [String] = []
+        /// Per table, the `updated_at` of each row sent: the version the server now holds.
+        var sentVersions: [String: [String: String]] = [:]
 
         static func json(_ objects: [[String: Any]]) -> String {
             let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys])) ?? Data("[]".utf8)
@@ -51,6 +53,8 @@ struct DeviceLog {
             for table in LogTable.all {
                 let rows = try Row.fetchAll(
                     db, sql: "SELECT * FROM \(table.name) WHERE synced_at IS NULL OR updated_at IS NOT synced_at")
+                outgoing.sentVersions[table.name] = Dictionary(
+                    rows.map { ($0["id"] as String, $0["updated_at"] as String) }, uniquingKeysWith: { $1 })
                 outgoing.rows[table.name] = Outgoing.json(
                     rows.map { row in
                         var object: [String: Any] = [:]
@@ -75,9 +79,11 @@ struct DeviceLog {
     /// Makes the device's log equal to the server's `rows`, in one transaction: rows written
     /// (parents first; closed programmes and workouts before open ones, so that "one active",
     /// "one open" hold at every step), rows the user's devices deleted removed, and the
-    /// deletions in `sent`, now on the server, forgotten. Returns per table the rows written and
-    /// deleted.
-    func apply(_ server: ServerLog.Rows, sent: [String]) throws -> [String: (written: Int, deleted: Int)] {
+    /// deletions `sent`, now on the server, forgotten. A row changed on the device since `sent`
+    /// was read (the user logged or edited it while the server answered) is never overwritten:
+    /// it keeps its version, based now on the server's (`synced_at`), and goes with the next
+    /// sync. Returns per table the rows written and deleted.
+    func apply(_ server: ServerLog.Rows, sent: Outgoing) throws -> [String: (written: Int, deleted: Int)] {
         try write { db in
             var changes: [String: (written: Int, deleted: Int)] = [:]
             for table in LogTable.all {
@@ -97,18 +103,25 @@ struct DeviceLog {
                         .map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
                     let differs = columns.filter { $0 != "id" }
                         .map { "\(table.name).\($0) IS NOT excluded.\($0)" }.joined(separator: " OR ")
+                    // Unchanged here since the sync read it: in step with the server, or the version sent.
+                    let untouched = "(\(table.name).synced_at IS \(table.name).updated_at OR \(table.name).updated_at IS ?)"
+                    let version = Self.databaseValue(row["updated_at"])
                     var values = columns.map { Self.databaseValue(row[$0]) }
-                    values.append(Self.databaseValue(row["updated_at"]))
-                    try db.execute(
+                    values.append(version)
+                    values.append(sent.sentVersions[table.name]?[row["id"] as? String ?? ""].databaseValue ?? .null)
+                    try db.cachedStatement(
                         sql: """
                             INSERT INTO \(table.name) (\(names)) VALUES (\(marks))
-                            ON CONFLICT (id) DO UPDATE SET \(assignments) WHERE \(differs)
-                            """, arguments: StatementArguments(values))
+                            ON CONFLICT (id) DO UPDATE SET \(assignments) WHERE (\(differs)) AND \(untouched)
+                            """
+                    ).execute(arguments: StatementArguments(values))
                     written += db.changesCount
+                    // The server's version is the base of the row's next change, written or kept.
+                    try db.cachedStatement(
+                        sql: "UPDATE \(table.name) SET synced_at = ? WHERE id = ? AND synced_at IS NOT ?"
+                    ).execute(arguments: [version, Self.databaseValue(row["id"]), version])
                 }
                 changes[table.name] = (written, 0)
-                // Every row now holds the server's version.
-                try db.execute(sql: "UPDATE \(table.name) SET synced_at = updated_at WHERE synced_at IS NOT updated_at")
             }
             for table in LogTable.all.reversed() where !server.deleted.isEmpty {
                 let deleted = server.deleted
@@ -117,7 +130,7 @@ struct DeviceLog {
                     arguments: StatementArguments(deleted))
                 changes[table.name, default: (0, 0)].deleted = db.changesCount
             }
-            for id in sent {
+            for id in sent.deletedIDs {
                 try db.execute(sql: "DELETE FROM deleted_rows WHERE row_id = ?", arguments: [id])
             }
             return changes

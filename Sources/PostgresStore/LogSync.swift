@@ -10,7 +10,9 @@ import PostgresNIO
 /// One server transaction, as the user (`SET LOCAL ROLE authenticated` with the user's JWT
 /// claims, so row-level security sees to it that only the user's rows are read or written):
 /// the device's deletions, then every row changed on the device since it last synced, then the
-/// user's whole log read back. Then one device transaction makes the device's log equal to it.
+/// user's whole log read back. Then one device transaction makes the device's log equal to it,
+/// but for what the user changed on the device while the server answered: such a row keeps the
+/// device's version, now based on the server's, and goes up with the next sync.
 ///
 /// The rules, row by row (a row's `synced_at` is the `updated_at` of the version that the device
 /// and the server last agreed on):
@@ -37,6 +39,15 @@ public struct LogSync: Sendable {
     public func sync(
         userDatabase path: String, with server: PostgresURL, user: String, role: String = "authenticated"
     ) async throws -> SyncReport {
+        try await sync(userDatabase: path, with: server, user: user, role: role, beforeApplying: {})
+    }
+
+    /// The same, running `beforeApplying` between the server's answer and the device's
+    /// transaction: where a test makes the edit a user makes while a sync runs.
+    func sync(
+        userDatabase path: String, with server: PostgresURL, user: String, role: String,
+        beforeApplying: () throws -> Void
+    ) async throws -> SyncReport {
         let user = try UserSession.userID(user)
         let device = try DeviceLog(path: path)
         let outgoing = try device.outgoing()
@@ -45,7 +56,8 @@ public struct LogSync: Sendable {
         ) { connection in
             try await exchange(outgoing, user: user, role: role, on: connection)
         }
-        let applied = try device.apply(serverLog, sent: outgoing.deletedIDs)
+        try beforeApplying()
+        let applied = try device.apply(serverLog, sent: outgoing)
         var report = SyncReport(
             server: server.description, user: user, tables: [], conflicts: pushed.conflicts,
             deletionsPushed: outgoing.deletedIDs.count)
