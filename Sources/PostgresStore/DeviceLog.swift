@@ -18,7 +18,7 @@ struct DeviceLog {
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
             let missing = try queue.read { db in
-                try (LogTable.all.map(\.name) + ["deleted_rows"]).filter { try !db.tableExists($0) }
+                try (LogTable.all.map(\.name) + ["deleted_rows", "sync_cursors"]).filter { try !db.tableExists($0) }
             }
             guard missing.isEmpty else {
                 throw PostgresStoreError(
@@ -40,6 +40,10 @@ struct DeviceLog {
         var deletedIDs: [String] = []
         /// Per table, the `updated_at` of each row sent: the version the server now holds.
         var sentVersions: [String: [String: String]] = [:]
+        /// The server and user the cursor is kept for, and where the last sync with them stopped.
+        var server = ""
+        var user = ""
+        var cursor: Int64 = 0
 
         static func json(_ objects: [[String: Any]]) -> String {
             let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys])) ?? Data("[]".utf8)
@@ -47,9 +51,12 @@ struct DeviceLog {
         }
     }
 
-    func outgoing() throws -> Outgoing {
+    func outgoing(server: String, user: String) throws -> Outgoing {
         try read { db in
-            var outgoing = Outgoing()
+            var outgoing = Outgoing(server: server, user: user)
+            outgoing.cursor = try Int64.fetchOne(
+                db, sql: "SELECT change_seq FROM sync_cursors WHERE server = ? AND user_id = ?",
+                arguments: [server, user]) ?? 0
             for table in LogTable.all {
                 let rows = try Row.fetchAll(
                     db, sql: "SELECT * FROM \(table.name) WHERE synced_at IS NULL OR updated_at IS NOT synced_at")
@@ -133,6 +140,11 @@ struct DeviceLog {
             for id in sent.deletedIDs {
                 try db.execute(sql: "DELETE FROM deleted_rows WHERE row_id = ?", arguments: [id])
             }
+            try db.execute(
+                sql: """
+                    INSERT INTO sync_cursors (server, user_id, change_seq) VALUES (?, ?, ?)
+                    ON CONFLICT (server, user_id) DO UPDATE SET change_seq = excluded.change_seq
+                    """, arguments: [sent.server, sent.user, server.cursor])
             return changes
         }
     }

@@ -50,7 +50,7 @@ public struct LogSync: Sendable {
     ) async throws -> SyncReport {
         let user = try UserSession.userID(user)
         let device = try DeviceLog(path: path)
-        let outgoing = try device.outgoing()
+        let outgoing = try device.outgoing(server: server.cursorKey, user: user)
         let (pushed, serverLog) = try await server.withConnection(
             applicationName: Self.applicationName, logger: logger
         ) { connection in
@@ -85,7 +85,7 @@ public struct LogSync: Sendable {
             let server = ServerLog(connection: connection, logger: logger)
             try await server.delete(outgoing.deletions)
             let pushed = try await server.push(outgoing.rows)
-            let rows = try await server.read()
+            let rows = try await server.read(since: outgoing.cursor)
             return (pushed, rows)
         }
     }

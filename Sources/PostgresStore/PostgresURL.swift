@@ -54,6 +54,11 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Which server a device's sync cursor belongs to: host, port and database.
+    var cursorKey: String {
+        "\(host):\(port)/\(database)"
+    }
+
     /// The URL without its password: what messages and logs show.
     public var description: String {
         "postgres://\(user)@\(host):\(port)/\(database)"

@@ -68,7 +68,7 @@ public struct ServerAccount: Sendable {
         -> AccountData.Table
     {
         let server = try await ServerTable.load(name, connection, logger: logger)
-        let columns = server.columns.filter { $0.name != "user_id" }
+        let columns = server.columns.filter { !ServerLog.serverOnly.contains($0.name) }
         let fields = columns.map { "\(ServerLog.deviceFormat($0))::text" }.joined(separator: ", ")
         let query = PostgresQuery(
             unsafeSQL: """

@@ -18,7 +18,12 @@ struct ServerLog {
     struct Rows: Sendable {
         var tables: [String: String] = [:]
         var deleted: [String] = []
+        /// The highest change number of the user's rows: where the next sync starts.
+        var cursor: Int64 = 0
     }
+
+    /// The server's bookkeeping, which a device neither sends nor keeps.
+    static let serverOnly: Set = ["user_id", "change_seq"]
 
     /// Records the device's deletions and deletes those rows (children first). Every statement
     /// names the user (`auth.uid()`, the sync's subject) as well as row-level security does, so
@@ -66,25 +71,37 @@ struct ServerLog {
         return pushed
     }
 
-    /// Every row of the user's log, in the device's formats: moments as
-    /// `YYYY-MM-DDTHH:MM:SS.SSSZ`, dates as `YYYY-MM-DD`, flags as 0 or 1, JSON as text.
-    func read() async throws -> Rows {
-        var rows = Rows()
+    /// The user's rows changed after change number `cursor` (every row for 0), in the
+    /// device's formats: moments as `YYYY-MM-DDTHH:MM:SS.SSSZ`, dates as `YYYY-MM-DD`, flags as
+    /// 0 or 1, JSON as text; the ids deleted after it; and the cursor to start from next time.
+    /// Each table is read through its (user_id, change_seq) index: the cost follows what changed.
+    func read(since cursor: Int64) async throws -> Rows {
+        var rows = Rows(cursor: cursor)
         for table in LogTable.all {
             let server = try await ServerTable.load(table.name, connection, logger: logger)
-            let fields = server.columns.filter { $0.name != "user_id" }
+            let fields = server.columns.filter { !Self.serverOnly.contains($0.name) }
                 .map { "'\($0.name)', \(Self.deviceFormat($0))" }.joined(separator: ", ")
             let result = try await connection.query(
                 PostgresQuery(
                     unsafeSQL: """
-                        SELECT coalesce(jsonb_agg(jsonb_build_object(\(fields)) ORDER BY t.id), '[]')::text
-                        FROM \(table.name) AS t WHERE t.user_id = (SELECT auth.uid())
+                        SELECT coalesce(jsonb_agg(jsonb_build_object(\(fields)) ORDER BY t.id), '[]')::text,
+                               coalesce(max(t.change_seq), 0)
+                        FROM \(table.name) AS t WHERE t.user_id = (SELECT auth.uid()) AND t.change_seq > \(cursor)
                         """), logger: logger)
-            for try await json in result.decode(String.self) { rows.tables[table.name] = json }
+            for try await (json, last) in result.decode((String, Int64).self) {
+                rows.tables[table.name] = json
+                rows.cursor = max(rows.cursor, last)
+            }
         }
         let deleted = try await connection.query(
-            "SELECT row_id::text FROM deleted_rows WHERE user_id = (SELECT auth.uid())", logger: logger)
-        for try await id in deleted.decode(String.self) { rows.deleted.append(id) }
+            """
+            SELECT row_id::text, change_seq FROM deleted_rows
+            WHERE user_id = (SELECT auth.uid()) AND change_seq > \(cursor)
+            """, logger: logger)
+        for try await (id, last) in deleted.decode((String, Int64).self) {
+            rows.deleted.append(id)
+            rows.cursor = max(rows.cursor, last)
+        }
         return rows
     }
 
@@ -106,7 +123,7 @@ struct ServerLog {
     /// inserts and updates, and returns each row's id, action, the device's `updated_at` and the
     /// server's (the version kept on a conflict).
     static func pushStatement(_ table: LogTable, _ server: ServerTable, json: String) -> PostgresQuery {
-        let columns = server.columns.filter { $0.name != "user_id" }
+        let columns = server.columns.filter { !serverOnly.contains($0.name) }
         // JSON columns arrive as text and are parsed here.
         let record = columns.map { "\(ServerTable.quoted($0.name)) \($0.type == "jsonb" ? "text" : $0.type)" }
             .joined(separator: ", ")

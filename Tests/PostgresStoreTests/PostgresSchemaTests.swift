@@ -15,6 +15,7 @@ struct PostgresSchemaTests {
         "0004_account": "6e4691c1d539158e",
         "0005_profile_sync": "789d8d974781b6be",
         "0006_rows_per_user": "a6df407538a69b27",
+        "0007_change_cursor": "301ec7647f5d11d6",
     ]
 
     static let directory = PackageRoot.url("schema/postgres")

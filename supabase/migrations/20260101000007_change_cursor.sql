@@ -1,0 +1,1 @@
+../../schema/postgres/0007_change_cursor.sql
