@@ -83,8 +83,7 @@ public struct LogSync: Sendable {
             // Two devices of one user syncing at once take turns.
             try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(user), 0))", logger: logger)
             let server = ServerLog(connection: connection, logger: logger)
-            try await server.delete(outgoing.deletions)
-            let pushed = try await server.push(outgoing.rows)
+            let pushed = try await server.push(deletions: outgoing.deletions, rows: outgoing.rows)
             let rows = try await server.read(since: outgoing.cursor)
             return (pushed, rows)
         }

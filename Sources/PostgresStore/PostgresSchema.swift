@@ -12,6 +12,7 @@ public enum PostgresSchema {
         SchemaMigration(identifier: "0005_profile_sync", bytes: PackageResources._005_profile_sync_sql),
         SchemaMigration(identifier: "0006_rows_per_user", bytes: PackageResources._006_rows_per_user_sql),
         SchemaMigration(identifier: "0007_change_cursor", bytes: PackageResources._007_change_cursor_sql),
+        SchemaMigration(identifier: "0008_sync_protocol", bytes: PackageResources._008_sync_protocol_sql),
     ]
 
     /// What a Supabase project has before TrainDB's migrations, for plain PostgreSQL: the roles,

@@ -67,9 +67,16 @@ public struct ServerAccount: Sendable {
     private func table(_ name: String, user: String, on connection: PostgresConnection) async throws
         -> AccountData.Table
     {
-        let server = try await ServerTable.load(name, connection, logger: logger)
-        let columns = server.columns.filter { !ServerLog.serverOnly.contains($0.name) }
-        let fields = columns.map { "\(ServerLog.deviceFormat($0))::text" }.joined(separator: ", ")
+        // The columns and the device's format of each, as the sync's own functions give them.
+        var columns: [(name: String, type: String)] = []
+        var formats: [String] = []
+        let described = try await connection.query(
+            "SELECT name, type, sync_device_value(name, type) FROM sync_columns(\(name))", logger: logger)
+        for try await (column, type, format) in described.decode((String, String, String).self) {
+            columns.append((column, type))
+            formats.append(format + "::text")
+        }
+        let fields = formats.joined(separator: ", ")
         let query = PostgresQuery(
             unsafeSQL: """
                 SELECT json_build_array(\(fields))::text FROM \(ServerTable.quoted(name)) AS t

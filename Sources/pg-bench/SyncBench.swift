@@ -48,6 +48,35 @@ enum SyncBench {
         }
     }
 
+    /// A log at `path` with `weeks` weeks of history, three 1-hour workouts a week (every
+    /// prescribed set logged, each exercise submitted), as a lifter who trained that long has.
+    static func history(weeks: Int, at path: String, catalogue: CatalogDatabase) throws {
+        let programme = try ProgrammeGenerator(catalog: try GeneratorCatalog(database: catalogue))
+            .generate(fromJSON: Data(questionnaire.utf8), seed: 1, createdDate: CalendarDate(dayNumber: 20_458))
+        // Monday 2026-01-05, 18:00 UTC, minus the weeks of history.
+        let start = Date(timeIntervalSince1970: 1_767_636_000 - Double(weeks) * 7 * 86_400)
+        let clock = ManualClock(start)
+        let log = try TrainingLog(
+            path: path, catalog: try LogCatalog(database: catalogue), clock: clock, ids: SeededRowIDs(seed: 7),
+            newUser: UserSettings(unit: .kg, timeZone: TimeZone(identifier: "Europe/London") ?? .gmt))
+        try log.startProgramme(
+            programme, questionnaireJSON: questionnaire, startDate: CalendarDate(start, in: .gmt))
+        for week in 0..<weeks {
+            for (day, session) in [(0, 0), (2, 1), (4, 2)] {
+                clock.set(start.addingTimeInterval(Double(week * 7 + day) * 86_400))
+                let workout = try log.startWorkout(session: programme.sessions[session % programme.sessions.count].dayName)
+                for exercise in workout.exercises {
+                    for _ in 0..<exercise.prescribedSets {
+                        clock.advance(by: 150)
+                        try log.logSet(exercise: exercise.exerciseId, SetEntry(reps: 10, weight: 40, unit: .kg))
+                    }
+                    try log.submit(exercise: exercise.exerciseId)
+                }
+                try log.completeWorkout()
+            }
+        }
+    }
+
     /// Syncs every log at once; each sync's seconds, and the whole run's.
     static func run(_ logs: [(user: String, path: String)], server: PostgresURL) async throws -> ([Double], Double) {
         let start = ContinuousClock.now

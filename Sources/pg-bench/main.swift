@@ -102,3 +102,27 @@ try await run("DROP DATABASE traindb_bench_sync WITH (FORCE)", on: admin)
 print("sync: \(SyncBench.users) users each push a 1-hour workout (\(setsPerWorkout) sets) at once:")
 print("  per sync p50 \(milliseconds(percentile(syncTimes, 0.5))), p99 \(milliseconds(percentile(syncTimes, 0.99)));",
       "all \(SyncBench.users) in \(milliseconds(syncTotal))")
+
+// A sync with nothing to bring, after a week of history and after five years: its cost should
+// follow what changed, not how long the user has trained.
+let noOpServer = try await freshDatabase("traindb_bench_noop")
+_ = try await publisher.publish(catalogue, to: noOpServer)
+var noOp: [(weeks: Int, median: Double, rows: Int)] = []
+for (index, weeks) in [1, 260].enumerated() {
+    let path = folder.appendingPathComponent("history-\(weeks).sqlite").path
+    try SyncBench.history(weeks: weeks, at: path, catalogue: catalogue)
+    let user = String(format: "10000000-0000-4000-8000-%012d", index + 1)
+    let upload = try await LogSync().sync(userDatabase: path, with: noOpServer, user: user)
+    var times: [Double] = []
+    for _ in 0..<20 {
+        times.append(try await seconds { _ = try await LogSync().sync(userDatabase: path, with: noOpServer, user: user) })
+    }
+    noOp.append((weeks, median(times), upload.pushed))
+}
+try await run("DROP DATABASE traindb_bench_noop WITH (FORCE)", on: admin)
+print("sync with nothing to bring, median of 20:")
+for figure in noOp {
+    let weeks = figure.weeks == 1 ? "1 week" : "\(figure.weeks) weeks"
+    print("  after \(weeks) (\(figure.rows) rows uploaded first): " + String(format: "%.1f ms", figure.median * 1000))
+}
+print(String(format: "  five years / one week: %.2f×", noOp[1].median / noOp[0].median))

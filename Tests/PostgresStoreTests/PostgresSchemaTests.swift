@@ -16,6 +16,7 @@ struct PostgresSchemaTests {
         "0005_profile_sync": "789d8d974781b6be",
         "0006_rows_per_user": "a6df407538a69b27",
         "0007_change_cursor": "301ec7647f5d11d6",
+        "0008_sync_protocol": "17e01721de25f80b",
     ]
 
     static let directory = PackageRoot.url("schema/postgres")

@@ -1,0 +1,109 @@
+import Foundation
+import PostgresNIO
+import PostgresStore
+import Testing
+
+extension PostgresTests {
+    /// The sync's functions (migration 0008) as the app calls them through Supabase's `rpc`:
+    /// each user pulls and pushes their own rows only, and `anon` cannot call them at all.
+    @Suite("sync_pull and sync_push under row-level security")
+    struct SyncProtocolAccessTests {
+        typealias Log = LogAccessTests
+        static let claimsB = #"{"role": "authenticated", "sub": "\#(Log.userB)"}"#
+
+        /// `sync_pull(since)` as the connection's user, decoded.
+        static func pull(_ since: Int, on connection: PostgresConnection) async throws -> [String: Any] {
+            var text = "{}"
+            for try await answer in try await connection.query(
+                "SELECT sync_pull(\(since))::text", logger: AccessTests.logger
+            ).decode(String.self) {
+                text = answer
+            }
+            return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        }
+
+        static func ids(_ pulled: [String: Any], _ table: String) -> [String] {
+            ((pulled["tables"] as? [String: Any])?[table] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        }
+
+        @Test("each user pulls their own rows, in the device's formats, and nothing of the other's")
+        func pullIsPerUser() async throws {
+            try await Log.withTwoUsers { server in
+                try await AccessTests.asRole("authenticated", claims: Log.claimsA, on: server) { connection in
+                    let pulled = try await Self.pull(0, on: connection)
+                    #expect(Self.ids(pulled, "workouts") == ["30000000-0000-4000-8000-00000000000a"])
+                    #expect(Self.ids(pulled, "logged_sets").count == 2)
+                    let workout = ((pulled["tables"] as? [String: Any])?["workouts"] as? [[String: Any]])?.first
+                    #expect(workout?["started_at"] as? String == "2026-01-05T18:00:00.000Z")
+                    #expect(workout?["user_id"] == nil && workout?["change_seq"] == nil)
+                    let cursor = try #require(pulled["cursor"] as? Int)
+                    let again = try await Self.pull(cursor, on: connection)
+                    #expect(Self.ids(again, "workouts").isEmpty && Self.ids(again, "logged_sets").isEmpty)
+                }
+                try await AccessTests.asRole("authenticated", claims: Self.claimsB, on: server) { connection in
+                    let pulled = try await Self.pull(0, on: connection)
+                    #expect(Self.ids(pulled, "workouts") == ["30000000-0000-4000-8000-00000000000b"])
+                }
+            }
+        }
+
+        @Test("a push names its caller: a row with another user's id becomes the caller's own, theirs untouched")
+        func pushIsPerUser() async throws {
+            try await Log.withTwoUsers { server in
+                try await AccessTests.asRole("authenticated", claims: Self.claimsB, on: server) { connection in
+                    // B pushes a programme under A's programme id, claiming A as its owner.
+                    let changes = """
+                        {"deletions": [{"row_id": "30000000-0000-4000-8000-00000000000a", "table_name": "workouts",
+                          "deleted_at": "2026-01-06T08:00:00Z"}],
+                         "tables": {"programmes": [{"id": "20000000-0000-4000-8000-00000000000a",
+                          "user_id": "\(Log.userA)", "programme_id": "p", "created_date": "2026-01-05",
+                          "start_date": "2026-01-05", "total_weeks": 8, "questionnaire": "{}", "programme": "{}",
+                          "is_active": false, "started_at": "2026-01-05T18:00:00Z",
+                          "replaced_at": "2026-01-06T08:00:00Z", "updated_at": "2026-01-06T08:00:00Z", "base": null}]}}
+                        """
+                    var outcome = ""
+                    for try await text in try await connection.query(
+                        "SELECT sync_push(\(changes)::jsonb)::text", logger: AccessTests.logger
+                    ).decode(String.self) {
+                        outcome = text
+                    }
+                    #expect(outcome.contains(#""action": "insert""#), "\(outcome)")
+                    let mine = try await AccessTests.count(
+                        "SELECT count(*) FROM programmes WHERE id = '20000000-0000-4000-8000-00000000000a'",
+                        on: connection)
+                    #expect(mine == 1)
+                }
+                try await AccessTests.asRole("authenticated", claims: Log.claimsA, on: server) { connection in
+                    let pulled = try await Self.pull(0, on: connection)
+                    // A's workout is not deleted by B's tombstone, and A's programme is as it was.
+                    #expect(Self.ids(pulled, "workouts") == ["30000000-0000-4000-8000-00000000000a"])
+                    let programme = ((pulled["tables"] as? [String: Any])?["programmes"] as? [[String: Any]])?.first
+                    #expect(programme?["is_active"] as? Int == 1)
+                }
+            }
+        }
+
+        @Test("anon cannot call the sync's functions")
+        func anonRefused() async throws {
+            try await Log.withTwoUsers { server in
+                try await AccessTests.asRole("anon", claims: #"{"role": "anon"}"#, on: server) { connection in
+                    #expect(await AccessTests.refusal("SELECT sync_pull(0)", on: connection) == "42501")
+                    #expect(
+                        await AccessTests.refusal(#"SELECT sync_push('{"tables": {}}')"#, on: connection) == "42501")
+                }
+                // A signed-in role without a user (no `sub`) is refused too.
+                try await AccessTests.asRole("authenticated", claims: #"{"role": "authenticated"}"#, on: server) {
+                    connection in
+                    // The function itself refuses, while its rows are read.
+                    var state: String?
+                    do {
+                        for try await _ in try await connection.query("SELECT sync_pull(0)", logger: AccessTests.logger) {}
+                    } catch {
+                        state = (error as? PSQLError)?.serverInfo?[.sqlState]
+                    }
+                    #expect(state == "42501", "\(state ?? "accepted")")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,1 @@
+../../schema/postgres/0008_sync_protocol.sql
