@@ -9,9 +9,11 @@ struct SyncCommand: AsyncParsableCommand {
         commandName: "sync",
         abstract: "Sync a training log with PostgreSQL (Supabase): push this device's changes, pull the server's.",
         discussion: """
-            One server transaction as the user (row-level security: the user's rows only): this \
-            device's deletions, then every row changed here since it was last synced, then the \
-            user's whole log read back, which this device's log is then made equal to. A row \
+            One server transaction as the user (row-level security: the user's rows only), through \
+            the functions the app calls too (sync_push, sync_pull): this device's deletions and every \
+            row changed here since it was last synced go up, and what changed on the server since \
+            this device's last sync comes back and is applied here; a row changed here meanwhile \
+            keeps this device's version. A row \
             changed here and, since the last sync, on the server is a conflict: the server's row \
             is kept and the conflict is reported. Replaying a push (a sync whose answer was lost) \
             changes nothing. The sync acts as the user the access token proves (verified before \
