@@ -8,8 +8,8 @@ import Darwin
 /// decompression and parsing overlap on two cores. Owns the thread: dropping the inflater
 /// stops the thread and waits for it, whether or not anyone called `cancel()`.
 ///
-/// The entry is read through its own handle on the archive (libzip handles are not shared
-/// across threads). Memory stays bounded: `depth` chunks of `chunkSize` bytes.
+/// The entry is read through a handle of its own on the archive (libzip handles are not
+/// shared across threads), lent by the archive and given back when the entry is closed. Memory stays bounded: `depth` chunks of `chunkSize` bytes.
 final class BackgroundInflater {
     /// The chunks and their lock, shared with the thread.
     let ring: InflatedChunkRing
@@ -17,7 +17,7 @@ final class BackgroundInflater {
 
     /// Opens `entry` of `archive` on a handle of its own and starts inflating it.
     init(archive: ZipArchive, entry expected: ZipEntry, chunkSize: Int = 1 << 16, depth: Int = 4) throws {
-        let own = try archive.reopened()
+        let (own, lease) = try archive.leaseHandle()
         guard let entry = own.entry(named: expected.name) else {
             throw XLSXError(.missingPart, "the workbook has no part \(XLSXError.shown(expected.name))",
                             part: expected.name)
@@ -27,7 +27,7 @@ final class BackgroundInflater {
             throw XLSXError(.corruptZip,
                 "the file changed while it was being read (part \(XLSXError.shown(entry.name)))", part: entry.name)
         }
-        ring = InflatedChunkRing(reader: try ZipEntryReader(archive: own, entry: entry),
+        ring = InflatedChunkRing(reader: try ZipEntryReader(archive: own, entry: entry, lease: lease),
                                  chunkSize: chunkSize, depth: depth)
         thread = try Self.start(ring)
     }

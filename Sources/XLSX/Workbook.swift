@@ -16,7 +16,7 @@ public final class Workbook {
     /// serials either way.
     public let usesDate1904: Bool
 
-    private let archive: ZipArchive
+    let archive: ZipArchive
     private let sharedStringsPart: String?
     private let stylesPart: String?
     private var tables: WorkbookTables?

@@ -1,4 +1,5 @@
 import CLibZip
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,6 +20,9 @@ public final class ZipArchive {
     private let entryByKey: [String: Int]
     /// The bytes a memory archive reads, kept alive while any handle on them is open.
     private let memory: ZipMemory?
+    /// Handles of background readers that finished, for the next reader to take: a workbook
+    /// opens (and libzip reads the central directory of) one more handle, not one per sheet.
+    private let spares = SpareHandles()
 
     /// Opens the zip file at `path`.
     public convenience init(path: String, limits: WorkbookLimits = .default) throws {
@@ -53,6 +57,17 @@ public final class ZipArchive {
         self.init(handle: try Self.open(memory), path: nil, memory: memory, limits: limits)
     }
 
+    /// Another handle on an archive already indexed: the index is the same (the same file or
+    /// bytes, read through the same central directory), so it is shared, not built again.
+    private init(handle: OpaquePointer, sharingIndexOf archive: ZipArchive) {
+        self.handle = handle
+        path = archive.path
+        memory = archive.memory
+        limits = archive.limits
+        entries = archive.entries
+        entryByKey = archive.entryByKey
+    }
+
     private init(handle: OpaquePointer, path: String?, memory: ZipMemory?, limits: WorkbookLimits) {
         self.handle = handle
         self.path = path
@@ -80,12 +95,37 @@ public final class ZipArchive {
 
     deinit { zip_discard(handle) }
 
-    /// Another handle on the same archive, for reading on another thread (a libzip handle
-    /// must not be shared across threads).
-    func reopened() throws -> ZipArchive {
-        if let memory { return ZipArchive(handle: try Self.open(memory), path: nil, memory: memory, limits: limits) }
-        guard let path else { throw XLSXError(.fileUnreadable, "the archive has neither a path nor bytes") }
-        return try ZipArchive(path: path, limits: limits)
+    /// A handle of its own for a reader on another thread (a libzip handle must not be used by
+    /// two threads at once): a spare one a finished reader gave back, or a new one. The lease
+    /// gives it back when released, after the reader holding it has closed its entry.
+    func leaseHandle() throws -> (archive: ZipArchive, lease: HandleLease) {
+        let archive = try spares.take() ?? { handlesOpened += 1; return try reopened() }()
+        return (archive, HandleLease(archive: archive, spares: spares))
+    }
+
+    /// How many handles background readers opened on this archive (tests check that sheets
+    /// read one after another share one).
+    private(set) var handlesOpened = 0
+
+    /// Another handle on the same archive, sharing its index (the same file or bytes, read
+    /// through the same central directory). A file whose entry count changed since (replaced
+    /// while being read) gets its own index, which the reader's size check then refuses.
+    private func reopened() throws -> ZipArchive {
+        let handle: OpaquePointer
+        if let memory {
+            handle = try Self.open(memory)
+        } else {
+            guard let path else { throw XLSXError(.fileUnreadable, "the archive has neither a path nor bytes") }
+            var code: Int32 = 0
+            guard let opened = zip_open(path, ZIP_RDONLY, &code) else {
+                throw Self.openFailure(code, leadingBytes: Self.leadingBytes(of: path))
+            }
+            handle = opened
+        }
+        guard zip_get_num_entries(handle, 0) == Int64(entries.count) else {
+            return ZipArchive(handle: handle, path: path, memory: memory, limits: limits)
+        }
+        return ZipArchive(handle: handle, sharingIndexOf: self)
     }
 
     /// The entry called `name`, ignoring case, a leading `/`, and `\` versus `/`.
@@ -157,4 +197,32 @@ public final class ZipArchive {
         let count = fread(&bytes, 1, 4, file)
         return Array(bytes.prefix(count))
     }
+}
+
+/// Handles a workbook's background readers have finished with.
+final class SpareHandles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var handles: [ZipArchive] = []
+
+    func take() -> ZipArchive? {
+        lock.withLock { handles.popLast() }
+    }
+
+    func giveBack(_ archive: ZipArchive) {
+        lock.withLock { handles.append(archive) }
+    }
+}
+
+/// A handle lent to one reader; released (by the reader, after it closed its entry), it goes
+/// back to the workbook's spares.
+final class HandleLease {
+    private let archive: ZipArchive
+    private let spares: SpareHandles
+
+    init(archive: ZipArchive, spares: SpareHandles) {
+        self.archive = archive
+        self.spares = spares
+    }
+
+    deinit { spares.giveBack(archive) }
 }

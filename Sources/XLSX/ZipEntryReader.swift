@@ -11,10 +11,13 @@ public final class ZipEntryReader {
 
     private let archive: ZipArchive
     private let handle: OpaquePointer
+    /// The lease of a background reader's handle: released after the entry is closed.
+    private let lease: HandleLease?
 
-    init(archive: ZipArchive, entry: ZipEntry) throws {
+    init(archive: ZipArchive, entry: ZipEntry, lease: HandleLease? = nil) throws {
         self.archive = archive
         self.entry = entry
+        self.lease = lease
         try Self.checkLimits(entry: entry, limits: archive.limits)
         guard let handle = zip_fopen_index(archive.handle, entry.index, 0) else {
             throw XLSXError.libzip(zip_get_error(archive.handle), entry: entry.name)
