@@ -94,7 +94,7 @@ struct DeviceLog {
         try write { db in
             var changes: [String: (written: Int, deleted: Int)] = [:]
             for table in LogTable.all {
-                let rows = try Self.objects(server.tables[table.name] ?? "[]")
+                let rows = (server.tables[table.name] ?? [])
                     .sorted { Self.isClosed($0) && !Self.isClosed($1) }
                 let local = Set(try db.columns(in: table.name).map(\.name))
                 var written = 0
@@ -174,13 +174,6 @@ struct DeviceLog {
             return double.databaseValue
         default: return .null
         }
-    }
-
-    private static func objects(_ json: String) throws -> [[String: Any]] {
-        guard let objects = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] else {
-            throw PostgresStoreError(.statementFailed, "the server's rows are not a JSON array of objects")
-        }
-        return objects
     }
 
     private func read<Value>(_ body: (Database) throws -> Value) throws -> Value {

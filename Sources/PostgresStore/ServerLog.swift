@@ -14,10 +14,11 @@ struct ServerLog {
         var conflicts: [SyncReport.Conflict] = []
     }
 
-    /// The user's rows, per table, as JSON arrays of objects in the device's column formats;
-    /// and the ids the user's devices deleted.
-    struct Rows: Sendable {
-        var tables: [String: String] = [:]
+    /// The user's rows, per table, as the JSON objects `sync_pull` gave (column → value in the
+    /// device's formats), parsed once; and the ids the user's devices deleted. Unchecked: the
+    /// objects are JSONSerialization's immutable values, only ever read.
+    struct Rows: @unchecked Sendable {
+        var tables: [String: [[String: Any]]] = [:]
         var deleted: [String] = []
         /// The highest change number of the user's rows: where the next sync starts.
         var cursor: Int64 = 0
@@ -76,8 +77,10 @@ struct ServerLog {
         }
         var rows = Rows(cursor: (pulled["cursor"] as? NSNumber)?.int64Value ?? cursor)
         for (name, value) in tables {
-            let data = try JSONSerialization.data(withJSONObject: value)
-            rows.tables[name] = String(decoding: data, as: UTF8.self)
+            guard let objects = value as? [[String: Any]] else {
+                throw PostgresStoreError(.statementFailed, "sync_pull's \(name) are not a JSON array of objects")
+            }
+            rows.tables[name] = objects
         }
         rows.deleted = pulled["deleted"] as? [String] ?? []
         return rows

@@ -142,16 +142,6 @@ extension AboutYou {
     public var isEmpty: Bool {
         self == AboutYou()
     }
-
-    /// The profile's height in feet and whole inches (nil unless the height is known).
-    public var heightFeetAndInches: (feet: Int, inches: Int)? {
-        heightCm.map(HeightUnit.feetAndInches)
-    }
-
-    /// The weight in the user's unit, to 0.1 (nil unless the weight is known).
-    public var weightInUnit: Double? {
-        weightKg.map { (weightUnit ?? .kg).shown($0) }
-    }
 }
 
 extension Questionnaire {

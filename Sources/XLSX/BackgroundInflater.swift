@@ -9,7 +9,8 @@ import Darwin
 /// stops the thread and waits for it, whether or not anyone called `cancel()`.
 ///
 /// The entry is read through a handle of its own on the archive (libzip handles are not
-/// shared across threads), lent by the archive and given back when the entry is closed. Memory stays bounded: `depth` chunks of `chunkSize` bytes.
+/// shared across threads), lent by the archive and given back when the entry is closed.
+/// Memory stays bounded: `depth` chunks of `chunkSize` bytes.
 final class BackgroundInflater {
     /// The chunks and their lock, shared with the thread.
     let ring: InflatedChunkRing

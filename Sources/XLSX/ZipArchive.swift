@@ -99,7 +99,9 @@ public final class ZipArchive {
     /// two threads at once): a spare one a finished reader gave back, or a new one. The lease
     /// gives it back when released, after the reader holding it has closed its entry.
     func leaseHandle() throws -> (archive: ZipArchive, lease: HandleLease) {
-        let archive = try spares.take() ?? { handlesOpened += 1; return try reopened() }()
+        if let spare = spares.take() { return (spare, HandleLease(archive: spare, spares: spares)) }
+        let archive = try reopened()
+        handlesOpened += 1
         return (archive, HandleLease(archive: archive, spares: spares))
     }
 

@@ -46,19 +46,22 @@ package struct ProfileRecord: LogRecord, Hashable {
 
     /// The answers, or an error naming what the row holds that the questionnaire never gives.
     func aboutYou() throws(TrainingLogError) -> AboutYou {
-        let slugs = (try? JSONDecoder().decode([String].self, from: Data(motivations.utf8))) ?? []
-        let parsed = (
-            gender: gender.map(Gender.init(rawValue:)), height: heightUnit.map(HeightUnit.init(rawValue:)),
-            weight: weightUnit.map(BodyWeightUnit.init(rawValue:)), motivations: slugs.map(Motivation.init(rawValue:))
-        )
-        guard parsed.gender != .some(nil), parsed.height != .some(nil), parsed.weight != .some(nil),
-            !parsed.motivations.contains(nil)
-        else {
-            throw TrainingLogError(.storeUnreadable, "the profile \(id) holds an answer the questionnaire never gives")
+        let unreadable = TrainingLogError(
+            .storeUnreadable, "the profile \(id) holds an answer the questionnaire never gives")
+        func answer<Value: RawRepresentable>(_ raw: String?) throws(TrainingLogError) -> Value?
+        where Value.RawValue == String {
+            guard let raw else { return nil }
+            guard let value = Value(rawValue: raw) else { throw unreadable }
+            return value
+        }
+        var motivationAnswers: [Motivation] = []
+        for slug in (try? JSONDecoder().decode([String].self, from: Data(motivations.utf8))) ?? [] {
+            guard let motivation = try answer(slug) as Motivation? else { throw unreadable }
+            motivationAnswers.append(motivation)
         }
         return AboutYou(
-            gender: parsed.gender ?? nil, dateOfBirth: dateOfBirth, heightCm: heightCm, heightUnit: parsed.height ?? nil,
-            weightKg: weightKg, weightUnit: parsed.weight ?? nil, motivations: parsed.motivations.compactMap { $0 },
+            gender: try answer(gender), dateOfBirth: dateOfBirth, heightCm: heightCm, heightUnit: try answer(heightUnit),
+            weightKg: weightKg, weightUnit: try answer(weightUnit), motivations: motivationAnswers,
             motivationOther: motivationOther)
     }
 }
