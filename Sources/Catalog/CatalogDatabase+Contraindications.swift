@@ -50,3 +50,42 @@ private struct ContraindicationRow: Decodable, FetchableRecord {
     var joint: String
     var notes: String
 }
+
+extension CatalogDatabase {
+    /// Every exercise exception, by exercise then joint. A database of schema 4 or older has
+    /// none.
+    public func exerciseExceptions() throws -> [ExerciseException] {
+        try read { db in
+            guard try db.tableExists(ExerciseExceptionRecord.databaseTableName) else { return [] }
+            let request: SQLRequest<ExceptionRow> = """
+                SELECT x.exercise_id, j.name AS joint, x.level, x.notes
+                FROM exercise_exceptions AS x
+                JOIN joints AS j ON j.id = x.joint_id
+                ORDER BY x.exercise_id, j.name
+                """
+            return try request.fetchAll(db).map {
+                ExerciseException(
+                    exerciseId: $0.exerciseId, joint: $0.joint, level: ExerciseException.Level(rawValue: $0.level) ?? .safe,
+                    notes: $0.notes)
+            }
+        }
+    }
+
+    /// The joints an exercise may aggravate, by name: its group's contraindications with its
+    /// own exceptions applied (business rules §4). Nil for an unknown id.
+    public func contraindicatedJoints(forExercise exerciseID: String) throws -> [String]? {
+        guard let exercise = try exercise(id: exerciseID) else { return nil }
+        let group = try contraindications(forCanonicalName: exercise.canonicalName).map(\.joint)
+        let exceptions = try exerciseExceptions().filter { $0.exerciseId == exerciseID }
+        return ExerciseException.joints(of: exerciseID, groupJoints: group, exceptions: exceptions)
+    }
+}
+
+/// An exception as the query selects it.
+private struct ExceptionRow: Decodable, FetchableRecord {
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    var exerciseId: String
+    var joint: String
+    var level: String
+    var notes: String
+}

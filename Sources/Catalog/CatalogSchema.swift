@@ -18,6 +18,9 @@ public enum CatalogSchema {
         SchemaMigration(
             identifier: "0004_selection_tier",
             bytes: PackageResources._004_selection_tier_sql),
+        SchemaMigration(
+            identifier: "0005_exercise_exceptions",
+            bytes: PackageResources._005_exercise_exceptions_sql),
     ]
 
     /// The record of every catalogue table, parents before children: the order rows are
@@ -26,7 +29,7 @@ public enum CatalogSchema {
         EquipmentCategoryRecord.self, EquipmentItemRecord.self, MuscleRecord.self, MovementPatternRecord.self,
         ComplexityLevelRecord.self, SelectionTierRecord.self, CanonicalGroupRecord.self, ExerciseRecord.self,
         ExerciseSecondaryMuscleRecord.self, ExerciseInstructionRecord.self, JointRecord.self,
-        ContraindicationRecord.self, CatalogueProvenanceRecord.self, CatalogueSourceRecord.self,
+        ContraindicationRecord.self, ExerciseExceptionRecord.self, CatalogueProvenanceRecord.self, CatalogueSourceRecord.self,
     ]
 
     /// Applies `migrations`.

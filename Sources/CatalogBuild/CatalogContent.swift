@@ -58,6 +58,8 @@ public struct CatalogContent: Hashable, Sendable {
 
     public var exercises: [Exercise]
     public var contraindications: [Contraindication]
+    /// Exercises that depart from their group's contraindications for one joint.
+    public var exceptions: [ExerciseException]
     /// Lookup rows; the writer keeps only those the exercises use.
     /// In the lookup sheet's order, which the database keeps as the display order.
     public var equipment: [EquipmentPair]
@@ -68,12 +70,13 @@ public struct CatalogContent: Hashable, Sendable {
     public var sources: [CatalogSource]
 
     public init(
-        exercises: [Exercise], contraindications: [Contraindication] = [],
+        exercises: [Exercise], contraindications: [Contraindication] = [], exceptions: [ExerciseException] = [],
         equipment: [EquipmentPair], muscles: [Muscle], movementPatterns: [MovementPattern],
         complexityLevels: [ComplexityLevel], selectionTiers: [SelectionTier], sources: [CatalogSource] = []
     ) {
         self.exercises = exercises
         self.contraindications = contraindications
+        self.exceptions = exceptions
         self.equipment = equipment
         self.muscles = muscles
         self.movementPatterns = movementPatterns

@@ -20,6 +20,7 @@ extension CatalogDatabaseWriter {
         }
         try insert(catalog.joints, db)
         try insert(catalog.contraindications, db)
+        try insert(catalog.exceptions, db)
         try insert([catalog.provenance], db)
         try insert(catalog.sources, db)
     }

@@ -40,10 +40,27 @@ extension CatalogDiff {
                     + "injury are no longer warned about \(pair.canonicalName)\n"
             }
         }
+        if !exceptions.added.isEmpty {
+            out += "exercise exceptions added (\(exceptions.added.count)):\n"
+                + exceptions.added.map { "  + \($0.exerciseId) × \($0.joint): \($0.level)\n" }.joined()
+        }
+        if !exceptions.removed.isEmpty {
+            out += "exercise exceptions removed (\(exceptions.removed.count)):\n"
+            for entry in exceptions.removed {
+                out += "  - \(entry.exerciseId) × \(entry.joint): \(entry.level)\n"
+                if entry.level == "contraindicated" {
+                    out += "    warning[diff.removed_exception]: users who record a \(entry.joint.lowercased()) "
+                        + "injury are no longer warned about \(entry.exerciseId)\n"
+                }
+            }
+        }
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         out += "exercises: \(added.count) added, \(removed.count) removed, \(renamed.count) renamed, "
             + "\(changed.count) changed; contraindications: \(pairs.added.count) added, "
-            + "\(pairs.removed.count) removed; " + count(errorCount, "error") + ", " + count(warningCount, "warning")
+            + "\(pairs.removed.count) removed; "
+            + (exceptions.added.isEmpty && exceptions.removed.isEmpty
+                ? "" : "exercise exceptions: \(exceptions.added.count) added, \(exceptions.removed.count) removed; ")
+            + count(errorCount, "error") + ", " + count(warningCount, "warning")
             + "\n"
         return out
     }

@@ -45,26 +45,56 @@ public struct CatalogDiff: Encodable, Sendable, Equatable {
         public var removed: [Pair]
     }
 
+    /// An exercise × joint exception.
+    public struct ExceptionEntry: Encodable, Sendable, Equatable, Hashable, Comparable {
+        public var exerciseId: String
+        public var joint: String
+        public var level: String
+
+        public static func < (lhs: Self, rhs: Self) -> Bool {
+            (lhs.exerciseId, lhs.joint, lhs.level) < (rhs.exerciseId, rhs.joint, rhs.level)
+        }
+    }
+
+    /// Exercise exceptions added and removed (a changed level is one of each).
+    public struct Exceptions: Encodable, Sendable, Equatable {
+        public var added: [ExceptionEntry]
+        public var removed: [ExceptionEntry]
+    }
+
     public var added: [Entry]
     public var removed: [Entry]
     public var renamed: [Rename]
     /// Fields other than the display name, per exercise present in both.
     public var changed: [Change]
     public var contraindications: Contraindications
+    public var exceptions: Exceptions
 
     /// Removed ids: each one breaks the logs that point at it.
     public var errorCount: Int { removed.count }
-    /// Removed contraindications: each stops warning the users with that injury.
-    public var warningCount: Int { contraindications.removed.count }
+    /// Removed contraindications and removed `contraindicated` exceptions: each stops warning
+    /// the users with that injury.
+    public var warningCount: Int {
+        contraindications.removed.count + exceptions.removed.count { $0.level == "contraindicated" }
+    }
     public var isEmpty: Bool {
         added.isEmpty && removed.isEmpty && renamed.isEmpty && changed.isEmpty
             && contraindications.added.isEmpty && contraindications.removed.isEmpty
+            && exceptions.added.isEmpty && exceptions.removed.isEmpty
     }
 
     public init(
         old: [Exercise], new: [Exercise], oldContraindications: [Contraindication] = [],
-        newContraindications: [Contraindication] = []
+        newContraindications: [Contraindication] = [], oldExceptions: [ExerciseException] = [],
+        newExceptions: [ExerciseException] = []
     ) {
+        let entries = { (list: [ExerciseException]) in
+            Set(list.map { ExceptionEntry(exerciseId: $0.exerciseId, joint: $0.joint, level: $0.level.rawValue) })
+        }
+        let oldEntries = entries(oldExceptions)
+        let newEntries = entries(newExceptions)
+        exceptions = Exceptions(
+            added: newEntries.subtracting(oldEntries).sorted(), removed: oldEntries.subtracting(newEntries).sorted())
         let pairs = { (list: [Contraindication]) in
             Set(list.map { Pair(canonicalName: $0.canonicalName, joint: $0.joint) })
         }

@@ -6,7 +6,7 @@ import Catalog
 /// Orders: equipment, muscles and movement patterns keep the lookup sheet's order (the
 /// questionnaire shows equipment in it); complexity levels by level; selection tiers by tier;
 /// exercises by id; canonical groups and joints by name; contraindications by canonical group
-/// then joint; sources by file name. Keys count from 1 in those orders, so the same content
+/// then joint; exceptions by exercise then joint; sources by file name. Keys count from 1 in those orders, so the same content
 /// always gives the same rows.
 struct NormalisedCatalog: Sendable {
     /// An exercise's row and the rows that hang off it, inserted together.
@@ -26,6 +26,7 @@ struct NormalisedCatalog: Sendable {
     var exercises: [ExerciseRows] = []
     var joints: [JointRecord] = []
     var contraindications: [ContraindicationRecord] = []
+    var exceptions: [ExerciseExceptionRecord] = []
     var provenance = CatalogueProvenanceRecord(
         toolVersion: TrainDBVersion.current, schemaVersion: CatalogSchema.latestVersion)
     var sources: [CatalogueSourceRecord] = []
@@ -47,6 +48,12 @@ struct NormalisedCatalog: Sendable {
                 "contraindication for joint \"\(contraindication.joint)\" names canonical group "
                     + "\"\(contraindication.canonicalName)\", which no exercise has")
         }
+        let exerciseIDs = Set(exercises.map(\.id))
+        for exception in content.exceptions where !exerciseIDs.contains(exception.exerciseId) {
+            problems.unknown(
+                "exception for joint \"\(exception.joint)\" names exercise \"\(exception.exerciseId)\", "
+                    + "which the catalogue does not have")
+        }
         try problems.throwIfAny()
 
         let keys = assignLookupKeys(lookups, used: used)
@@ -54,7 +61,7 @@ struct NormalisedCatalog: Sendable {
         groups = groupNames.sorted().map { CanonicalGroupRecord(id: groupIDs[$0] ?? 0, name: $0) }
         self.exercises = exercises.map { Self.rows(of: $0, keys: keys, groupID: groupIDs[$0.canonicalName] ?? 0) }
 
-        let jointNames = Set(content.contraindications.map(\.joint)).sorted()
+        let jointNames = Set(content.contraindications.map(\.joint) + content.exceptions.map(\.joint)).sorted()
         let jointIDs = Self.keys(jointNames)
         joints = jointNames.map { JointRecord(id: jointIDs[$0] ?? 0, name: $0, slug: $0.slug) }
         contraindications = content.contraindications
@@ -62,6 +69,13 @@ struct NormalisedCatalog: Sendable {
             .map {
                 ContraindicationRecord(
                     canonicalGroupId: groupIDs[$0.canonicalName] ?? 0, jointId: jointIDs[$0.joint] ?? 0,
+                    notes: $0.notes)
+            }
+        exceptions = content.exceptions
+            .sorted { ($0.exerciseId, $0.joint) < ($1.exerciseId, $1.joint) }
+            .map {
+                ExerciseExceptionRecord(
+                    exerciseId: $0.exerciseId, jointId: jointIDs[$0.joint] ?? 0, level: $0.level.rawValue,
                     notes: $0.notes)
             }
         sources = content.sources.sorted { $0.fileName < $1.fileName }

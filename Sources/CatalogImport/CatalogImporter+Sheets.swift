@@ -6,11 +6,11 @@ extension CatalogImporter {
     /// Checks a master sheet against its schema sheet, and the schema sheet against the
     /// contract of `Column`; returns the rows read.
     func check<Column: ContractColumn>(
-        _ columns: Column.Type, master: SheetTable?, schema schemaTable: SheetTable?,
+        _ columns: Column.Type, master: SheetTable?, schema schemaTable: SheetTable?, scope: String? = nil,
         lookupTables: [String: SheetTable], problems: inout [Problem]
     ) -> [ParsedRecord<Column>] {
         let contract = Column.contract
-        let schema = schemaTable.map(SchemaSheet.init(table:))
+        let schema = schemaTable.map { SchemaSheet(table: $0, scope: scope) }
         if let schema {
             problems += schema.problems
             if let master { problems += schema.compare(contract: contract, master: master) }

@@ -54,15 +54,32 @@ public struct CatalogImporter {
         problems += exercises?.problems ?? []
 
         let contraindicationTables = try readTables(
-            contraindicationFile, sheets: ["contraindications", "schema"], problems: &problems)
+            contraindicationFile, sheets: ["contraindications", WorkbookContract.exceptionSheet, "schema"],
+            problems: &problems)
         let contraindicationRows = check(
             ContraindicationColumn.self, master: contraindicationTables["contraindications"],
             schema: contraindicationTables["schema"], lookupTables: exerciseTables, problems: &problems
         ).map(ContraindicationRow.init)
+        let exceptionRows = check(
+            ExceptionColumn.self, master: contraindicationTables[WorkbookContract.exceptionSheet],
+            schema: contraindicationTables["schema"], scope: WorkbookContract.exceptionSheet,
+            lookupTables: exerciseTables, problems: &problems
+        ).map(ExceptionRow.init)
+        let spellings = JointSpellings(
+            JointSpellings.uses(sheet: "contraindications", contraindicationRows.map { ($0.joint, $0.number, $0.jointColumn) })
+                + JointSpellings.uses(
+                    sheet: WorkbookContract.exceptionSheet, exceptionRows.map { ($0.joint, $0.number, $0.jointColumn) }))
         let contraindications = contraindicationTables["contraindications"].map {
-            ContraindicationRules(table: $0).check(contraindicationRows)
+            ContraindicationRules(table: $0).check(contraindicationRows, spellings: spellings)
         }
         problems += contraindications?.problems ?? []
+        let exceptions = contraindicationTables[WorkbookContract.exceptionSheet].map {
+            ExceptionRules(
+                table: $0, exercises: exercises?.exercises ?? [],
+                contraindications: contraindications?.contraindications ?? []
+            ).check(exceptionRows, spellings: spellings)
+        }
+        problems += exceptions?.problems ?? []
 
         var result = Result(problems: problems, content: nil)
         logger.debug(
@@ -74,6 +91,7 @@ public struct CatalogImporter {
         guard result.errorCount == 0 else { return result }
         result.content = CatalogContent(
             exercises: exercises?.exercises ?? [], contraindications: contraindications?.contraindications ?? [],
+            exceptions: exceptions?.exceptions ?? [],
             equipment: lookupSheets.equipment, muscles: lookupSheets.muscles,
             movementPatterns: lookupSheets.movementPatterns, complexityLevels: lookupSheets.complexityLevels,
             selectionTiers: lookupSheets.selectionTiers,

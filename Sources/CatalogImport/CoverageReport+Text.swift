@@ -4,8 +4,17 @@ extension CoverageReport {
     /// Plain-text tables for the terminal and the README.
     public func text() -> String {
         var out = "Catalogue: \(exercises) exercises (\(programmeExercises) in programmes), "
-            + "\(canonicalGroups) canonical groups, \(contraindications) contraindications over "
-            + "\(joints.count) joints\n\n"
+            + "\(canonicalGroups) canonical groups, \(contraindications) contraindications and "
+            + "\(exceptions) exercise exceptions over \(joints.count) joints\n\n"
+
+        out += "Programme exercises a user with each injury can do without a warning, and the exceptions\n"
+        out += Self.table(
+            header: ["joint", "no warning", "safe exceptions", "contraindicated exceptions"],
+            rows: jointRows.map { row in
+                [row.joint, "\(row.programmeExercisesWithoutWarning) of \(programmeExercises)",
+                 String(row.safeExceptions), String(row.contraindicatedExceptions)]
+            })
+        out += "\n"
 
         out += "Programme exercises by primary muscle and equipment category\n"
         let categoryHeaders = categories.map(Self.abbreviation)

@@ -30,6 +30,16 @@ public struct CoverageReport: Encodable, Sendable {
         public var exercises: [String]
     }
 
+    /// One joint of the injury question: how many programme exercises a user with that injury
+    /// can do without a warning (its group not contraindicated, or the exercise marked safe), and
+    /// the exceptions that name it.
+    public struct JointRow: Encodable, Sendable, Equatable {
+        public var joint: String
+        public var programmeExercisesWithoutWarning: Int
+        public var safeExceptions: Int
+        public var contraindicatedExceptions: Int
+    }
+
     /// Lookup values that no exercise uses.
     public struct UnusedValues: Encodable, Sendable, Equatable {
         /// `Category` or `Category › Item`.
@@ -45,6 +55,9 @@ public struct CoverageReport: Encodable, Sendable {
     public var canonicalGroups: Int
     public var contraindications: Int
     public var joints: [String]
+    public var exceptions: Int
+    /// Per joint, by name.
+    public var jointRows: [JointRow]
     /// Equipment categories in lookup order: the columns of `muscles`.
     public var categories: [String]
     public var muscles: [MuscleRow]
@@ -63,7 +76,9 @@ public struct CoverageReport: Encodable, Sendable {
         programmeExercises = programme.count
         canonicalGroups = Set(content.exercises.map(\.canonicalName)).count
         contraindications = content.contraindications.count
-        joints = Set(content.contraindications.map(\.joint)).sorted()
+        joints = Set(content.contraindications.map(\.joint) + content.exceptions.map(\.joint)).sorted()
+        exceptions = content.exceptions.count
+        jointRows = Self.jointRows(content, programme: programme, joints: joints)
         categories = Self.ordered(content.equipment.map(\.category))
 
         muscles = content.muscles.map { muscle in
@@ -124,5 +139,24 @@ public struct CoverageReport: Encodable, Sendable {
     private static func ordered(_ values: [String]) -> [String] {
         var seen: Set<String> = []
         return values.filter { seen.insert($0).inserted }
+    }
+
+    private static func jointRows(_ content: CatalogContent, programme: [Exercise], joints: [String]) -> [JointRow] {
+        var groupJoints: [String: [String]] = [:]
+        for contraindication in content.contraindications {
+            groupJoints[contraindication.canonicalName, default: []].append(contraindication.joint)
+        }
+        let byExercise = Dictionary(grouping: content.exceptions, by: \.exerciseId)
+        let jointsOf = programme.map { exercise in
+            Set(ExerciseException.joints(
+                of: exercise.id, groupJoints: groupJoints[exercise.canonicalName] ?? [],
+                exceptions: byExercise[exercise.id] ?? []).map(\.slug))
+        }
+        return joints.map { joint in
+            JointRow(
+                joint: joint, programmeExercisesWithoutWarning: jointsOf.count { !$0.contains(joint.slug) },
+                safeExceptions: content.exceptions.count { $0.joint == joint && $0.level == .safe },
+                contraindicatedExceptions: content.exceptions.count { $0.joint == joint && $0.level == .contraindicated })
+        }
     }
 }

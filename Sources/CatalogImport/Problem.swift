@@ -84,5 +84,7 @@ extension Problem {
         case canonicalSpelling = "canonical.spelling"
         case swapNoAlternative = "swap.no_alternative"
         case jointSpelling = "joint.spelling"
+        case exceptionLevel = "exception.level"
+        case exceptionNoEffect = "exception.no_effect"
     }
 }

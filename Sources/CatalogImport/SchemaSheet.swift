@@ -11,18 +11,24 @@ struct SchemaSheet {
     }
 
     let table: SheetTable
+    /// The master sheet this view declares, when it is not the workbook's first: its rows name
+    /// their columns `sheet.column` (`exercise_exceptions.level`).
+    let scope: String?
     private(set) var entries: [Entry] = []
     private(set) var problems: [Problem] = []
 
-    init(table: SheetTable) {
+    /// The declarations of one master sheet: with `scope`, the rows qualified by that sheet's
+    /// name; without, the unqualified rows. Each row's problems are reported by its own view.
+    init(table: SheetTable, scope: String? = nil) {
         self.table = table
+        self.scope = scope
         var reader = FieldReader(table: table)
         let nameColumn = table.column("column_name")
         let typeColumn = table.column("data_type")
         let requiredColumn = table.column("required")
         let uniqueColumn = table.column("unique")
         let lookupColumn = table.column("lookup")
-        for name in WorkbookContract.schemaSheetColumns where table.column(name) == nil {
+        for name in WorkbookContract.schemaSheetColumns where scope == nil && table.column(name) == nil {
             problems.append(Problem(
                 .error, .columnMissing, file: table.file, sheet: table.sheet, column: name,
                 message: "the schema sheet has no \(quoted: name) column",
@@ -30,7 +36,9 @@ struct SchemaSheet {
         }
         var seen: [String: Int] = [:]
         for record in table.records {
-            guard let nameColumn, let name = reader.text(record, nameColumn) else {
+            let qualified = nameColumn.flatMap { table.value(record, $0)?.trimmedText }.map(Self.split)
+            guard qualified?.sheet == scope, scope == nil || qualified != nil else { continue }
+            guard let nameColumn, let name = reader.text(record, nameColumn).map({ Self.split($0).column }) else {
                 if let nameColumn {
                     reader.report(.error, .requiredMissing, record, nameColumn, value: nil,
                                   message: "the schema row has no column_name")
@@ -74,6 +82,15 @@ struct SchemaSheet {
         problems += reader.problems
     }
 
+    /// `exercise_exceptions.level` → (exercise_exceptions, level); a name without a master
+    /// sheet's prefix is unqualified.
+    static func split(_ name: String) -> (sheet: String?, column: String) {
+        guard let dot = name.firstIndex(of: ".") else { return (nil, name) }
+        let sheet = SheetTable.normalise(String(name[..<dot]))
+        guard WorkbookContract.masterSheets.contains(sheet) else { return (nil, name) }
+        return (sheet, String(name[name.index(after: dot)...]))
+    }
+
     private static func flag(
         _ reader: inout FieldReader, _ record: SheetTable.Record, _ column: Int?, name: String
     ) -> Bool {
@@ -87,6 +104,11 @@ struct SchemaSheet {
                               + "found \(quoted: raw)")
             return false
         }
+    }
+
+    /// How the schema sheet names a column of this view's sheet.
+    func declaredName(_ column: String) -> String {
+        scope.map { "\($0).\(column)" } ?? column
     }
 
     func entry(_ name: String) -> Entry? {
@@ -121,9 +143,9 @@ struct SchemaSheet {
         for expected in contract {
             guard let declared = entry(expected.name) else {
                 problem(.schemaMissingColumn, row: nil, column: nil, header: "column_name", value: nil,
-                        "the database schema TrainDB ships has column \(quoted: expected.name), "
+                        "the database schema TrainDB ships has column \(quoted: declaredName(expected.name)), "
                             + "but the schema sheet does not declare it",
-                        hint: "add a schema row for \(expected.name) (\(expected.dataType.rawValue))")
+                        hint: "add a schema row for \(declaredName(expected.name)) (\(expected.dataType.rawValue))")
                 continue
             }
             let found = declared.spec

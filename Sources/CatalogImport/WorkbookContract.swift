@@ -6,14 +6,17 @@ enum WorkbookContract {
     static let contraindicationWorkbook = "train_exercise_contraindications_prod.xlsx"
 
     /// The sheets whose rows become the database's rows.
-    static let masterSheets: Set<String> = ["exercises", "contraindications"]
+    static let masterSheets: Set<String> = ["exercises", "contraindications", exceptionSheet]
+
+    /// The contraindication workbook's second master sheet. Its columns are declared in the
+    /// workbook's one `schema` sheet as `exercise_exceptions.exercise_id` and so on.
+    static let exceptionSheet = "exercise_exceptions"
 
     /// The columns of `exercises`, in the order the data team keeps them.
     static let exerciseColumns = ExerciseColumn.contract
 
     /// The columns of `contraindications`.
     static let contraindicationColumns = ContraindicationColumn.contract
-
     /// The lookup sheets of the exercise workbook and the columns each must have.
     static let lookupSheets: [(sheet: String, columns: [String])] = [
         ("lookup_equipment", ["equipment_category", "equipment_specific"]),

@@ -28,6 +28,7 @@ public struct CataloguePublisher: Sendable {
     ) async throws -> PublishReport {
         let exercises = try catalogue.exercises()
         let contraindications = try catalogue.contraindications()
+        let exceptions = try catalogue.exerciseExceptions()
         let tables = try CatalogSchema.recordTypes.map { try Self.rows(of: $0, in: catalogue) }
         return try await server.withConnection(applicationName: Self.applicationName, logger: logger) { connection in
             try await transaction(on: connection, commitIf: { !dryRun && $0.outcome == .published }) {
@@ -40,7 +41,9 @@ public struct CataloguePublisher: Sendable {
                 let diff = CatalogDiff(
                     old: try await ServerCatalogue.exercises(on: connection, logger: logger), new: exercises,
                     oldContraindications: try await ServerCatalogue.contraindications(on: connection, logger: logger),
-                    newContraindications: contraindications)
+                    newContraindications: contraindications,
+                    oldExceptions: try await ServerCatalogue.exceptions(on: connection, logger: logger),
+                    newExceptions: exceptions)
                 var report = PublishReport(
                     server: server.description, outcome: .refused, migrationsApplied: migrations, diff: diff,
                     tables: [])

@@ -13,6 +13,8 @@ public enum PostgresSchema {
         SchemaMigration(identifier: "0006_rows_per_user", bytes: PackageResources._006_rows_per_user_sql),
         SchemaMigration(identifier: "0007_change_cursor", bytes: PackageResources._007_change_cursor_sql),
         SchemaMigration(identifier: "0008_sync_protocol", bytes: PackageResources._008_sync_protocol_sql),
+        SchemaMigration(
+            identifier: "0009_exercise_exceptions", bytes: PackageResources._009_exercise_exceptions_sql),
     ]
 
     /// What a Supabase project has before TrainDB's migrations, for plain PostgreSQL: the roles,

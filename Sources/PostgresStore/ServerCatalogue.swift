@@ -45,6 +45,25 @@ public enum ServerCatalogue {
         return contraindications
     }
 
+    /// The exercise exceptions on the server, as `CatalogDatabase.exerciseExceptions()` reads
+    /// them.
+    package static func exceptions(
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> [ExerciseException] {
+        let rows = try await connection.query(
+            """
+            SELECT x.exercise_id, j.name, x.level, x.notes FROM exercise_exceptions AS x
+            JOIN joints AS j ON j.id = x.joint_id
+            ORDER BY x.exercise_id, j.name
+            """, logger: logger)
+        var exceptions: [ExerciseException] = []
+        for try await (exercise, joint, level, notes) in rows.decode((String, String, String, String).self) {
+            guard let level = ExerciseException.Level(rawValue: level) else { continue }
+            exceptions.append(ExerciseException(exerciseId: exercise, joint: joint, level: level, notes: notes))
+        }
+        return exceptions
+    }
+
     /// The query's text with its arguments as PostgreSQL bindings, each NULL typed.
     package static func postgresQuery(_ query: ExerciseQuery) -> PostgresQuery {
         var bindings = PostgresBindings()

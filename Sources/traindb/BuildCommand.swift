@@ -39,6 +39,8 @@ struct BuildCommand: ParsableCommand {
             throw CommandError(error, file: output)
         }
         let exercises = content.exercises.count
-        Terminal.note("wrote \(output): \(exercises) exercises, \(content.contraindications.count) contraindications")
+        Terminal.note(
+            "wrote \(output): \(exercises) exercises, \(content.contraindications.count) contraindications, "
+                + "\(content.exceptions.count) exercise exceptions")
     }
 }

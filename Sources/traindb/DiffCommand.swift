@@ -30,7 +30,8 @@ struct DiffCommand: ParsableCommand {
         let after = try CatalogDatabase.upgradedCopy(of: new)
         let diff = CatalogDiff(
             old: try before.exercises(), new: try after.exercises(),
-            oldContraindications: try before.contraindications(), newContraindications: try after.contraindications())
+            oldContraindications: try before.contraindications(), newContraindications: try after.contraindications(),
+            oldExceptions: try before.exerciseExceptions(), newExceptions: try after.exerciseExceptions())
         switch output.format {
         case .json: try Terminal.printJSON(diff, layout: .sortedReport)
         default: try Terminal.write(diff.text())

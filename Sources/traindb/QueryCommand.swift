@@ -6,7 +6,7 @@ struct QueryCommand: ParsableCommand {
         commandName: "query",
         abstract: "Query the catalogue database as the app does.",
         discussion: "Exit status: 0 answered (possibly with nothing), 2 the query could not run.",
-        subcommands: [Exercises.self, Swaps.self])
+        subcommands: [Exercises.self, Swaps.self, Exceptions.self])
 
     enum Kind: String, EnumerableFlag {
         case isolation, compound
@@ -90,6 +90,45 @@ struct QueryCommand: ParsableCommand {
                 for: exerciseID, equipment: try equipment.selection(checkedAgainst: catalog),
                 programmeOnly: !includeLibraryOnly)
             try QueryCommand.print(swaps, output, empty: "no swaps for \"\(exerciseID)\"")
+        }
+    }
+
+    struct Exceptions: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the exercises that depart from their group's contraindications, by exercise.",
+            discussion: "safe: the group may aggravate the joint, this exercise is the usual answer to that "
+                + "injury; contraindicated: the group is fine for the joint, this exercise is not.")
+
+        @OptionGroup var database: DatabaseOption
+
+        @Option(help: ArgumentHelp("Only the exceptions for this joint (name or slug).", valueName: "joint"))
+        var joint: String?
+
+        @OptionGroup var output: FormatOption<TableOrJSON>
+
+        func run() throws {
+            let catalog = try database.open()
+            var exceptions = try catalog.exerciseExceptions()
+            if let joint {
+                let known = try catalog.joints()
+                guard known.contains(where: { $0.slug == joint.slug }) else {
+                    throw ValidationError(
+                        "unknown joint \"\(joint)\"; the catalogue's joints are: "
+                            + known.map(\.name).joined(separator: ", "))
+                }
+                exceptions = exceptions.filter { $0.joint.slug == joint.slug }
+            }
+            switch output.format {
+            case .json: try Terminal.printJSON(exceptions, layout: .sortedReport)
+            default:
+                guard !exceptions.isEmpty else { return try Terminal.write("no exceptions\n") }
+                let names = Dictionary(
+                    try catalog.exercises().map { ($0.id, $0.displayName) }, uniquingKeysWith: { a, _ in a })
+                try Terminal.write(exceptions.map { exception in
+                    "\(names[exception.exerciseId] ?? exception.exerciseId) · \(exception.joint) · "
+                        + "\(exception.level.rawValue): \(exception.notes)\n"
+                }.joined())
+            }
         }
     }
 

@@ -43,7 +43,16 @@ struct CatalogFixture {
         ["Squat", "Lower Back", "The spine carries the bar."],
         ["Pull-Up", "Elbow", "Hanging pulls strain the elbow."],
     ].map { $0.map(CellValue.text) }
+    var exceptions: [[CellValue?]] = [
+        ["machine_leg_press", "Lower Back", "safe", "The back pad carries the torso."],
+    ].map { $0.map(CellValue.text) }
+    /// Both sheets' declarations: the exceptions' columns qualified by their sheet's name.
     var contraindicationSchema: [[CellValue?]] = WorkbookContract.contraindicationColumns.map(Self.schemaRow)
+        + ExceptionColumn.contract.map { spec in
+            var row = Self.schemaRow(spec)
+            row[0] = .text("exercise_exceptions.\(spec.name)")
+            return row
+        }
     /// Sheets left out of the exercise workbook.
     var omittedSheets: Set<String> = []
     /// Sheets of either workbook written hidden.
@@ -113,6 +122,7 @@ struct CatalogFixture {
         ])
         try WorkbookWriter(sheets: hidingSheets([
             .init(name: "contraindications", rows: [text(["canonical_name", "joint", "notes"])] + contraindications),
+            .init(name: "exercise_exceptions", rows: [text(["exercise_id", "joint", "level", "notes"])] + exceptions),
             .init(name: "schema", rows: [text(WorkbookContract.schemaSheetColumns)] + contraindicationSchema),
         ])).write(to: directory.appendingPathComponent(WorkbookContract.contraindicationWorkbook).path)
     }

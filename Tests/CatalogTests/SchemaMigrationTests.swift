@@ -15,6 +15,7 @@ struct SchemaMigrationTests {
         "0002_normalised_catalogue": "07b9264a569c5801",
         "0003_carry_legacy_exercises": "31cdc5bd8fa90035",
         "0004_selection_tier": "89b51911995c1ccc",
+        "0005_exercise_exceptions": "d695b7887a37e2d1",
     ]
 
     static let schemaDirectory = PackageRoot.url("schema")

@@ -17,6 +17,7 @@ struct PostgresSchemaTests {
         "0006_rows_per_user": "a6df407538a69b27",
         "0007_change_cursor": "301ec7647f5d11d6",
         "0008_sync_protocol": "17e01721de25f80b",
+        "0009_exercise_exceptions": "8eced9dd9e77ea0d",
     ]
 
     static let directory = PackageRoot.url("schema/postgres")

@@ -26,11 +26,16 @@ struct CheckAndBuildCommandTests {
 
     @Test func brokenWorkbookFailsTheGateWithLocatedProblems() throws {
         try withScratchCopy { folder in
-            // A contraindications workbook whose only row names an unknown group and a misspelt joint.
+            // A contraindications workbook whose only row names an unknown group, and whose only
+            // exception has a level that is neither safe nor contraindicated.
             try WorkbookWriter(sheets: [
                 .init(name: "contraindications", rows: [
                     [.text("canonical_name"), .text("joint"), .text("notes")],
                     [.text("Bench Pressing"), .text("Shoulder"), .text("Pressing loads the shoulder.")],
+                ]),
+                .init(name: "exercise_exceptions", rows: [
+                    [.text("exercise_id"), .text("joint"), .text("level"), .text("notes")],
+                    [.text("seated_leg_press"), .text("Lower Back"), .text("sometimes"), .text("Back pad.")],
                 ]),
                 .init(name: "schema", rows: [
                     ["column_name", "data_type", "required", "unique", "lookup", "description"].map { .text($0) },
@@ -40,18 +45,28 @@ struct CheckAndBuildCommandTests {
                     ],
                     [.text("joint"), .text("text"), .text("Y"), .text("N"), nil, .text("Joint.")],
                     [.text("notes"), .text("text"), .text("Y"), .text("N"), nil, .text("Why.")],
+                    [
+                        .text("exercise_exceptions.exercise_id"), .text("text"), .text("Y"), .text("N"),
+                        .text("exercises.exercise_id"), .text("Exercise."),
+                    ],
+                    [.text("exercise_exceptions.joint"), .text("text"), .text("Y"), .text("N"), nil, .text("Joint.")],
+                    [.text("exercise_exceptions.level"), .text("text"), .text("Y"), .text("N"), nil, .text("Level.")],
+                    [.text("exercise_exceptions.notes"), .text("text"), .text("Y"), .text("N"), nil, .text("Why.")],
                 ]),
             ]).write(to: folder.appendingPathComponent(Self.workbookNames[1]).path)
 
             let text = try TraindbProcess.run(["check", "--workbooks", folder.path])
             #expect(text.status == 1)
             #expect(text.stdout.contains("error[fk.unknown_value]: unknown canonical_name \"Bench Pressing\"\n  --> \(folder.path)/\(Self.workbookNames[1]) › contraindications!A2\n"))
-            #expect(text.stdout.hasSuffix("1 error, 0 warnings\n"))
+            #expect(text.stdout.contains(
+                "error[exception.level]: level \"sometimes\" is neither \"safe\" nor \"contraindicated\"\n  --> "
+                    + "\(folder.path)/\(Self.workbookNames[1]) › exercise_exceptions!C2\n"))
+            #expect(text.stdout.hasSuffix("2 errors, 0 warnings\n"))
 
             let json = try TraindbProcess.run(["check", "--workbooks", folder.path, "--format", "json"])
             #expect(json.status == 1)
             let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-            #expect((document["summary"] as? [String: Int]) == ["errors": 1, "warnings": 0])
+            #expect((document["summary"] as? [String: Int]) == ["errors": 2, "warnings": 0])
 
             let github = try TraindbProcess.run(["check", "--workbooks", folder.path, "--format", "github"])
             #expect(github.stdout.hasPrefix("::error file=\(folder.path)/\(Self.workbookNames[1]),title=fk.unknown_value::contraindications!A2 "))

@@ -1,0 +1,1 @@
+../../../schema/0005_exercise_exceptions.sql

@@ -1,0 +1,1 @@
+../../schema/postgres/0009_exercise_exceptions.sql
