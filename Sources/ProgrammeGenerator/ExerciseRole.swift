@@ -13,3 +13,19 @@ public enum ExerciseRole: String, CaseIterable, Codable, Hashable, Sendable {
         self == .accessory ? 2 : 3
     }
 }
+
+/// What about an exercise, besides its role, sets its reps and rest (business rules §3).
+public struct LoadProfile: Hashable, Sendable {
+    /// An unloaded bodyweight exercise at complexity 1: never the strength range.
+    public var isUnloadedAndSimple: Bool
+    /// A specialist move (tier 3): explosive work, kept at 4-6 for a strength goal.
+    public var isSpecialist: Bool
+    /// Of the Lunge or Hip Extension pattern: never below 6-8.
+    public var isLungeOrHipExtension: Bool
+
+    public init(isUnloadedAndSimple: Bool = false, isSpecialist: Bool = false, isLungeOrHipExtension: Bool = false) {
+        self.isUnloadedAndSimple = isUnloadedAndSimple
+        self.isSpecialist = isSpecialist
+        self.isLungeOrHipExtension = isLungeOrHipExtension
+    }
+}

@@ -12,6 +12,8 @@ public struct GeneratorCatalog: Sendable {
     public let exercises: [Exercise]
     /// Every contraindication, by canonical group then joint.
     public let contraindications: [Contraindication]
+    /// Every exercise exception, by exercise then joint.
+    public let exceptions: [ExerciseException]
     /// The muscles the exercises name (primary or secondary), by slug: what
     /// `targetMuscleGroups` may hold.
     public let muscles: [String]
@@ -32,7 +34,10 @@ public struct GeneratorCatalog: Sendable {
     let bodyRegions: [String?]
     /// Per exercise: what the generator ranks and filters on, without copying the record.
     let traits: [Traits]
-    /// Per exercise: the joints (names) its canonical group may aggravate, by joint.
+    /// Per exercise: what besides its role sets its reps and rest.
+    let loads: [LoadProfile]
+    /// Per exercise: the joints (names) it may aggravate (its group's, with its exceptions
+    /// applied), by joint.
     let contraindicatedJoints: [[String]]
     /// The exercises each joint's contraindications name, by joint slug.
     let exercisesByJoint: [String: [Int]]
@@ -54,28 +59,37 @@ public struct GeneratorCatalog: Sendable {
     private let dominantMuscleByTarget: [Slot.Target: String]
 
     static let warmUpPatterns: Set<String> = ["mobility", "stretch", "cardio"]
+    /// Patterns never prescribed below 6-8 reps (business rules §3).
+    static let repFloorPatterns: Set<String> = ["lunge", "hip_extension"]
 
-    /// Indexes `exercises` and `contraindications`. `equipment` gives the questionnaire's
+    /// Indexes `exercises` and `contraindications`, with each exercise's `exceptions` applied
+    /// (business rules §4: `safe` takes a group's joint off one exercise, `contraindicated` adds
+    /// one). `equipment` gives the questionnaire's
     /// category and item order; without it, the categories and items the exercises use are
     /// taken in slug order. `muscles` gives the body regions the warm-up follows.
     public init(
-        exercises: [Exercise], contraindications: [Contraindication], equipment: [EquipmentCategory]? = nil,
-        muscles: [Muscle] = []
+        exercises: [Exercise], contraindications: [Contraindication], exceptions: [ExerciseException] = [],
+        equipment: [EquipmentCategory]? = nil, muscles: [Muscle] = []
     ) {
         let sorted = exercises.sorted { $0.id < $1.id }
         self.exercises = sorted
         self.contraindications = contraindications.sorted {
             ($0.canonicalName, $0.joint) < ($1.canonicalName, $1.joint)
         }
-        var jointsByGroup: [String: Set<String>] = [:]
+        self.exceptions = exceptions.sorted { ($0.exerciseId, $0.joint) < ($1.exerciseId, $1.joint) }
+        var jointsByGroup: [String: [String]] = [:]
         for contraindication in contraindications {
-            jointsByGroup[contraindication.canonicalName, default: []].insert(contraindication.joint)
+            jointsByGroup[contraindication.canonicalName, default: []].append(contraindication.joint)
         }
+        let exceptionsByExercise = Dictionary(grouping: exceptions, by: \.exerciseId)
         let regionBySlug = Dictionary(muscles.map { ($0.name.slug, $0.bodyRegion) }, uniquingKeysWith: { a, _ in a })
 
         var index = Index()
         for (position, exercise) in sorted.enumerated() {
-            index.add(exercise, at: position, joints: jointsByGroup[exercise.canonicalName] ?? [])
+            let joints = ExerciseException.joints(
+                of: exercise.id, groupJoints: jointsByGroup[exercise.canonicalName] ?? [],
+                exceptions: exceptionsByExercise[exercise.id] ?? [])
+            index.add(exercise, at: position, joints: Set(joints))
         }
         indexByID = index.indexByID
         muscleSlugs = index.muscleSlugs
@@ -91,6 +105,11 @@ public struct GeneratorCatalog: Sendable {
                 group: groups[exercise.canonicalName] ?? 0,
                 isLoaded: exercise.equipmentCategory.slug != EquipmentSelection.bodyweightCategory
                     || exercise.equipmentItem != nil)
+        }
+        loads = zip(sorted, traits).map { exercise, traits in
+            LoadProfile(
+                isUnloadedAndSimple: !traits.isLoaded && exercise.complexity == 1, isSpecialist: traits.tier >= 3,
+                isLungeOrHipExtension: Self.repFloorPatterns.contains(exercise.movementPattern.slug))
         }
         contraindicatedJoints = index.contraindicated
         var byJoint: [String: [Int]] = [:]
@@ -113,8 +132,8 @@ public struct GeneratorCatalog: Sendable {
         self.muscles = index.muscleNames.keys.sorted().compactMap { index.muscleNames[$0] }
 
         var jointNames: [String: String] = [:]
-        for contraindication in contraindications where jointNames[contraindication.joint.slug] == nil {
-            jointNames[contraindication.joint.slug] = contraindication.joint
+        for joint in contraindications.map(\.joint) + exceptions.map(\.joint) where jointNames[joint.slug] == nil {
+            jointNames[joint.slug] = joint
         }
         jointNameBySlug = jointNames
         joints = jointNames.keys.sorted().compactMap { jointNames[$0] }
@@ -136,11 +155,12 @@ public struct GeneratorCatalog: Sendable {
         }
     }
 
-    /// Loads every exercise, contraindication, equipment category and muscle of `database`.
+    /// Loads every exercise, contraindication, exception, equipment category and muscle of
+    /// `database`.
     public init(database: CatalogDatabase) throws {
         self.init(
             exercises: try database.exercises(), contraindications: try database.contraindications(),
-            equipment: try database.equipmentCategories(), muscles: try database.muscles())
+            exceptions: try database.exerciseExceptions(), equipment: try database.equipmentCategories(), muscles: try database.muscles())
     }
 
     /// An exercise's fields the generator reads on every candidate.

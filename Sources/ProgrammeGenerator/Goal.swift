@@ -27,9 +27,32 @@ public enum Goal: String, CaseIterable, Codable, Hashable, Sendable {
         }
     }
 
-    /// The reps of an unloaded bodyweight exercise at complexity 1 (a push-up, a bodyweight
-    /// squat): never the strength range, which needs load.
-    func repRange(isIsolation: Bool, isUnloadedAndSimple: Bool) -> String {
-        isUnloadedAndSimple && self == .getStronger ? "8-12" : repRange(isIsolation: isIsolation)
+    /// The reps of an exercise in its role (business rules §3). Isolation work and every goal
+    /// but get_stronger follow the table. For get_stronger: an unloaded bodyweight exercise at
+    /// complexity 1 takes 8-12 (the strength range needs load); a specialist move stays at 4-6
+    /// (explosive work stays low); a lunge or hip-extension exercise never goes below 6-8 (a
+    /// single-leg or hip-thrust set of 4 is not a strength test); the main lifts take 4-6 and
+    /// the other compounds 6-8.
+    public func repRange(role: ExerciseRole, load: LoadProfile) -> String {
+        guard role != .accessory, self == .getStronger else {
+            return load.isUnloadedAndSimple && self == .getStronger ? "8-12" : repRange(isIsolation: role == .accessory)
+        }
+        if load.isUnloadedAndSimple { return "8-12" }
+        if load.isSpecialist { return "4-6" }
+        if load.isLungeOrHipExtension { return "6-8" }
+        return role == .main ? "4-6" : "6-8"
     }
+
+    /// The rest of an exercise in its role (business rules §3): the role's rest, except that a
+    /// compound prescribed 6 reps or fewer rests at least 150 s (heavy sets need the recovery).
+    public func restSeconds(role: ExerciseRole, load: LoadProfile) -> Int {
+        let rest = restSeconds(role: role)
+        guard role != .accessory,
+            let top = Int(repRange(role: role, load: load).split(separator: "-").last ?? ""), top <= 6
+        else { return rest }
+        return max(rest, Self.heavyCompoundRestSeconds)
+    }
+
+    /// The least rest of a compound prescribed 6 reps or fewer.
+    public static let heavyCompoundRestSeconds = 150
 }

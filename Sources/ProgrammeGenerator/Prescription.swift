@@ -11,17 +11,15 @@ public struct Prescription: Codable, Hashable, Sendable {
     }
 
     /// The rules' prescription (business rules §3): sets by experience (one more when the
-    /// exercise's primary muscle is a priority), reps by goal, rest by role. An unloaded
-    /// bodyweight exercise at complexity 1 takes 8-12 reps instead of the strength range.
+    /// exercise's primary muscle is a priority), reps by goal, role and the exercise's `load`,
+    /// rest by role (at least 150 s for a compound of 6 reps or fewer).
     public init(
-        goal: Goal, experience: ExperienceLevel, role: ExerciseRole, isPriority: Bool,
-        isUnloadedAndSimple: Bool = false
+        goal: Goal, experience: ExperienceLevel, role: ExerciseRole, isPriority: Bool, load: LoadProfile = LoadProfile()
     ) {
-        let isIsolation = role == .accessory
         self.init(
-            sets: experience.sets(isIsolation: isIsolation) + (isPriority ? 1 : 0),
-            repRange: goal.repRange(isIsolation: isIsolation, isUnloadedAndSimple: isUnloadedAndSimple),
-            restSeconds: goal.restSeconds(role: role))
+            sets: experience.sets(isIsolation: role == .accessory) + (isPriority ? 1 : 0),
+            repRange: goal.repRange(role: role, load: load),
+            restSeconds: goal.restSeconds(role: role, load: load))
     }
 
     /// Seconds the exercise takes: each set 40 s of work plus the rest, plus 90 s to set up

@@ -44,8 +44,9 @@ struct SessionTimer {
     }
 
     private func seconds(_ sets: [Int]) -> Int {
-        zip(sets, roles).reduce(WeekPlanner.warmUpSeconds) { total, entry in
-            total + Prescription.seconds(sets: entry.0, restSeconds: goal.restSeconds(role: entry.1))
+        zip(picks, zip(sets, roles)).reduce(WeekPlanner.warmUpSeconds) { total, entry in
+            let (pick, (sets, role)) = entry
+            return total + Prescription.seconds(sets: sets, restSeconds: goal.restSeconds(role: role, load: pick.load))
         }
     }
 }

@@ -2,7 +2,8 @@ import Catalog
 
 /// Finds the alternatives to an exercise (business rules §5): the other exercises of its
 /// canonical group that the user's equipment allows, programme exercises only by default,
-/// ordered not contraindicated first, then closest complexity, then display name. Each
+/// ordered by how many of the user's recorded joints each may aggravate (none first), then
+/// closest complexity, then display name. Each
 /// alternative keeps the slot's id, sets, reps and rest, and carries its own injury warnings.
 ///
 /// As in the generator, alternatives stay at or under the user's complexity ceiling (a
@@ -43,7 +44,7 @@ public struct SwapFinder: Sendable {
         let prescription = Prescription(
             goal: profile.goal, experience: profile.experience, role: exercise.isIsolation ? .accessory : .main,
             isPriority: profile.priorityMuscles.contains { $0.slug == catalog.muscleSlugs[index] },
-            isUnloadedAndSimple: !catalog.traits[index].isLoaded && exercise.complexity == 1)
+            load: catalog.loads[index])
         let slotID = "swap"
         return SwapList(
             exercise: ProgrammeExercise(
@@ -89,10 +90,10 @@ public struct SwapFinder: Sendable {
             let first = catalog.exercises[a.index]
             let second = catalog.exercises[b.index]
             return (
-                a.joints.isEmpty ? 0 : 1, abs(first.complexity - original.complexity),
+                a.joints.count, abs(first.complexity - original.complexity),
                 first.displayName.lowercased(), first.displayName, first.id
             ) < (
-                b.joints.isEmpty ? 0 : 1, abs(second.complexity - original.complexity),
+                b.joints.count, abs(second.complexity - original.complexity),
                 second.displayName.lowercased(), second.displayName, second.id
             )
         }

@@ -23,10 +23,11 @@ struct TimeBudget {
         limit = profile.sessionDuration.minutes.upperBound * 60
     }
 
-    /// Whether an exercise of this kind, with these sets, still fits.
-    func fits(isCompound: Bool, sets: Int) -> Bool {
+    /// Whether an exercise of this kind and load, with these sets, still fits.
+    func fits(isCompound: Bool, load: LoadProfile, sets: Int) -> Bool {
         let role: ExerciseRole = !isCompound ? .accessory : compounds < 2 ? .main : .secondary
         let counted = belowLowerCount ? min(sets, role.minimumSets) : sets
-        return spent + Prescription.seconds(sets: counted, restSeconds: goal.restSeconds(role: role)) <= limit
+        return spent + Prescription.seconds(sets: counted, restSeconds: goal.restSeconds(role: role, load: load))
+            <= limit
     }
 }

@@ -11,18 +11,26 @@ extension WeekPlanner {
     }
 
     /// The best exercise for `slot`, or why there is none: its choices in turn, the first with
-    /// a candidate the session can take. Under `exclude`, a slot whose every candidate may
-    /// aggravate a recorded injury is refilled from its injury fallbacks, the nearest safe
-    /// patterns for the same muscles.
+    /// a candidate the session can take that may aggravate none of the recorded injuries. Under
+    /// `warn`, when every choice's best may aggravate one, the one that may aggravate the fewest
+    /// (the earliest choice on a tie), unless an injury fallback (the nearest patterns for the
+    /// same muscles) offers one for the slot's own muscle that aggravates fewer still: a warning
+    /// is left only where nothing safer fills the slot. Under `exclude`, a slot whose every candidate may aggravate a
+    /// recorded injury is refilled from its injury fallbacks.
     func fill(
         _ slot: Slot, session: SessionState, scheduled: ScheduledSession,
         using generator: inout some RandomNumberGenerator
     ) -> Fill {
         var causes: [EmptyCause] = []
+        var flagged: Int?
+        var flaggedJoints: Set<String> = []
         for choice in slot.choices {
             switch candidates(for: choice.target, role: choice.role, session: session, scheduled: scheduled) {
             case .success(let indices):
-                return .picked(best(of: indices, family: scheduled.kind.family, using: &generator), refilledFor: nil)
+                let index = best(of: indices, session: session, family: scheduled.kind.family, using: &generator)
+                if injuredJoints[index].isEmpty { return .picked(index, refilledFor: nil) }
+                if flagged.map({ injuredJoints[index].count < injuredJoints[$0].count }) ?? true { flagged = index }
+                flaggedJoints.formUnion(indices.flatMap { injuredJoints[$0] })
             case .failure(let cause):
                 causes.append(cause)
             }
@@ -30,16 +38,23 @@ extension WeekPlanner {
         let injured = causes.compactMap { cause -> [String]? in
             if case .injuries(let joints) = cause { return joints }
             return nil
-        }
+        } + (flaggedJoints.isEmpty ? [] : [Array(flaggedJoints)])
         if !injured.isEmpty {
+            let slotMuscle = slot.choices.first.flatMap { catalog.dominantMuscle(of: $0.target) }
             for target in slot.injuryFallbacks {
                 let fallback = candidates(for: target, role: .either, session: session, scheduled: scheduled)
-                if case .success(let indices) = fallback {
-                    let index = best(of: indices, family: scheduled.kind.family, using: &generator)
-                    return .picked(index, refilledFor: Array(Set(injured.flatMap { $0 })).sorted())
-                }
+                guard case .success(let indices) = fallback else { continue }
+                // Under `warn` the slot keeps its muscle: a row is not traded for a raise.
+                let sameMuscle = indices.filter { catalog.muscleSlugs[$0] == slotMuscle }
+                guard flagged == nil || !sameMuscle.isEmpty else { continue }
+                let index = best(
+                    of: flagged == nil ? indices : sameMuscle, session: session, family: scheduled.kind.family,
+                    using: &generator)
+                if let flagged, injuredJoints[index].count >= injuredJoints[flagged].count { continue }
+                return .picked(index, refilledFor: Array(Set(injured.flatMap { $0 })).sorted())
             }
         }
+        if let flagged { return .picked(flagged, refilledFor: nil) }
         // The first cause the user should hear (their equipment, level or injuries) speaks for
         // the slot; failing that, the slot's own target.
         return .empty(causes.first { $0.isTrueCause } ?? causes.first ?? .catalogue)
@@ -106,7 +121,9 @@ extension WeekPlanner {
         guard withinCaps(index, session: session, perWeek: false) else { return .planning }
         guard withinCaps(index, session: session, perWeek: true) else { return .sessionCap }
         let sets = cappedSets(index, session: session)
-        guard rules.budget.fits(isCompound: !exercise.isIsolation, sets: sets) else { return .weeklyCap }
+        guard rules.budget.fits(isCompound: !exercise.isIsolation, load: catalog.loads[index], sets: sets) else {
+            return .weeklyCap
+        }
         return .time
     }
 
@@ -152,29 +169,35 @@ extension WeekPlanner {
         return previousDay.exercises
     }
 
-    /// The best candidate (business rules §3): not contraindicated (under `warn`), then the
-    /// staple before the standard before the specialist, then (when the user has equipment) a
-    /// loaded exercise before an unloaded bodyweight one, then the complexity closest to the
-    /// preferred level; among equals, one the session's family has not used this week, then
-    /// one the week has not used; the seeded generator breaks what ties remain.
+    /// The best candidate (business rules §3): the fewest recorded injuries it may aggravate
+    /// (under `warn`), then the staple before the standard before the specialist, then (when the user has equipment) a
+    /// loaded exercise before an unloaded bodyweight one; then, past the session's two main
+    /// lifts, one the session's family has not used this week (Push B varies Push A wherever an
+    /// exercise of the same or a better tier fits, while both keep their main lifts); then the
+    /// complexity closest to the preferred level; then one the family, then the week, has not
+    /// used; the seeded generator breaks what ties remain.
     private func best(
-        of candidates: [Int], family: SessionKind, using generator: inout some RandomNumberGenerator
+        of candidates: [Int], session: SessionState, family: SessionKind,
+        using generator: inout some RandomNumberGenerator
     ) -> Int {
         let preferred = profile.experience.preferredComplexity
         let familyUsed = exercisesByFamily[family] ?? []
-        func rank(_ index: Int) -> (Int, Int, Int, Int, Int, Int) {
+        let varies = session.compounds >= 2
+        func rank(_ index: Int) -> [Int] {
             let exercise = catalog.traits[index]
-            return (
-                injuredJoints[index].isEmpty ? 0 : 1,
+            let repeated = familyUsed.contains(index) ? 1 : 0
+            return [
+                injuredJoints[index].count,
                 exercise.tier,
                 ownsEquipment && !exercise.isLoaded ? 1 : 0,
+                varies ? repeated : 0,
                 abs(exercise.complexity - preferred),
-                familyUsed.contains(index) ? 1 : 0,
-                usedThisWeek.contains(index) ? 1 : 0
-            )
+                repeated,
+                usedThisWeek.contains(index) ? 1 : 0,
+            ]
         }
         let ranked = candidates.map { (index: $0, rank: rank($0)) }
-        guard let top = ranked.map(\.rank).min(by: <) else { return candidates[0] }
+        guard let top = ranked.map(\.rank).min(by: { $0.lexicographicallyPrecedes($1) }) else { return candidates[0] }
         let tied = ranked.filter { $0.rank == top }.map(\.index)
         return tied.count == 1 ? tied[0] : tied[generator.index(below: tied.count)]
     }

@@ -2,7 +2,8 @@ import Catalog
 
 extension WeekPlanner {
     /// The session's exercises as the programme lists them: compounds first, then isolation,
-    /// each in slot order, with the sets time fitting leaves and the rest of their role.
+    /// each in slot order, with the sets time fitting leaves and the reps and rest of their role and
+    /// load.
     func prescribed(_ picks: [Pick], sessionID: String) -> [ProgrammeExercise] {
         let timer = SessionTimer(goal: profile.goal, picks: picks)
         let sets = timer.fittedSets(within: profile.sessionDuration.minutes.upperBound * 60)
@@ -13,7 +14,7 @@ extension WeekPlanner {
             let exercise = catalog.exercises[pick.exercise]
             var prescription = Prescription(
                 goal: profile.goal, experience: profile.experience, role: roles[position], isPriority: pick.isPriority,
-                isUnloadedAndSimple: !catalog.traits[pick.exercise].isLoaded && exercise.complexity == 1)
+                load: pick.load)
             prescription.sets = sets[position]
             return ProgrammeExercise(
                 id: "\(sessionID)-exercise-\(offset + 1)", exercise: exercise, prescription: prescription,

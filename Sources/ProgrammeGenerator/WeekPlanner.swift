@@ -13,6 +13,8 @@ struct WeekPlanner {
         var isPriority: Bool
         /// The rules' sets (trimmed to the muscle's caps) before any time fitting.
         var tableSets: Int
+        /// What besides its role sets the exercise's reps and rest.
+        var load: LoadProfile
     }
 
     /// What one session has so far.
@@ -102,8 +104,32 @@ struct WeekPlanner {
         var session = SessionState(setsByMuscle: Array(repeating: 0, count: catalog.muscleSlugList.count))
         var failures: [(slot: Slot, cause: EmptyCause, isCore: Bool)] = []
         let entries = orderedEntries(template, kind: scheduled.kind)
-        for (slot, isCore, isPriorityExtra) in entries where session.picks.count < duration.exerciseCount.upperBound {
-            switch fill(slot, session: session, scheduled: scheduled, using: &generator) {
+        // A slot beyond the core whose best exercise carries an injury warning waits (unless it
+        // trains a priority muscle): the session's other slots fill first, and it is taken only
+        // to reach the session's lower count (a warning only where nothing safer fills the
+        // session).
+        var deferred: [(slot: Slot, isCore: Bool, isPriorityExtra: Bool)] = []
+        var pending = entries[...]
+        while session.picks.count < duration.exerciseCount.upperBound {
+            let entry: (slot: Slot, isCore: Bool, isPriorityExtra: Bool)
+            var waited = false
+            if let next = pending.popFirst() {
+                entry = next
+            } else if session.picks.count < duration.exerciseCount.lowerBound, !deferred.isEmpty {
+                entry = deferred.removeFirst()
+                waited = true
+            } else {
+                break
+            }
+            let (slot, isCore, isPriorityExtra) = entry
+            let filled = fill(slot, session: session, scheduled: scheduled, using: &generator)
+            if !isCore, !waited, case .picked(let index, _) = filled, !injuredJoints[index].isEmpty,
+                !isPriorityMuscle[catalog.muscleIDs[index]]
+            {
+                deferred.append(entry)
+                continue
+            }
+            switch filled {
             case .picked(let index, let refilledFor):
                 take(index, into: &session)
                 if isPriorityExtra { prioritySlotsFilled[catalog.muscleSlugs[index], default: 0] += 1 }
@@ -191,7 +217,8 @@ struct WeekPlanner {
         let muscle = catalog.muscleIDs[index]
         let sets = cappedSets(index, session: session)
         session.picks.append(Pick(
-            exercise: index, isCompound: !exercise.isIsolation, isPriority: isPriorityMuscle[muscle], tableSets: sets))
+            exercise: index, isCompound: !exercise.isIsolation, isPriority: isPriorityMuscle[muscle], tableSets: sets,
+            load: catalog.loads[index]))
         session.canonicalGroups.insert(exercise.group)
         session.setsByMuscle[muscle] += sets
         weeklyFewest[muscle] += min(sets, fewestSets(index))

@@ -35,13 +35,14 @@ public struct LogCatalog: Sendable {
     public let generator: GeneratorCatalog
 
     /// The catalogue of `exercises`, with the body regions of `muscles` and the
-    /// `contraindications` swaps are ranked by.
+    /// `contraindications` (with their `exceptions`) swaps are ranked by.
     public init(
         exercises: [Exercise], muscles: [Muscle], contraindications: [Contraindication] = [],
-        equipment: [EquipmentCategory]? = nil
+        exceptions: [ExerciseException] = [], equipment: [EquipmentCategory]? = nil
     ) {
         generator = GeneratorCatalog(
-            exercises: exercises, contraindications: contraindications, equipment: equipment, muscles: muscles)
+            exercises: exercises, contraindications: contraindications, exceptions: exceptions, equipment: equipment,
+            muscles: muscles)
         let regions = Dictionary(muscles.map { ($0.name, $0.bodyRegion) }, uniquingKeysWith: { first, _ in first })
         var entries: [String: Entry] = [:]
         for exercise in exercises {
@@ -57,7 +58,8 @@ public struct LogCatalog: Sendable {
     public init(database: CatalogDatabase) throws {
         self.init(
             exercises: try database.exercises(), muscles: try database.muscles(),
-            contraindications: try database.contraindications(), equipment: try database.equipmentCategories())
+            contraindications: try database.contraindications(), exceptions: try database.exerciseExceptions(),
+            equipment: try database.equipmentCategories())
     }
 
     /// The exercise with this id, or nil when the catalogue has none.

@@ -56,7 +56,8 @@ func loadCatalog() throws -> (GeneratorCatalog, String) {
     }
     let muscles = content.muscles.map { Muscle(name: $0.name, slug: $0.name.slug, bodyRegion: $0.bodyRegion) }
     let catalog = GeneratorCatalog(
-        exercises: content.exercises, contraindications: content.contraindications, muscles: muscles)
+        exercises: content.exercises, contraindications: content.contraindications, exceptions: content.exceptions,
+        muscles: muscles)
     return (catalog, workbooks)
 }
 

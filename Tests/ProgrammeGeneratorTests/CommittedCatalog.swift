@@ -11,6 +11,7 @@ enum CommittedCatalog {
     struct Records: Sendable {
         var exercises: [Exercise]
         var contraindications: [Contraindication]
+        var exceptions: [ExerciseException]
         var muscles: [Muscle]
     }
 
@@ -18,10 +19,10 @@ enum CommittedCatalog {
         let database = try CatalogDatabase(path: try CommittedCatalogue.databasePath())
         return Records(
             exercises: try database.exercises(), contraindications: try database.contraindications(),
-            muscles: try database.muscles())
+            exceptions: try database.exerciseExceptions(), muscles: try database.muscles())
     }
 
-    /// Every exercise, contraindication and muscle of the committed catalogue.
+    /// Every exercise, contraindication, exception and muscle of the committed catalogue.
     static func content() throws -> Records {
         try loaded.get()
     }
@@ -38,6 +39,7 @@ enum CommittedCatalog {
 
     private static let generatorCatalog = loaded.map { content in
         GeneratorCatalog(
-            exercises: content.exercises, contraindications: content.contraindications, muscles: content.muscles)
+            exercises: content.exercises, contraindications: content.contraindications, exceptions: content.exceptions,
+            muscles: content.muscles)
     }
 }

@@ -16,11 +16,20 @@ struct PriorityRoom {
         let exercises = programme.sessions.flatMap(\.exercises).filter { $0.primaryMuscle.slug == key }
         // More sets come from one more set on the muscle's exercises, or from an extra isolation
         // slot: without either, nothing can give it more.
+        // An extra slot needs an isolation exercise the week does not already hold (an injured
+        // user's slot may have been refilled with the muscle's only one), and not a specialist move,
+        // which is never an accessory.
+        let used = Set(programme.sessions.flatMap(\.exercises).map(\.exerciseId))
         let isolation = catalog.exercises.contains { exercise in
             exercise.includeInProgramme && exercise.isIsolation && exercise.primaryMuscle.slug == key
                 && profile.equipment.allows(exercise) && exercise.complexity <= profile.experience.complexityCeiling
+                && !used.contains(exercise.id) && exercise.selectionTier < 3
         }
         guard isolation || !exercises.isEmpty else { return false }
+        // Without an extra slot, more sets come only as one more set each: not where time
+        // fitting already cut the muscle's exercises below the table's sets.
+        let trimmed = exercises.contains { $0.sets < profile.experience.sets(isIsolation: $0.isIsolation) }
+        guard isolation || !trimmed else { return false }
         let weekly = exercises.reduce(0) { $0 + $1.sets }
         guard weekly + max(1, exercises.count) <= options.maximumSetsPerMusclePerWeek else { return false }
         let maximumSeconds = profile.sessionDuration.minutes.upperBound * 60

@@ -47,9 +47,11 @@ struct ProgrammePropertyTests {
         let sample = QuestionnaireSpace.bases.filter { $0.index % 6 == 0 }
         let alone = try sample.reduce(0) { $0 + (try PriorityComparison.alone($1).count) }
         let amongOthers = try sample.reduce(0) { $0 + (try PriorityComparison.amongOthers($1).count) }
-        // Five questionnaires per base; most have room for a priority.
-        #expect(alone >= sample.count * 5 / 2, "only \(alone) single-priority comparisons")
-        #expect(amongOthers >= sample.count / 2, "only \(amongOthers) several-priority comparisons")
+        // Five questionnaires per base; many have room for a priority. Fewer than half since
+        // strength compounds rest at least 150 s and injured users' slots are refilled around
+        // their injuries, both of which leave less room.
+        #expect(alone >= sample.count * 2, "only \(alone) single-priority comparisons")
+        #expect(amongOthers >= sample.count / 3, "only \(amongOthers) several-priority comparisons")
     }
 
     @Test("the same questionnaire, catalogue and seed give the same bytes, whatever the catalogue's order")
@@ -57,10 +59,11 @@ struct ProgrammePropertyTests {
         let content = try CommittedCatalog.content()
         let muscles = try CommittedCatalog.muscles()
         let catalog = GeneratorCatalog(
-            exercises: content.exercises, contraindications: content.contraindications, muscles: muscles)
+            exercises: content.exercises, contraindications: content.contraindications, exceptions: content.exceptions,
+            muscles: muscles)
         let reversed = GeneratorCatalog(
             exercises: content.exercises.reversed(), contraindications: content.contraindications.reversed(),
-            muscles: muscles.reversed())
+            exceptions: content.exceptions.reversed(), muscles: muscles.reversed())
         for base in QuestionnaireSpace.bases where base.index % 7 == 0 {
             for questionnaire in QuestionnaireSpace.questionnaires(for: base) {
                 func bytes(_ catalog: GeneratorCatalog) throws -> Data {

@@ -106,19 +106,48 @@ struct RuleTableTests {
         #expect(Prescription(goal: .toneUp, experience: experience, role: .accessory, isPriority: true).sets == isolation + 1)
     }
 
-    @Test("reps by goal (compound / isolation), rest by role: main lifts the long rest", arguments: [
-        (Goal.getStronger, "4-6", "8-12", 180, 90),
-        (.buildMuscle, "8-12", "10-15", 120, 90),
-        (.toneUp, "12-15", "12-15", 90, 60),
+    @Test("reps by goal and role, rest by role: main lifts the long rest", arguments: [
+        (Goal.getStronger, "4-6", "6-8", "8-12", 180, 90),
+        (.buildMuscle, "8-12", "8-12", "10-15", 120, 90),
+        (.toneUp, "12-15", "12-15", "12-15", 90, 60),
     ])
-    func repsAndRest(goal: Goal, compoundReps: String, isolationReps: String, longRest: Int, shortRest: Int) {
-        #expect(goal.repRange(isIsolation: false) == compoundReps)
+    func repsAndRest(
+        goal: Goal, mainReps: String, secondaryReps: String, isolationReps: String, longRest: Int, shortRest: Int
+    ) {
+        #expect(goal.repRange(isIsolation: false) == mainReps)
         #expect(goal.repRange(isIsolation: true) == isolationReps)
         let main = Prescription(goal: goal, experience: .gettingComfortable, role: .main, isPriority: false)
         let secondary = Prescription(goal: goal, experience: .gettingComfortable, role: .secondary, isPriority: false)
         let accessory = Prescription(goal: goal, experience: .gettingComfortable, role: .accessory, isPriority: false)
         #expect([main.restSeconds, secondary.restSeconds, accessory.restSeconds] == [longRest, shortRest, shortRest])
-        #expect([main.repRange, secondary.repRange, accessory.repRange] == [compoundReps, compoundReps, isolationReps])
+        #expect([main.repRange, secondary.repRange, accessory.repRange] == [mainReps, secondaryReps, isolationReps])
+    }
+
+    @Test("strength work rests like strength work: a compound of 6 reps or fewer rests at least 150 s")
+    func heavyCompoundsRestLonger() {
+        let specialist = LoadProfile(isSpecialist: true)
+        let secondary = Prescription(
+            goal: .getStronger, experience: .confidentAndConsistent, role: .secondary, isPriority: false, load: specialist)
+        #expect(secondary.repRange == "4-6" && secondary.restSeconds == 150)
+        // A main lift keeps its longer rest; a secondary compound at 6-8 keeps the short rest.
+        let main = Prescription(goal: .getStronger, experience: .confidentAndConsistent, role: .main, isPriority: false)
+        #expect(main.repRange == "4-6" && main.restSeconds == 180)
+        let plain = Prescription(goal: .getStronger, experience: .confidentAndConsistent, role: .secondary, isPriority: false)
+        #expect(plain.repRange == "6-8" && plain.restSeconds == 90)
+    }
+
+    @Test("a lunge or hip thrust is never prescribed below 6-8, main lift or not")
+    func singleLegAndHipExtensionStayAtSixToEight() {
+        let lunge = LoadProfile(isLungeOrHipExtension: true)
+        for role in [ExerciseRole.main, .secondary] {
+            let prescription = Prescription(
+                goal: .getStronger, experience: .confidentAndConsistent, role: role, isPriority: false, load: lunge)
+            #expect(prescription.repRange == "6-8", "\(role)")
+            #expect(prescription.restSeconds == (role == .main ? 180 : 90), "\(role)")
+        }
+        // A specialist lunge (explosive) stays low.
+        let jumping = LoadProfile(isSpecialist: true, isLungeOrHipExtension: true)
+        #expect(Goal.getStronger.repRange(role: .secondary, load: jumping) == "4-6")
     }
 
     @Test("an unloaded bodyweight exercise at complexity 1 never gets 4-6 reps")

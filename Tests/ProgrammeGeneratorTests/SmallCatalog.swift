@@ -61,12 +61,12 @@ enum SmallCatalog {
 
     /// Generates with seed `seed`.
     static func generate(
-        _ exercises: [Exercise], contraindications: [Contraindication] = [], profile: TrainingProfile,
-        policy: InjuryPolicy = .warn, seed: UInt64 = 7
+        _ exercises: [Exercise], contraindications: [Contraindication] = [], exceptions: [ExerciseException] = [],
+        profile: TrainingProfile, policy: InjuryPolicy = .warn, seed: UInt64 = 7
     ) throws -> Programme {
         var generator = SplitMix64(seed: seed)
         return try ProgrammeGenerator(
-            catalog: GeneratorCatalog(exercises: exercises, contraindications: contraindications),
+            catalog: GeneratorCatalog(exercises: exercises, contraindications: contraindications, exceptions: exceptions),
             options: GeneratorOptions(injuryPolicy: policy)
         ).generate(for: profile, createdDate: createdDate, using: &generator)
     }
