@@ -65,7 +65,8 @@ extension CatalogImporter {
                                 + workbook.sheets.map { "\(quoted: $0.name)" }.joined(separator: ", ")))
                     continue
                 }
-                tables[name] = try SheetTable(workbook: workbook, info: info, file: file, problems: &problems)
+                tables[name] = try SheetTable(
+                    workbook: workbook, info: info, file: file, problemLimit: problemLimit, problems: &problems)
             }
             return tables
         } catch let error as XLSXError {

@@ -15,14 +15,18 @@ public struct CatalogImporter {
         /// The catalogue, when no problem is an error.
         public var content: CatalogContent?
 
-        public var errorCount: Int { problems.count { $0.severity == .error } }
-        public var warningCount: Int { problems.count { $0.severity == .warning } }
+        public var errorCount: Int { problems.reduce(0) { $0 + ($1.severity == .error ? $1.count : 0) } }
+        public var warningCount: Int { problems.reduce(0) { $0 + ($1.severity == .warning ? $1.count : 0) } }
     }
 
     private let logger: Logger
+    /// The most problems of one kind (severity, code, file, sheet, column) an import keeps; the
+    /// others are counted in one problem standing for them. Nil keeps every one.
+    let problemLimit: Int?
 
-    public init(logger: Logger = Logger(label: "traindb.import")) {
+    public init(logger: Logger = Logger(label: "traindb.import"), problemLimit: Int? = nil) {
         self.logger = logger
+        self.problemLimit = problemLimit
     }
 
     /// Imports `directory/train_exercise_database_prod.xlsx` and
@@ -81,7 +85,7 @@ public struct CatalogImporter {
         }
         problems += exceptions?.problems ?? []
 
-        var result = Result(problems: problems, content: nil)
+        var result = Result(problems: Problem.capped(problems, limit: problemLimit), content: nil)
         logger.debug(
             "checked catalogue",
             metadata: [

@@ -13,14 +13,32 @@ struct FieldReader {
         self.table = table
     }
 
+    /// Per kind of problem (`Problem.kind`): how many were reported, and where the problem
+    /// standing for those past the sheet's `problemLimit` is.
+    private var reported: [String: (count: Int, summary: Int?)] = [:]
+
     mutating func report(
         _ severity: Problem.Severity, _ code: Problem.Code, row: Int, _ column: Int,
         value: String?, message: String, hint: String? = nil
     ) {
         if severity == .error { errorCount += 1 }
-        problems.append(Problem(
+        let problem = Problem(
             severity, code, file: table.file, sheet: table.sheet, cell: CellReference(row: row, column: column).a1,
-            column: table.headers[column], value: value, message: message, hint: hint))
+            column: table.headers[column], value: value, message: message, hint: hint)
+        guard let limit = table.problemLimit else { return problems.append(problem) }
+        // Past the limit only a count is kept, so memory stays bounded whatever the sheet holds.
+        let kind = problem.kind
+        var entry = reported[kind] ?? (0, nil)
+        entry.count += 1
+        if entry.count <= limit {
+            problems.append(problem)
+        } else if let summary = entry.summary {
+            problems[summary].omittedCount += 1
+        } else {
+            entry.summary = problems.count
+            problems.append(problem.standingFor(1))
+        }
+        reported[kind] = entry
     }
 
     mutating func report(

@@ -25,6 +25,9 @@ public struct Problem: Hashable, Sendable, Codable {
     public var value: String?
     public var message: String
     public var hint: String?
+    /// For a problem that stands for the others of its kind (severity, code, file, sheet and
+    /// column) past `--max-problems`: how many were left out. 0 for a problem of its own.
+    public var omittedCount = 0
 
     public init(
         _ severity: Severity, _ code: Code, file: String, sheet: String? = nil, cell: String? = nil,
@@ -39,6 +42,47 @@ public struct Problem: Hashable, Sendable, Codable {
         self.value = value.map { XLSXError.shown($0) }
         self.message = message
         self.hint = hint
+    }
+
+    /// The problems reported as one kind when they are capped: severity, code, file, sheet and
+    /// column.
+    var kind: String {
+        [severity.rawValue, code, file, sheet ?? "", column ?? ""].joined(separator: "\u{1F}")
+    }
+
+    /// How many problems this one counts for: itself, or the ones it stands for.
+    public var count: Int { omittedCount > 0 ? omittedCount : 1 }
+
+    /// This problem standing for `count` left out like it: no cell, no value.
+    func standingFor(_ count: Int) -> Problem {
+        var summary = self
+        summary.cell = nil
+        summary.value = nil
+        summary.hint = nil
+        summary.omittedCount = count
+        return summary
+    }
+
+    /// At most `limit` problems of each kind, in their order; the others folded into one
+    /// problem standing for them all, where the first of them was. Nil keeps every one.
+    public static func capped(_ problems: [Problem], limit: Int?) -> [Problem] {
+        guard let limit else { return problems }
+        var shown: [String: Int] = [:]
+        var summaries: [String: Int] = [:]
+        var capped: [Problem] = []
+        for problem in problems {
+            let kind = problem.kind
+            if problem.omittedCount == 0, shown[kind, default: 0] < limit {
+                shown[kind, default: 0] += 1
+                capped.append(problem)
+            } else if let summary = summaries[kind] {
+                capped[summary].omittedCount += problem.count
+            } else {
+                summaries[kind] = capped.count
+                capped.append(problem.standingFor(problem.count))
+            }
+        }
+        return capped
     }
 
     /// `exercises!E17`, `exercises`, or nil when the problem concerns the whole file.

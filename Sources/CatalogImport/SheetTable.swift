@@ -19,6 +19,9 @@ struct SheetTable {
     let headers: [Int: String]
     /// Data rows (row 2 on), fully empty rows skipped.
     let records: [Record]
+    /// The most problems of one kind (`Problem.kind`) the sheet's checks keep; the others are
+    /// counted. Nil keeps every one.
+    var problemLimit: Int?
 
     init(file: String, sheet: String, columns: [String: Int], headers: [Int: String], records: [Record]) {
         self.file = file
@@ -29,7 +32,9 @@ struct SheetTable {
     }
 
     /// Reads `info` from `workbook`; reports duplicate headers into `problems`.
-    init(workbook: Workbook, info: SheetInfo, file: String, problems: inout [Problem]) throws {
+    init(
+        workbook: Workbook, info: SheetInfo, file: String, problemLimit: Int? = nil, problems: inout [Problem]
+    ) throws {
         let cursor = try workbook.cursor(for: info)
         var columns: [String: Int] = [:]
         var headers: [Int: String] = [:]
@@ -75,6 +80,7 @@ struct SheetTable {
             if !values.isEmpty { records.append(Record(number: row.number, values: values)) }
         }
         self.init(file: file, sheet: info.name, columns: columns, headers: headers, records: records)
+        self.problemLimit = problemLimit
     }
 
     /// Every value in a column without a header (blank, or too long to be one), each an error

@@ -9,10 +9,22 @@ struct CheckOptions: ParsableArguments {
     @Flag(name: .long, help: "Treat warnings as errors.")
     var strict = false
 
+    @Option(
+        help: ArgumentHelp(
+            "List at most this many problems of one kind (severity, code, sheet and column); the others are "
+                + "counted. 0 lists every problem.",
+            valueName: "n"))
+    var maxProblems = 1000
+
+    func validate() throws {
+        guard maxProblems >= 0 else { throw ValidationError("--max-problems must be 0 (no limit) or more, not \(maxProblems)") }
+    }
+
     /// Imports both workbooks and prints the problems found (a clean import prints its
     /// summary only when `printClean`).
     func run(printClean: Bool = true) throws -> CatalogImporter.Result {
-        let result = try CatalogImporter().importCatalog(from: source.workbooks)
+        let result = try CatalogImporter(problemLimit: maxProblems == 0 ? nil : maxProblems)
+            .importCatalog(from: source.workbooks)
         if printClean || !result.problems.isEmpty {
             try print(ProblemReport(problems: result.problems))
         }

@@ -136,10 +136,10 @@ struct CatalogFixture {
     }
 
     /// Writes the workbooks to a fresh folder and imports them.
-    func importCatalog() throws -> CatalogImporter.Result {
+    func importCatalog(problemLimit: Int? = nil) throws -> CatalogImporter.Result {
         try TemporaryDirectory.with { directory in
             try write(to: directory.url)
-            return try CatalogImporter().importCatalog(from: directory.url.path)
+            return try CatalogImporter(problemLimit: problemLimit).importCatalog(from: directory.url.path)
         }
     }
 }

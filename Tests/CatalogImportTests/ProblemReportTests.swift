@@ -31,7 +31,7 @@ struct ProblemReportTests {
         let data = try OrderedJSONEncoder().encode(ProblemReport(problems: problems))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let summary = try #require(object["summary"] as? [String: Int])
-        #expect(summary == ["errors": 1, "warnings": 1])
+        #expect(summary == ["errors": 1, "warnings": 1, "omitted": 0])
         let list = try #require(object["problems"] as? [[String: Any]])
         #expect(list.count == 2)
         #expect(Set(list[1].keys) == ["severity", "code", "file", "sheet", "cell", "column", "value", "message", "hint"])

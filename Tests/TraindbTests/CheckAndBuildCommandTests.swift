@@ -66,7 +66,7 @@ struct CheckAndBuildCommandTests {
             let json = try TraindbProcess.run(["check", "--workbooks", folder.path, "--format", "json"])
             #expect(json.status == 1)
             let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-            #expect((document["summary"] as? [String: Int]) == ["errors": 2, "warnings": 0])
+            #expect((document["summary"] as? [String: Int]) == ["errors": 2, "warnings": 0, "omitted": 0])
 
             let github = try TraindbProcess.run(["check", "--workbooks", folder.path, "--format", "github"])
             #expect(github.stdout.hasPrefix("::error file=\(folder.path)/\(Self.workbookNames[1]),title=fk.unknown_value::contraindications!A2 "))
