@@ -58,6 +58,12 @@ extension PostgresStoreError {
             return PostgresStoreError(kind, "\(doing): \(error)")
         }
         guard let info = error.serverInfo, let state = info[.sqlState] else {
+            if error.code == .serverClosedConnection {
+                return PostgresStoreError(
+                    .unreachable,
+                    "\(doing): the server closed the connection (was it restarted or stopped?); "
+                        + "its transaction was rolled back, so run the command again")
+            }
             return PostgresStoreError(.unreachable, "\(doing): the connection failed (\(error.code))")
         }
         var text = "\(doing): \(info[.message] ?? "the server refused the statement") [SQLSTATE \(state)]"

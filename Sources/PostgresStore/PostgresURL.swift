@@ -24,6 +24,9 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
     public var password: String?
     public var database: String
     public var tls: TLSMode
+    /// How long a connection's commands may go without the server's answer before the
+    /// connection is closed and the command fails: `PostgresURL.timeout` unless set.
+    public var answerTimeout: TimeInterval = PostgresURL.timeout
 
     public init(_ text: String) throws {
         guard let components = URLComponents(string: text),
@@ -74,17 +77,31 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
     /// Opens a connection, runs `body` with it and closes it. `applicationName` is what the
     /// server's `pg_stat_activity` shows for it.
     @discardableResult
-    public func withConnection<Result>(
-        applicationName: String, logger: Logger, _ body: (PostgresConnection) async throws -> Result
+    public func withConnection<Result: Sendable>(
+        applicationName: String, logger: Logger, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         let connection = try await connect(applicationName: applicationName, logger: logger)
-        do {
-            let result = try await body(connection)
+        // A server that ends a session mid-command (a restart) can leave a command's answer
+        // waiting for ever: after `answerTimeout` without one, the connection is closed and the
+        // command fails, whether or not the driver notices.
+        let outcome = await firstOf(
+            seconds: answerTimeout,
+            { () -> Swift.Result<Result, any Error> in
+                do { return .success(try await body(connection)) } catch { return .failure(error) }
+            })
+        switch outcome {
+        case .some(.success(let result)):
             try? await connection.close()
             return result
-        } catch {
-            try? await connection.close()
+        case .some(.failure(let error)):
+            // After a failure the connection may be one the server already ended.
+            await waitAtMost(2) { try? await connection.close() }
             throw error
+        case .none:
+            await waitAtMost(2) { try? await connection.close() }
+            throw PostgresStoreError(
+                .unreachable,
+                "\(self) did not answer within \(Int(answerTimeout)) s, so the connection was closed; run the command again")
         }
     }
 

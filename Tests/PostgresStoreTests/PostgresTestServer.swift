@@ -106,7 +106,15 @@ enum PostgresTestServer {
 extension PostgresURL {
     /// A connection as the tests open one, closed after `body`.
     func withTestConnection<Value>(_ body: (PostgresConnection) async throws -> Value) async throws -> Value {
-        try await withConnection(applicationName: "traindb tests", logger: PostgresTestServer.logger, body)
+        let connection = try await connect(applicationName: "traindb tests", logger: PostgresTestServer.logger)
+        do {
+            let value = try await body(connection)
+            try? await connection.close()
+            return value
+        } catch {
+            try? await connection.close()
+            throw error
+        }
     }
 }
 

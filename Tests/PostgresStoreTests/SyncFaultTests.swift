@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 @testable import PostgresStore
 import TestSupport
 import Testing
@@ -46,6 +47,56 @@ extension PostgresTests.SyncTests {
             _ = try await Self.sync(b, server)
             #expect(try Self.rows(a) == Self.rows(b))
             #expect(try a.log.workoutHistory().count == 2)
+        }
+    }
+
+    @Test("the server ends the sync's session mid-push, as a restart does: the device is unchanged, and the next sync completes with nothing doubled")
+    func serverSessionEndsMidSync() async throws {
+        try await Self.withTwoDevices { server, a, _, _ in
+            try a.workout(0, at: "2026-01-05T18:00:00Z")
+            let before = try Self.rows(a)
+            try await server.withTestConnection { blocker in
+                let logger = PostgresTests.AccessTests.logger
+                // Hold the user's sync lock, so the sync waits inside its push transaction.
+                try await blocker.query("BEGIN", logger: logger)
+                try await blocker.query(
+                    PostgresQuery(unsafeSQL: "SELECT pg_advisory_xact_lock(hashtextextended('\(Self.user)', 0))"),
+                    logger: logger)
+                // The sync gives up on a server that stops answering after 5 s, not the default 60.
+                var impatient = server
+                impatient.answerTimeout = 5
+                let sync = Task { [impatient] in try await Self.sync(a, impatient) }
+                var waiting: Int32?
+                for _ in 0..<400 where waiting == nil {
+                    // Inside a transaction pg_stat_activity is a snapshot: take a fresh one.
+                    try await blocker.query("SELECT pg_stat_clear_snapshot()", logger: logger)
+                    let rows = try await blocker.query(
+                        """
+                        SELECT pid FROM pg_stat_activity
+                        WHERE datname = current_database() AND application_name = \(LogSync.applicationName)
+                          AND wait_event_type = 'Lock'
+                        """, logger: logger)
+                    for try await pid in rows.decode(Int32.self) { waiting = pid }
+                    if waiting == nil { try await Task.sleep(for: .milliseconds(25)) }
+                }
+                let pid = try #require(waiting, "the sync never waited on the lock")
+                // What a restart does to every session: the backend goes, its transaction with it.
+                try await blocker.query("SELECT pg_terminate_backend(\(pid))", logger: logger)
+                let error = await #expect(throws: PostgresStoreError.self) { try await sync.value }
+                // The server's goodbye names the cause; where it is lost, the sync stops waiting.
+                let message = error?.message ?? ""
+                #expect(message.contains("nothing synced: the server closed the connection")
+                    || message.contains("did not answer within 5 s"), "\(message)")
+                try await blocker.query("ROLLBACK", logger: logger)
+            }
+            #expect(try Self.rows(a) == before, "the device changed without the server's answer")
+            #expect(try await Self.owners("logged_sets", server)[Self.user] == nil, "half a push was kept")
+
+            let next = try await Self.sync(a, server)
+            #expect(next.conflicts.isEmpty)
+            #expect(try await Self.owners("logged_sets", server)[Self.user] == before["logged_sets"]?.count)
+            let idle = try await Self.sync(a, server)
+            #expect(idle.pushed == 0 && idle.tables.allSatisfy { $0.alreadyOnServer == 0 && $0.pulled == 0 })
         }
     }
 }
