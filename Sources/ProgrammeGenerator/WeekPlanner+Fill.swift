@@ -15,8 +15,8 @@ extension WeekPlanner {
     /// `warn`, when every choice's best may aggravate one, the one that may aggravate the fewest
     /// (the earliest choice on a tie), unless an injury fallback (the nearest patterns for the
     /// same muscles) offers one for the slot's own muscle that aggravates fewer still: a warning
-    /// is left only where nothing safer fills the slot. Under `exclude`, a slot whose every candidate may aggravate a
-    /// recorded injury is refilled from its injury fallbacks.
+    /// is left only where nothing safer fills the slot. Under `exclude`, a slot whose every
+    /// candidate may aggravate a recorded injury is refilled from its injury fallbacks.
     func fill(
         _ slot: Slot, session: SessionState, scheduled: ScheduledSession,
         using generator: inout some RandomNumberGenerator
@@ -170,12 +170,12 @@ extension WeekPlanner {
     }
 
     /// The best candidate (business rules §3): the fewest recorded injuries it may aggravate
-    /// (under `warn`), then the staple before the standard before the specialist, then (when the user has equipment) a
-    /// loaded exercise before an unloaded bodyweight one; then, past the session's two main
-    /// lifts, one the session's family has not used this week (Push B varies Push A wherever an
-    /// exercise of the same or a better tier fits, while both keep their main lifts); then the
-    /// complexity closest to the preferred level; then one the family, then the week, has not
-    /// used; the seeded generator breaks what ties remain.
+    /// (under `warn`), then the staple before the standard before the specialist, then (when
+    /// the user has equipment) a loaded exercise before an unloaded bodyweight one; then, past
+    /// the session's two main lifts, one the session's family has not used this week (Push B
+    /// varies Push A wherever an exercise of the same or a better tier fits, while both keep
+    /// their main lifts); then the complexity closest to the preferred level; then one the
+    /// family, then the week, has not used; the seeded generator breaks what ties remain.
     private func best(
         of candidates: [Int], session: SessionState, family: SessionKind,
         using generator: inout some RandomNumberGenerator

@@ -18,10 +18,20 @@ extension CellValue {
     /// Nil for other values and for date serials outside Excel's range (below 0, after
     /// 9999-12-31), which the reader keeps as numbers.
     public var iso8601: String? {
+        var bytes: [UInt8] = []
+        guard appendISO8601(to: &bytes) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `iso8601`'s UTF-8 bytes to `output`, digit by digit from the serial with integer
+    /// arithmetic (`traindb xlsx dump` writes millions); false, appending nothing, when
+    /// `iso8601` is nil.
+    @discardableResult
+    public func appendISO8601(to output: inout [UInt8]) -> Bool {
         switch self {
-        case .date(let serial): Self.isoDate(serial: serial)
-        case .duration(let serial): Self.isoDuration(serial: serial)
-        default: nil
+        case .date(let serial): Self.appendISODate(serial: serial, to: &output)
+        case .duration(let serial): Self.appendISODuration(serial: serial, to: &output)
+        default: false
         }
     }
 
@@ -58,41 +68,72 @@ extension CellValue {
     }
 
 
-    static func isoDate(serial: Double) -> String? {
-        guard ExcelSerialDate.serials.contains(serial) else { return nil }
+    static func appendISODate(serial: Double, to output: inout [UInt8]) -> Bool {
+        guard ExcelSerialDate.serials.contains(serial) else { return false }
         var day = Int(serial.rounded(.down))
         var milliseconds = Int(((serial - Double(day)) * 86_400_000).rounded())
         if milliseconds >= 86_400_000 {
             day += 1
             milliseconds -= 86_400_000
         }
-        let time = timeOfDay(milliseconds)
-        if day == 0 { return time }
-        let date: String
-        if let calendarDate = ExcelSerialDate.calendarDate(serialDay: day) {
-            date = calendarDate.description
-        } else {
-            date = "1900-02-29"
+        guard day != 0 else {
+            appendTimeOfDay(milliseconds, to: &output)
+            return true
         }
-        return milliseconds == 0 ? date : date + "T" + time
+        if let date = ExcelSerialDate.calendarDate(serialDay: day) {
+            appendDigits(date.year, width: 4, to: &output)
+            output.append(UInt8(ascii: "-"))
+            appendDigits(date.month, width: 2, to: &output)
+            output.append(UInt8(ascii: "-"))
+            appendDigits(date.day, width: 2, to: &output)
+        } else {
+            // Serial 60: the 29 February 1900 that Excel counts and the calendar lacks.
+            output += "1900-02-29".utf8
+        }
+        if milliseconds != 0 {
+            output.append(UInt8(ascii: "T"))
+            appendTimeOfDay(milliseconds, to: &output)
+        }
+        return true
     }
 
-    static func isoDuration(serial: Double) -> String? {
-        guard serial.isFinite, abs(serial) < 1e12 else { return nil }
+    static func appendISODuration(serial: Double, to output: inout [UInt8]) -> Bool {
+        guard serial.isFinite, abs(serial) < 1e12 else { return false }
         let seconds = (abs(serial) * 86_400_000).rounded() / 1000
-        return (serial < 0 && seconds != 0 ? "-" : "") + "PT" + numberText(seconds) + "S"
+        if serial < 0 && seconds != 0 { output.append(UInt8(ascii: "-")) }
+        output += "PT".utf8
+        appendNumberText(seconds, to: &output)
+        output.append(UInt8(ascii: "S"))
+        return true
     }
 
-    private static func timeOfDay(_ milliseconds: Int) -> String {
+    /// `HH:MM:SS` and `.mmm` when the milliseconds are not 0.
+    private static func appendTimeOfDay(_ milliseconds: Int, to output: inout [UInt8]) {
         let seconds = milliseconds / 1000
-        let fraction = milliseconds % 1000
-        let text = pad(seconds / 3600, 2) + ":" + pad(seconds / 60 % 60, 2) + ":" + pad(seconds % 60, 2)
-        return fraction == 0 ? text : text + "." + pad(fraction, 3)
+        appendDigits(seconds / 3600, width: 2, to: &output)
+        output.append(UInt8(ascii: ":"))
+        appendDigits(seconds / 60 % 60, width: 2, to: &output)
+        output.append(UInt8(ascii: ":"))
+        appendDigits(seconds % 60, width: 2, to: &output)
+        if milliseconds % 1000 != 0 {
+            output.append(UInt8(ascii: "."))
+            appendDigits(milliseconds % 1000, width: 3, to: &output)
+        }
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(abs(value))
-        let padded = digits.count < width ? String(repeating: "0", count: width - digits.count) + digits : digits
-        return value < 0 ? "-" + padded : padded
+    /// `value` (0 or more) in decimal, zero-padded to `width` digits.
+    private static func appendDigits(_ value: Int, width: Int, to output: inout [UInt8]) {
+        var divisor = 1
+        var digits = 1
+        while digits < width || value / divisor >= 10 {
+            divisor *= 10
+            digits += 1
+        }
+        var rest = value
+        while divisor > 0 {
+            output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 }

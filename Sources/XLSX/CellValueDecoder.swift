@@ -83,6 +83,10 @@ struct CellValueDecoder {
             return .text(ExcelTextEscape.decode(text.bytes))
         case .boolean:
             if text.isEmpty { return nil }
+            // Excel writes 0 or 1: read those without making a string.
+            if text.bytes.count == 1, let byte = text.bytes.first, byte == UInt8(ascii: "0") || byte == UInt8(ascii: "1") {
+                return .boolean(byte == UInt8(ascii: "1"))
+            }
             switch String(decoding: text.bytes, as: UTF8.self).trimmed().lowercased() {
             case "1", "true": return .boolean(true)
             case "0", "false": return .boolean(false)

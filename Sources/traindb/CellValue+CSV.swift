@@ -10,8 +10,13 @@ extension CellValue {
             if value.isFinite { Self.appendNumberText(value, to: &output) }
         case .text(let text):
             Self.appendCSVField(text, firstColumn: firstColumn, to: &output)
-        case .boolean, .error, .date, .duration:
-            Self.appendCSVField(plainText, firstColumn: firstColumn, to: &output)
+        case .boolean(let value):
+            output += (value ? "TRUE" : "FALSE").utf8
+        case .date, .duration:
+            // ISO 8601 text never needs quoting.
+            appendISO8601(to: &output)
+        case .error(let code):
+            Self.appendCSVField(code, firstColumn: firstColumn, to: &output)
         }
     }
 

@@ -18,7 +18,14 @@ extension CellValue {
             JSONString.append(code, to: &output)
             output.append(UInt8(ascii: "}"))
         case .date, .duration:
-            if let iso8601 { JSONString.append(iso8601, to: &output) } else { output += "null".utf8 }
+            // ISO 8601 text holds nothing JSON escapes.
+            output.append(UInt8(ascii: "\""))
+            if appendISO8601(to: &output) {
+                output.append(UInt8(ascii: "\""))
+            } else {
+                output.removeLast()
+                output += "null".utf8
+            }
         }
     }
 

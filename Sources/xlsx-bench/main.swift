@@ -24,7 +24,20 @@ func benchmark() throws {
                  path, Double(fileSize) / 1e6, Double(sheetSize) / 1e6))
     try readerFigures(path)
     print("")
-    try dumpFigures(path)
+    try dumpFigures(path, title: "the string-heavy workbook")
+
+    // Full-precision and scientific doubles, booleans, dates and date-times, as Excel lays a
+    // numeric sheet out: where number and date formatting, not strings, take the time.
+    let numeric = dataDirectory.appendingPathComponent("numeric-200000x10-v1.xlsx").path
+    if !FileManager.default.fileExists(atPath: numeric) {
+        print("")
+        print("generating \(numeric) …")
+        _ = try runProcess(
+            "/usr/bin/env",
+            ["python3", repositoryRoot.appendingPathComponent("bench/numeric-workbook.py").path, "200000", numeric])
+    }
+    print("")
+    try dumpFigures(numeric, title: "the numeric-heavy workbook (200,001 × 10)")
 }
 
 do {
