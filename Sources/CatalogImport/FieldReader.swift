@@ -1,56 +1,84 @@
 import Foundation
+import Synchronization
 import XLSX
 
 /// Reads the cells of one sheet as the types its schema declares, reporting every value that
-/// does not fit, with its cell.
+/// does not fit, with its cell. Copies share what was reported.
 struct FieldReader {
     let table: SheetTable
-    var problems: [Problem] = []
-    /// How many of `problems` are errors.
-    private(set) var errorCount = 0
+    /// What was reported: a reference, so that a message is built only when it is kept (see
+    /// `report`) without the reader's own methods needing exclusive access to it.
+    private let log = Log()
 
     init(table: SheetTable) {
         self.table = table
     }
 
-    /// Per kind of problem (`Problem.kind`): how many were reported, and where the problem
-    /// standing for those past the sheet's `problemLimit` is.
-    private var reported: [String: (count: Int, summary: Int?)] = [:]
+    /// The problems kept, in the order reported.
+    var problems: [Problem] { log.state.withLock { $0.problems } }
+    /// How many problems were errors, those past the limit included.
+    var errorCount: Int { log.state.withLock { $0.errorCount } }
 
-    mutating func report(
-        _ severity: Problem.Severity, _ code: Problem.Code, row: Int, _ column: Int,
-        value: String?, message: String, hint: String? = nil
-    ) {
-        if severity == .error { errorCount += 1 }
-        let problem = Problem(
-            severity, code, file: table.file, sheet: table.sheet, cell: CellReference(row: row, column: column).a1,
-            column: table.headers[column], value: value, message: message, hint: hint)
-        guard let limit = table.problemLimit else { return problems.append(problem) }
-        // Past the limit only a count is kept, so memory stays bounded whatever the sheet holds.
-        let kind = problem.kind
-        var entry = reported[kind] ?? (0, nil)
-        entry.count += 1
-        if entry.count <= limit {
-            problems.append(problem)
-        } else if let summary = entry.summary {
-            problems[summary].omittedCount += 1
-        } else {
-            entry.summary = problems.count
-            problems.append(problem.standingFor(1))
+    private final class Log: Sendable {
+        struct State {
+            var problems: [Problem] = []
+            var errorCount = 0
+            var reported: [Kind: (count: Int, summary: Int?)] = [:]
         }
-        reported[kind] = entry
+        let state = Mutex(State())
     }
 
-    mutating func report(
-        _ severity: Problem.Severity, _ code: Problem.Code, _ record: SheetTable.Record, _ column: Int,
-        value: String?, message: String, hint: String? = nil
+    /// A kind of problem: severity, code and column (the file and sheet are the reader's).
+    private struct Kind: Hashable {
+        var severity: Problem.Severity
+        var code: Problem.Code
+        var column: Int
+    }
+
+    /// Reports a problem at the cell. Past the sheet's `problemLimit` for its kind only a count
+    /// is kept, and its message is never built: memory and time stay bounded whatever the
+    /// sheet holds.
+    func report(
+        _ severity: Problem.Severity, _ code: Problem.Code, row: Int, _ column: Int,
+        value: @autoclosure () -> String?, message: @autoclosure () -> String, hint: @autoclosure () -> String? = nil
     ) {
-        report(severity, code, row: record.number, column, value: value, message: message, hint: hint)
+        let limit = table.problemLimit
+        let kind = Kind(severity: severity, code: code, column: column)
+        // Past the limit only a count is kept: whether this one is kept is settled first.
+        let action: Keep = log.state.withLock { state in
+            if severity == .error { state.errorCount += 1 }
+            guard let limit else { return .problem }
+            var entry = state.reported[kind] ?? (0, nil)
+            entry.count += 1
+            defer { state.reported[kind] = entry }
+            if entry.count <= limit { return .problem }
+            if let summary = entry.summary {
+                state.problems[summary].omittedCount += 1
+                return .counted
+            }
+            entry.summary = state.problems.count
+            return .summary
+        }
+        guard action != .counted else { return }
+        var problem = Problem(
+            severity, code, file: table.file, sheet: table.sheet, cell: CellReference(row: row, column: column).a1,
+            column: table.headers[column], value: value(), message: message(), hint: hint())
+        if action == .summary { problem = problem.standingFor(1) }
+        log.state.withLock { $0.problems.append(problem) }
+    }
+
+    private enum Keep { case problem, summary, counted }
+
+    func report(
+        _ severity: Problem.Severity, _ code: Problem.Code, _ record: SheetTable.Record, _ column: Int,
+        value: @autoclosure () -> String?, message: @autoclosure () -> String, hint: @autoclosure () -> String? = nil
+    ) {
+        report(severity, code, row: record.number, column, value: value(), message: message(), hint: hint())
     }
 
     /// The cell's value; nil when blank, and when it holds more than Excel's 32,767 characters,
     /// which is reported at the cell (no other check looks at such a value).
-    mutating func value(_ record: SheetTable.Record, _ column: Int) -> CellValue? {
+    func value(_ record: SheetTable.Record, _ column: Int) -> CellValue? {
         guard let value = table.value(record, column) else { return nil }
         guard !value.exceedsTextLimit else {
             report(.error, .cellTooLong, record, column, value: value.plainText,
@@ -64,7 +92,7 @@ struct FieldReader {
 
     /// Trimmed text of a cell; nil when blank. Spreadsheet error values and text holding a line
     /// break, tab or other control character are reported.
-    mutating func text(_ record: SheetTable.Record, _ column: Int?) -> String? {
+    func text(_ record: SheetTable.Record, _ column: Int?) -> String? {
         guard let column, let value = value(record, column) else { return nil }
         if case .error(let code) = value {
             report(.error, .cellErrorValue, record, column, value: code,
@@ -97,7 +125,7 @@ struct FieldReader {
     }
 
     /// An integer: a whole number cell, or text holding digits (with a warning).
-    mutating func integer(_ record: SheetTable.Record, _ column: Int?) -> Int? {
+    func integer(_ record: SheetTable.Record, _ column: Int?) -> Int? {
         guard let column, let value = value(record, column) else { return nil }
         switch value {
         case .number(let number):
@@ -127,7 +155,7 @@ struct FieldReader {
     }
 
     /// A boolean: 1/0 as a number or text, or a TRUE/FALSE cell.
-    mutating func boolean(_ record: SheetTable.Record, _ column: Int?) -> Bool? {
+    func boolean(_ record: SheetTable.Record, _ column: Int?) -> Bool? {
         guard let column, let value = value(record, column) else { return nil }
         switch value {
         case .boolean(let flag): return flag
@@ -148,13 +176,13 @@ struct FieldReader {
     }
 
     /// A comma-separated list; empty entries are dropped.
-    mutating func list(_ record: SheetTable.Record, _ column: Int?) -> [String]? {
+    func list(_ record: SheetTable.Record, _ column: Int?) -> [String]? {
         guard let text = text(record, column) else { return nil }
         return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     /// An https URL.
-    mutating func url(_ record: SheetTable.Record, _ column: Int?) -> String? {
+    func url(_ record: SheetTable.Record, _ column: Int?) -> String? {
         guard let column, let text = text(record, column) else { return nil }
         let isHTTPS = text.lowercased().hasPrefix("https://")
         let url = URL(string: text)

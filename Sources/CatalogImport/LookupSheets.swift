@@ -21,7 +21,7 @@ struct LookupSheets {
     }
 
     private mutating func readEquipment(_ table: SheetTable) {
-        var reader = FieldReader(table: table)
+        let reader = FieldReader(table: table)
         let categoryColumn = table.column("equipment_category")
         let itemColumn = table.column("equipment_specific")
         var seen: [String: Int] = [:]
@@ -109,7 +109,7 @@ struct LookupSheets {
     private mutating func readLevels(
         _ table: SheetTable, key: String, range: ClosedRange<Int>
     ) -> [(level: Int, label: String, description: String)] {
-        var reader = FieldReader(table: table)
+        let reader = FieldReader(table: table)
         defer { problems += reader.problems }
         guard let column = table.column(key) else { return [] }
         var seen: Set<Int> = []

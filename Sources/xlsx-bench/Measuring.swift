@@ -57,7 +57,7 @@ struct ProcessFigures {
 /// Runs `command` `runs` times with its standard output to /dev/null, under /usr/bin/time so
 /// that the peak memory is the command's own (a child spawned by this process would inherit
 /// this process's high-water mark). Returns the best time and the highest peak.
-func wholeProcess(_ command: [String], runs: Int) throws -> ProcessFigures {
+func wholeProcess(_ command: [String], runs: Int, exitStatus: Int32 = 0) throws -> ProcessFigures {
     let report = FileManager.default.temporaryDirectory
         .appendingPathComponent("xlsx-bench-\(getpid()).time").path
     defer { try? FileManager.default.removeItem(atPath: report) }
@@ -71,7 +71,7 @@ func wholeProcess(_ command: [String], runs: Int) throws -> ProcessFigures {
             try process.run()
             process.waitUntilExit()
         }
-        guard process.terminationStatus == 0 else { throw BenchError(description: "\(command) failed") }
+        guard process.terminationStatus == exitStatus else { throw BenchError(description: "\(command) failed") }
         let text = try String(contentsOfFile: report, encoding: .utf8)
         let peak = text.split(separator: "\n").last.flatMap { Int($0) } ?? 0
         figures.seconds = min(figures.seconds, took)

@@ -38,6 +38,18 @@ func benchmark() throws {
     }
     print("")
     try dumpFigures(numeric, title: "the numeric-heavy workbook (200,001 × 10)")
+
+    // A catalogue whose exercises sheet grew to a million rows, every one wrong.
+    let big = dataDirectory.appendingPathComponent("catalogue-1000000-v1").path
+    if !FileManager.default.fileExists(atPath: big + "/train_exercise_database_prod.xlsx") {
+        print("")
+        print("generating \(big) …")
+        _ = try runProcess(
+            "/usr/bin/env",
+            ["python3", repositoryRoot.appendingPathComponent("scripts/big-catalogue").path, "1000000", big])
+    }
+    print("")
+    try checkFigures(big)
 }
 
 do {
