@@ -29,27 +29,24 @@ func benchmark() throws {
     // Full-precision and scientific doubles, booleans, dates and date-times, as Excel lays a
     // numeric sheet out: where number and date formatting, not strings, take the time.
     let numeric = dataDirectory.appendingPathComponent("numeric-200000x10-v1.xlsx").path
-    if !FileManager.default.fileExists(atPath: numeric) {
-        print("")
-        print("generating \(numeric) …")
-        _ = try runProcess(
-            "/usr/bin/env",
-            ["python3", repositoryRoot.appendingPathComponent("bench/numeric-workbook.py").path, "200000", numeric])
-    }
+    try generate(numeric, checking: numeric, with: "bench/numeric-workbook.py", rows: 200_000)
     print("")
     try dumpFigures(numeric, title: "the numeric-heavy workbook (200,001 × 10)")
 
     // A catalogue whose exercises sheet grew to a million rows, every one wrong.
     let big = dataDirectory.appendingPathComponent("catalogue-1000000-v1").path
-    if !FileManager.default.fileExists(atPath: big + "/train_exercise_database_prod.xlsx") {
-        print("")
-        print("generating \(big) …")
-        _ = try runProcess(
-            "/usr/bin/env",
-            ["python3", repositoryRoot.appendingPathComponent("scripts/big-catalogue").path, "1000000", big])
-    }
+    try generate(big, checking: big + "/train_exercise_database_prod.xlsx", with: "scripts/big-catalogue", rows: 1_000_000)
     print("")
     try checkFigures(big)
+}
+
+/// Runs the repository's Python `script ROWS OUT` once, unless `existing` is already there.
+func generate(_ output: String, checking existing: String, with script: String, rows: Int) throws {
+    guard !FileManager.default.fileExists(atPath: existing) else { return }
+    print("")
+    print("generating \(output) …")
+    _ = try runProcess(
+        "/usr/bin/env", ["python3", repositoryRoot.appendingPathComponent(script).path, String(rows), output])
 }
 
 do {
