@@ -28,7 +28,7 @@ extension CatalogImporter {
                 indexes[lookup] = LookupIndex(
                     source: "\(table.sheet).\(table.headers[column] ?? lookup.column)",
                     values: table.records.compactMap { record in
-                        record.values[column].flatMap { $0.exceedsTextLimit ? nil : $0.trimmedText }
+                        record[column].flatMap { $0.exceedsTextLimit ? nil : $0.trimmedText }
                     })
             } else if let schema, let entry = schema.entry(spec.name),
                 !WorkbookContract.lookupSheets.contains(where: { $0.sheet == lookup.sheet })

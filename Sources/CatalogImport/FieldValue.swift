@@ -34,10 +34,12 @@ struct ParsedRecord<Column: ContractColumn> {
     /// False when any of its values was reported as an error.
     var isValid = true
     private(set) var fields: [Column: FieldValue] = [:]
-    private(set) var columns: [Column: Int] = [:]
+    /// The sheet's columns, the same for every row of it (one copy, shared by all its rows).
+    let columns: [Column: Int]
 
-    init(number: Int) {
+    init(number: Int, columns: [Column: Int]) {
         self.number = number
+        self.columns = columns
     }
 
     /// The value read from `column`; nil when blank or reported.
@@ -46,8 +48,7 @@ struct ParsedRecord<Column: ContractColumn> {
     /// The sheet column (1 = A) of `column`, when the sheet has it.
     func column(_ column: Column) -> Int? { columns[column] }
 
-    mutating func set(_ column: Column, at index: Int, to value: FieldValue?) {
-        columns[column] = index
+    mutating func set(_ column: Column, to value: FieldValue?) {
         fields[column] = value
     }
 }

@@ -6,7 +6,22 @@ struct SheetTable {
     struct Record {
         /// 1-based row number in the sheet.
         var number: Int
-        var values: [Int: CellValue]
+        /// The row's non-blank values by column, in column order: a row holds a few cells, so
+        /// an array is searched faster, and held in less memory, than a dictionary.
+        var cells: [(column: Int, value: CellValue)]
+
+        init(number: Int, values: [(column: Int, value: CellValue)]) {
+            self.number = number
+            self.cells = values
+        }
+
+        /// The value in `column`, nil when blank.
+        subscript(column: Int) -> CellValue? {
+            cells.first { $0.column == column }?.value
+        }
+
+        /// The columns holding a value.
+        var columns: [Int] { cells.map(\.column) }
     }
 
     /// The workbook, as the user named it.
@@ -87,8 +102,8 @@ struct SheetTable {
     /// at its cell: no column of the schema can take it, so it would never reach the database.
     func valuesWithoutHeader() -> [Problem] {
         records.flatMap { record in
-            record.values.keys.sorted().filter { headers[$0] == nil }.map { column in
-                let value = record.values[column]?.plainText ?? ""
+            record.columns.sorted().filter { headers[$0] == nil }.map { column in
+                let value = record[column]?.plainText ?? ""
                 let letters = CellReference.columnName(column)
                 return Problem(
                     .error, .columnNoHeader, file: file, sheet: sheet, cell: cell(record, column), value: value,
@@ -100,11 +115,19 @@ struct SheetTable {
     }
 
     /// Non-blank values of a row by column; whitespace-only text counts as blank.
-    private static func values(of row: Row) -> [Int: CellValue] {
-        var values: [Int: CellValue] = [:]
+    private static func values(of row: Row) -> [(column: Int, value: CellValue)] {
+        var values: [(column: Int, value: CellValue)] = []
+        values.reserveCapacity(row.cells.count)
         for cell in row.cells {
             if case .text(let text) = cell.value, text.allSatisfy(\.isWhitespace) { continue }
-            values[cell.reference.column] = cell.value
+            // Cells come in column order; a column written twice keeps its last value.
+            if let last = values.last, last.column >= cell.reference.column,
+                let index = values.firstIndex(where: { $0.column == cell.reference.column })
+            {
+                values[index].value = cell.value
+            } else {
+                values.append((cell.reference.column, cell.value))
+            }
         }
         return values
     }
@@ -118,7 +141,7 @@ struct SheetTable {
 
     func value(_ record: Record, _ column: Int?) -> CellValue? {
         guard let column else { return nil }
-        return record.values[column]
+        return record[column]
     }
 
     /// `E17` for a record and a column.

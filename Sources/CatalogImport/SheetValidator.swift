@@ -16,13 +16,17 @@ struct SheetValidator<Column: ContractColumn> {
         var firstSeen: [String: [String: Int]] = [:]
         var records: [ParsedRecord<Column>] = []
         let columns = specs.compactMap { spec in table.column(spec.name).map { (spec, $0) } }
+        var sheetColumns: [Column: Int] = [:]
+        for (spec, column) in columns {
+            if let contractColumn = Column(rawValue: spec.name) { sheetColumns[contractColumn] = column }
+        }
         for record in table.records {
             let before = reader.errorCount
-            var parsed = ParsedRecord<Column>(number: record.number)
+            var parsed = ParsedRecord<Column>(number: record.number, columns: sheetColumns)
             for (spec, column) in columns {
                 let contractColumn = Column(rawValue: spec.name)
                 guard let value = read(spec, record, column, &reader) else {
-                    if let contractColumn { parsed.set(contractColumn, at: column, to: nil) }
+                    if let contractColumn { parsed.set(contractColumn, to: nil) }
                     if spec.isRequired, table.value(record, column) == nil {
                         reader.report(.error, .requiredMissing, record, column, value: nil,
                                       message: "\(reader.name(column)) is required but empty")
@@ -43,7 +47,7 @@ struct SheetValidator<Column: ContractColumn> {
                 if let lookup = spec.lookup, let index = lookups[lookup] {
                     check(value, against: index, record, column, &reader)
                 }
-                if let contractColumn { parsed.set(contractColumn, at: column, to: value) }
+                if let contractColumn { parsed.set(contractColumn, to: value) }
             }
             parsed.isValid = reader.errorCount == before
             records.append(parsed)
