@@ -75,9 +75,10 @@ extension CatalogDatabase {
     /// own exceptions applied (business rules §4). Nil for an unknown id.
     public func contraindicatedJoints(forExercise exerciseID: String) throws -> [String]? {
         guard let exercise = try exercise(id: exerciseID) else { return nil }
-        let group = try contraindications(forCanonicalName: exercise.canonicalName).map(\.joint)
-        let exceptions = try exerciseExceptions().filter { $0.exerciseId == exerciseID }
-        return ExerciseException.joints(of: exerciseID, groupJoints: group, exceptions: exceptions)
+        return ExerciseException.joints(
+            of: [exercise], contraindications: try contraindications(forCanonicalName: exercise.canonicalName),
+            exceptions: try exerciseExceptions()
+        )[exerciseID]
     }
 }
 

@@ -22,17 +22,27 @@ public struct ExerciseException: Codable, Hashable, Sendable {
         self.notes = notes
     }
 
-    /// The joints an exercise may aggravate: its group's (`groupJoints`), less the joints it is
-    /// `safe` for, plus the joints it alone is `contraindicated` for. Joints compare by slug.
+    /// The joints each exercise may aggravate, by exercise id (business rules §4): its
+    /// canonical group's contraindications, less the joints it is `safe` for, plus the joints it
+    /// alone is `contraindicated` for, in that order. Joints compare by slug.
     public static func joints(
-        of exerciseID: String, groupJoints: [String], exceptions: [ExerciseException]
-    ) -> [String] {
-        let own = exceptions.filter { $0.exerciseId == exerciseID }
-        let safe = Set(own.filter { $0.level == .safe }.map(\.joint.slug))
-        var joints = groupJoints.filter { !safe.contains($0.slug) }
-        for exception in own
-        where exception.level == .contraindicated && !joints.contains(where: { $0.slug == exception.joint.slug }) {
-            joints.append(exception.joint)
+        of exercises: [Exercise], contraindications: [Contraindication], exceptions: [ExerciseException]
+    ) -> [String: [String]] {
+        var groupJoints: [String: [String]] = [:]
+        for contraindication in contraindications {
+            groupJoints[contraindication.canonicalName, default: []].append(contraindication.joint)
+        }
+        let byExercise = Dictionary(grouping: exceptions, by: \.exerciseId)
+        var joints: [String: [String]] = [:]
+        for exercise in exercises {
+            let own = byExercise[exercise.id] ?? []
+            let safe = Set(own.filter { $0.level == .safe }.map(\.joint.slug))
+            var mine = (groupJoints[exercise.canonicalName] ?? []).filter { !safe.contains($0.slug) }
+            for exception in own
+            where exception.level == .contraindicated && !mine.contains(where: { $0.slug == exception.joint.slug }) {
+                mine.append(exception.joint)
+            }
+            joints[exercise.id] = mine
         }
         return joints
     }

@@ -42,13 +42,13 @@ extension CatalogDiff {
         }
         if !exceptions.added.isEmpty {
             out += "exercise exceptions added (\(exceptions.added.count)):\n"
-                + exceptions.added.map { "  + \($0.exerciseId) × \($0.joint): \($0.level)\n" }.joined()
+                + exceptions.added.map { "  + \($0.exerciseId) × \($0.joint): \($0.level.rawValue)\n" }.joined()
         }
         if !exceptions.removed.isEmpty {
             out += "exercise exceptions removed (\(exceptions.removed.count)):\n"
             for entry in exceptions.removed {
-                out += "  - \(entry.exerciseId) × \(entry.joint): \(entry.level)\n"
-                if entry.level == "contraindicated" {
+                out += "  - \(entry.exerciseId) × \(entry.joint): \(entry.level.rawValue)\n"
+                if entry.level == .contraindicated {
                     out += "    warning[diff.removed_exception]: users who record a \(entry.joint.lowercased()) "
                         + "injury are no longer warned about \(entry.exerciseId)\n"
                 }

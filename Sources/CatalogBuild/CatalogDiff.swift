@@ -49,10 +49,10 @@ public struct CatalogDiff: Encodable, Sendable, Equatable {
     public struct ExceptionEntry: Encodable, Sendable, Equatable, Hashable, Comparable {
         public var exerciseId: String
         public var joint: String
-        public var level: String
+        public var level: ExerciseException.Level
 
         public static func < (lhs: Self, rhs: Self) -> Bool {
-            (lhs.exerciseId, lhs.joint, lhs.level) < (rhs.exerciseId, rhs.joint, rhs.level)
+            (lhs.exerciseId, lhs.joint, lhs.level.rawValue) < (rhs.exerciseId, rhs.joint, rhs.level.rawValue)
         }
     }
 
@@ -75,7 +75,7 @@ public struct CatalogDiff: Encodable, Sendable, Equatable {
     /// Removed contraindications and removed `contraindicated` exceptions: each stops warning
     /// the users with that injury.
     public var warningCount: Int {
-        contraindications.removed.count + exceptions.removed.count { $0.level == "contraindicated" }
+        contraindications.removed.count + exceptions.removed.count { $0.level == .contraindicated }
     }
     public var isEmpty: Bool {
         added.isEmpty && removed.isEmpty && renamed.isEmpty && changed.isEmpty
@@ -89,7 +89,7 @@ public struct CatalogDiff: Encodable, Sendable, Equatable {
         newExceptions: [ExerciseException] = []
     ) {
         let entries = { (list: [ExerciseException]) in
-            Set(list.map { ExceptionEntry(exerciseId: $0.exerciseId, joint: $0.joint, level: $0.level.rawValue) })
+            Set(list.map { ExceptionEntry(exerciseId: $0.exerciseId, joint: $0.joint, level: $0.level) })
         }
         let oldEntries = entries(oldExceptions)
         let newEntries = entries(newExceptions)

@@ -6,8 +6,8 @@ import Catalog
 /// Orders: equipment, muscles and movement patterns keep the lookup sheet's order (the
 /// questionnaire shows equipment in it); complexity levels by level; selection tiers by tier;
 /// exercises by id; canonical groups and joints by name; contraindications by canonical group
-/// then joint; exceptions by exercise then joint; sources by file name. Keys count from 1 in those orders, so the same content
-/// always gives the same rows.
+/// then joint; exceptions by exercise then joint; sources by file name. Keys count from 1 in
+/// those orders, so the same content always gives the same rows.
 struct NormalisedCatalog: Sendable {
     /// An exercise's row and the rows that hang off it, inserted together.
     struct ExerciseRows: Sendable {

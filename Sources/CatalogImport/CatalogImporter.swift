@@ -15,8 +15,8 @@ public struct CatalogImporter {
         /// The catalogue, when no problem is an error.
         public var content: CatalogContent?
 
-        public var errorCount: Int { problems.reduce(0) { $0 + ($1.severity == .error ? $1.count : 0) } }
-        public var warningCount: Int { problems.reduce(0) { $0 + ($1.severity == .warning ? $1.count : 0) } }
+        public var errorCount: Int { Problem.total(.error, in: problems) }
+        public var warningCount: Int { Problem.total(.warning, in: problems) }
     }
 
     private let logger: Logger

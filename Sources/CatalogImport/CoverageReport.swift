@@ -142,16 +142,9 @@ public struct CoverageReport: Encodable, Sendable {
     }
 
     private static func jointRows(_ content: CatalogContent, programme: [Exercise], joints: [String]) -> [JointRow] {
-        var groupJoints: [String: [String]] = [:]
-        for contraindication in content.contraindications {
-            groupJoints[contraindication.canonicalName, default: []].append(contraindication.joint)
-        }
-        let byExercise = Dictionary(grouping: content.exceptions, by: \.exerciseId)
-        let jointsOf = programme.map { exercise in
-            Set(ExerciseException.joints(
-                of: exercise.id, groupJoints: groupJoints[exercise.canonicalName] ?? [],
-                exceptions: byExercise[exercise.id] ?? []).map(\.slug))
-        }
+        let jointsByExercise = ExerciseException.joints(
+            of: programme, contraindications: content.contraindications, exceptions: content.exceptions)
+        let jointsOf = programme.map { Set((jointsByExercise[$0.id] ?? []).map(\.slug)) }
         return joints.map { joint in
             JointRow(
                 joint: joint, programmeExercisesWithoutWarning: jointsOf.count { !$0.contains(joint.slug) },

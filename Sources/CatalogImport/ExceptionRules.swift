@@ -50,21 +50,19 @@ struct ExceptionRules {
                 valid = false
             }
             guard valid, let level else { continue }
-            if let group = groupByExercise[exerciseID] {
-                let groupIs = contraindicated.contains(Self.pairKey(group, joint))
-                if level == .safe && !groupIs {
-                    reader.report(
-                        .warning, .exceptionNoEffect, row: row.number, row.levelColumn ?? jointColumn, value: level.rawValue,
-                        message: "\(shown: exerciseID) is marked safe for the \(joint.lowercased()), but its group "
-                            + "\(shown: group) is not contraindicated for it: the row changes nothing",
-                        hint: "remove the row, or add \(shown: group) × \(shown: joint) to contraindications")
-                } else if level == .contraindicated && groupIs {
-                    reader.report(
-                        .warning, .exceptionNoEffect, row: row.number, row.levelColumn ?? jointColumn, value: level.rawValue,
-                        message: "\(shown: exerciseID) is marked contraindicated for the \(joint.lowercased()), but its "
-                            + "group \(shown: group) already is: the row changes nothing",
-                        hint: "remove the row; the contraindications sheet already covers every exercise of the group")
-                }
+            // A row that says what the group already says changes nothing.
+            if let group = groupByExercise[exerciseID],
+                contraindicated.contains(Self.pairKey(group, joint)) == (level == .contraindicated)
+            {
+                let safe = level == .safe
+                reader.report(
+                    .warning, .exceptionNoEffect, row: row.number, row.levelColumn ?? jointColumn, value: level.rawValue,
+                    message: "\(shown: exerciseID) is marked \(level.rawValue) for the \(joint.lowercased()), but its "
+                        + "group \(shown: group) " + (safe ? "is not contraindicated for it" : "already is")
+                        + ": the row changes nothing",
+                    hint: safe
+                        ? "remove the row, or add \(shown: group) × \(shown: joint) to contraindications"
+                        : "remove the row; the contraindications sheet already covers every exercise of the group")
             }
             result.append(ExerciseException(exerciseId: exerciseID, joint: joint, level: level, notes: row.notes ?? ""))
         }

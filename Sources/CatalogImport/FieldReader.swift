@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import XLSX
 
 /// Reads the cells of one sheet as the types its schema declares, reporting every value that
@@ -15,17 +14,16 @@ struct FieldReader {
     }
 
     /// The problems kept, in the order reported.
-    var problems: [Problem] { log.state.withLock { $0.problems } }
+    var problems: [Problem] { log.problems }
     /// How many problems were errors, those past the limit included.
-    var errorCount: Int { log.state.withLock { $0.errorCount } }
+    var errorCount: Int { log.errorCount }
 
-    private final class Log: Sendable {
-        struct State {
-            var problems: [Problem] = []
-            var errorCount = 0
-            var reported: [Kind: (count: Int, summary: Int?)] = [:]
-        }
-        let state = Mutex(State())
+    private final class Log {
+        var problems: [Problem] = []
+        var errorCount = 0
+        /// Per kind of problem: how many were reported, and where the problem standing for
+        /// those past the sheet's `problemLimit` is.
+        var reported: [Kind: (count: Int, summary: Int?)] = [:]
     }
 
     /// A kind of problem: severity, code and column (the file and sheet are the reader's).
@@ -42,32 +40,26 @@ struct FieldReader {
         _ severity: Problem.Severity, _ code: Problem.Code, row: Int, _ column: Int,
         value: @autoclosure () -> String?, message: @autoclosure () -> String, hint: @autoclosure () -> String? = nil
     ) {
-        let limit = table.problemLimit
-        let kind = Kind(severity: severity, code: code, column: column)
-        // Past the limit only a count is kept: whether this one is kept is settled first.
-        let action: Keep = log.state.withLock { state in
-            if severity == .error { state.errorCount += 1 }
-            guard let limit else { return .problem }
-            var entry = state.reported[kind] ?? (0, nil)
-            entry.count += 1
-            defer { state.reported[kind] = entry }
-            if entry.count <= limit { return .problem }
-            if let summary = entry.summary {
-                state.problems[summary].omittedCount += 1
-                return .counted
-            }
-            entry.summary = state.problems.count
-            return .summary
+        if severity == .error { log.errorCount += 1 }
+        func problem() -> Problem {
+            Problem(
+                severity, code, file: table.file, sheet: table.sheet, cell: CellReference(row: row, column: column).a1,
+                column: table.headers[column], value: value(), message: message(), hint: hint())
         }
-        guard action != .counted else { return }
-        var problem = Problem(
-            severity, code, file: table.file, sheet: table.sheet, cell: CellReference(row: row, column: column).a1,
-            column: table.headers[column], value: value(), message: message(), hint: hint())
-        if action == .summary { problem = problem.standingFor(1) }
-        log.state.withLock { $0.problems.append(problem) }
+        guard let limit = table.problemLimit else { return log.problems.append(problem()) }
+        let kind = Kind(severity: severity, code: code, column: column)
+        var entry = log.reported[kind] ?? (0, nil)
+        entry.count += 1
+        defer { log.reported[kind] = entry }
+        if entry.count <= limit {
+            log.problems.append(problem())
+        } else if let summary = entry.summary {
+            log.problems[summary].omittedCount += 1
+        } else {
+            entry.summary = log.problems.count
+            log.problems.append(problem().standingFor(1))
+        }
     }
-
-    private enum Keep { case problem, summary, counted }
 
     func report(
         _ severity: Problem.Severity, _ code: Problem.Code, _ record: SheetTable.Record, _ column: Int,

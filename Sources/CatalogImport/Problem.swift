@@ -53,6 +53,11 @@ public struct Problem: Hashable, Sendable, Codable {
     /// How many problems this one counts for: itself, or the ones it stands for.
     public var count: Int { omittedCount > 0 ? omittedCount : 1 }
 
+    /// How many of `problems` have `severity`, those a problem stands for included.
+    public static func total(_ severity: Severity, in problems: [Problem]) -> Int {
+        problems.reduce(0) { $0 + ($1.severity == severity ? $1.count : 0) }
+    }
+
     /// This problem standing for `count` left out like it: no cell, no value.
     func standingFor(_ count: Int) -> Problem {
         var summary = self

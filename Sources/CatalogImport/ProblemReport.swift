@@ -10,15 +10,11 @@ public struct ProblemReport: Encodable, Sendable {
     }
 
     /// Every error, those left out past `--max-problems` included.
-    public var errorCount: Int { count(.error) }
+    public var errorCount: Int { Problem.total(.error, in: problems) }
     /// Every warning, those left out past `--max-problems` included.
-    public var warningCount: Int { count(.warning) }
+    public var warningCount: Int { Problem.total(.warning, in: problems) }
     /// The problems left out past `--max-problems`.
     public var omittedCount: Int { problems.reduce(0) { $0 + $1.omittedCount } }
-
-    private func count(_ severity: Problem.Severity) -> Int {
-        problems.reduce(0) { $0 + ($1.severity == severity ? $1.count : 0) }
-    }
 
     /// `error[fk.unknown_value]: unknown equipment_category "Kettlebel"` / `--> file › exercises!D17` /
     /// `= hint: …`, a blank line between problems, then a summary line. The problems of one kind

@@ -10,9 +10,9 @@ struct SheetTable {
         /// an array is searched faster, and held in less memory, than a dictionary.
         var cells: [(column: Int, value: CellValue)]
 
-        init(number: Int, values: [(column: Int, value: CellValue)]) {
+        init(number: Int, cells: [(column: Int, value: CellValue)]) {
             self.number = number
-            self.cells = values
+            self.cells = cells
         }
 
         /// The value in `column`, nil when blank.
@@ -61,7 +61,7 @@ struct SheetTable {
                 guard row.number == 1 else {
                     // No header row: every row is data without columns; the caller reports
                     // the missing columns.
-                    records.append(Record(number: row.number, values: Self.values(of: row)))
+                    records.append(Record(number: row.number, cells: Self.cells(of: row)))
                     continue
                 }
                 for cell in row.cells {
@@ -91,8 +91,8 @@ struct SheetTable {
                 }
                 continue
             }
-            let values = Self.values(of: row)
-            if !values.isEmpty { records.append(Record(number: row.number, values: values)) }
+            let cells = Self.cells(of: row)
+            if !cells.isEmpty { records.append(Record(number: row.number, cells: cells)) }
         }
         self.init(file: file, sheet: info.name, columns: columns, headers: headers, records: records)
         self.problemLimit = problemLimit
@@ -115,7 +115,7 @@ struct SheetTable {
     }
 
     /// Non-blank values of a row by column; whitespace-only text counts as blank.
-    private static func values(of row: Row) -> [(column: Int, value: CellValue)] {
+    private static func cells(of row: Row) -> [(column: Int, value: CellValue)] {
         var values: [(column: Int, value: CellValue)] = []
         values.reserveCapacity(row.cells.count)
         for cell in row.cells {

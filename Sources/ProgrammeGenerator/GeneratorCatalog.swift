@@ -77,19 +77,13 @@ public struct GeneratorCatalog: Sendable {
             ($0.canonicalName, $0.joint) < ($1.canonicalName, $1.joint)
         }
         self.exceptions = exceptions.sorted { ($0.exerciseId, $0.joint) < ($1.exerciseId, $1.joint) }
-        var jointsByGroup: [String: [String]] = [:]
-        for contraindication in contraindications {
-            jointsByGroup[contraindication.canonicalName, default: []].append(contraindication.joint)
-        }
-        let exceptionsByExercise = Dictionary(grouping: exceptions, by: \.exerciseId)
+        let jointsByExercise = ExerciseException.joints(
+            of: sorted, contraindications: contraindications, exceptions: exceptions)
         let regionBySlug = Dictionary(muscles.map { ($0.name.slug, $0.bodyRegion) }, uniquingKeysWith: { a, _ in a })
 
         var index = Index()
         for (position, exercise) in sorted.enumerated() {
-            let joints = ExerciseException.joints(
-                of: exercise.id, groupJoints: jointsByGroup[exercise.canonicalName] ?? [],
-                exceptions: exceptionsByExercise[exercise.id] ?? [])
-            index.add(exercise, at: position, joints: Set(joints))
+            index.add(exercise, at: position, joints: Set(jointsByExercise[exercise.id] ?? []))
         }
         indexByID = index.indexByID
         muscleSlugs = index.muscleSlugs

@@ -34,9 +34,8 @@ public enum Goal: String, CaseIterable, Codable, Hashable, Sendable {
     /// single-leg or hip-thrust set of 4 is not a strength test); the main lifts take 4-6 and
     /// the other compounds 6-8.
     public func repRange(role: ExerciseRole, load: LoadProfile) -> String {
-        guard role != .accessory, self == .getStronger else {
-            return load.isUnloadedAndSimple && self == .getStronger ? "8-12" : repRange(isIsolation: role == .accessory)
-        }
+        // Isolation work for get_stronger is 8-12 already, unloaded or not.
+        guard role != .accessory, self == .getStronger else { return repRange(isIsolation: role == .accessory) }
         if load.isUnloadedAndSimple { return "8-12" }
         if load.isSpecialist { return "4-6" }
         if load.isLungeOrHipExtension { return "6-8" }
@@ -47,9 +46,9 @@ public enum Goal: String, CaseIterable, Codable, Hashable, Sendable {
     /// compound prescribed 6 reps or fewer rests at least 150 s (heavy sets need the recovery).
     public func restSeconds(role: ExerciseRole, load: LoadProfile) -> Int {
         let rest = restSeconds(role: role)
-        guard role != .accessory,
-            let top = Int(repRange(role: role, load: load).split(separator: "-").last ?? ""), top <= 6
-        else { return rest }
+        guard role != .accessory, Prescription.maximumReps(of: repRange(role: role, load: load)) <= 6 else {
+            return rest
+        }
         return max(rest, Self.heavyCompoundRestSeconds)
     }
 

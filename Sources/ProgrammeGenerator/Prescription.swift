@@ -34,6 +34,11 @@ public struct Prescription: Codable, Hashable, Sendable {
 
     /// The most reps the range asks for: 12 for `8-12`.
     var maximumReps: Int {
+        Self.maximumReps(of: repRange)
+    }
+
+    /// The most reps `repRange` asks for: 12 for `8-12`.
+    static func maximumReps(of repRange: String) -> Int {
         Int(repRange.split(separator: "-").last ?? "") ?? 0
     }
 }

@@ -17,6 +17,10 @@ struct WeekPlanner {
         var load: LoadProfile
     }
 
+    /// A slot of a session's template as the session takes it: a core slot, a priority
+    /// muscle's extra isolation slot, or another.
+    typealias Entry = (slot: Slot, isCore: Bool, isPriorityExtra: Bool)
+
     /// What one session has so far.
     struct SessionState {
         var picks: [Pick] = []
@@ -108,10 +112,10 @@ struct WeekPlanner {
         // trains a priority muscle): the session's other slots fill first, and it is taken only
         // to reach the session's lower count (a warning only where nothing safer fills the
         // session).
-        var deferred: [(slot: Slot, isCore: Bool, isPriorityExtra: Bool)] = []
+        var deferred: [Entry] = []
         var pending = entries[...]
         while session.picks.count < duration.exerciseCount.upperBound {
-            let entry: (slot: Slot, isCore: Bool, isPriorityExtra: Bool)
+            let entry: Entry
             var waited = false
             if let next = pending.popFirst() {
                 entry = next
@@ -188,10 +192,10 @@ struct WeekPlanner {
     /// never crowds out the template's own work for the muscle.
     private func orderedEntries(
         _ template: SessionTemplate, kind: SessionKind
-    ) -> [(slot: Slot, isCore: Bool, isPriorityExtra: Bool)] {
+    ) -> [Entry] {
         var entries = template.core.map { (slot: $0, isCore: true, isPriorityExtra: false) }
         var favoured: [Slot] = []
-        var queues: [[(slot: Slot, isCore: Bool, isPriorityExtra: Bool)]] = zip(
+        var queues: [[Entry]] = zip(
             profile.priorityMuscles, priorityOrder
         ).map { muscle, muscleSlug in
             let own = template.others.filter { slot in

@@ -48,7 +48,7 @@ struct InjuryRankingTests {
         let neck = try #require(try Self.firstSquat([Self.squat, Self.boxSquat], exceptions: [worse], injuries: ["neck"]))
         #expect(neck.exerciseId == "box_squat" && neck.warnings.isEmpty)
         let joints = ExerciseException.joints(
-            of: "barbell_back_squat", groupJoints: ["Knee", "Lower Back"], exceptions: [worse, safe])
+            of: [Self.squat], contraindications: Self.contraindications, exceptions: [worse, safe])["barbell_back_squat"]
         #expect(joints == ["Knee", "Lower Back", "Neck"])
     }
 
