@@ -83,7 +83,7 @@ let package = Package(
         .target(
             name: "PostgresStore",
             dependencies: [
-                "Account", "Catalog", "CatalogBuild", "ErrorCodes", "SchemaMigrations",
+                "Account", "Catalog", "CatalogBuild", "ErrorCodes", "OrderedJSON", "SchemaMigrations",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -181,12 +181,14 @@ let package = Package(
                 "ProgrammeGenerator", "Catalog", "CatalogBuild", "CatalogImport", "OrderedJSON", "TrainingCalendar",
             ]),
 
-        // `make bench-pg`: publishing the catalogue to a throwaway PostgreSQL cluster.
+        // `make bench-pg`: publishing the catalogue and syncing users' logs with a throwaway
+        // PostgreSQL cluster.
         .executableTarget(
             name: "pg-bench",
             dependencies: [
                 "PostgresStore", "Catalog", "TrainingLog", "ProgrammeGenerator", "SchemaMigrations", "TrainingCalendar",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 

@@ -14,10 +14,13 @@ func firstOf<Value: Sendable>(seconds: Double, _ body: @escaping @Sendable () as
     let race = Race<Value>()
     return await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
         race.hold(continuation)
-        Task { race.finish(with: await body()) }
-        Task {
+        let timer = Task {
             try? await Task.sleep(for: .seconds(seconds))
             race.finish(with: nil)
+        }
+        Task {
+            race.finish(with: await body())
+            timer.cancel()
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import OrderedJSON
 
 /// A device's training log file as the sync reads and writes it: the tables of
 /// `schema/training-log/`, each row with its `updated_at` and `synced_at`.
@@ -17,9 +18,13 @@ struct DeviceLog {
         configuration.busyMode = .timeout(10)
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
-            let missing = try queue.read { db in
-                try (LogTable.all.map(\.name) + ["deleted_rows", "sync_cursors"]).filter { try !db.tableExists($0) }
+            let needed = LogTable.all.map(\.name) + ["deleted_rows", "sync_cursors"]
+            let present = try queue.read { db in
+                try Set(String.fetchAll(
+                    db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (\(databaseQuestionMarks(count: needed.count)))",
+                    arguments: StatementArguments(needed)))
             }
+            let missing = needed.filter { !present.contains($0) }
             guard missing.isEmpty else {
                 throw PostgresStoreError(
                     .notATrainingLog, "\(path) is not a training log: it has no \(missing.joined(separator: ", "))")
@@ -45,10 +50,6 @@ struct DeviceLog {
         var user = ""
         var cursor: Int64 = 0
 
-        static func json(_ objects: [[String: Any]]) -> String {
-            let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys])) ?? Data("[]".utf8)
-            return String(decoding: data, as: UTF8.self)
-        }
     }
 
     func outgoing(server: String, user: String) throws -> Outgoing {
@@ -58,28 +59,56 @@ struct DeviceLog {
                 db, sql: "SELECT change_seq FROM sync_cursors WHERE server = ? AND user_id = ?",
                 arguments: [server, user]) ?? 0
             for table in LogTable.all {
-                let rows = try Row.fetchAll(
+                // Read through the table's index of unsynced rows (training-log migration 0005).
+                let rows = try Row.fetchCursor(
                     db, sql: "SELECT * FROM \(table.name) WHERE synced_at IS NULL OR updated_at IS NOT synced_at")
-                outgoing.sentVersions[table.name] = Dictionary(
-                    rows.map { ($0["id"] as String, $0["updated_at"] as String) }, uniquingKeysWith: { $1 })
-                outgoing.rows[table.name] = Outgoing.json(
-                    rows.map { row in
-                        var object: [String: Any] = [:]
-                        for (column, value) in row where column != "synced_at" && column != "singleton" {
-                            object[column] = Self.jsonValue(value)
-                        }
-                        object["base"] = Self.jsonValue(row["synced_at"] as DatabaseValue)
-                        return object
-                    })
+                var versions: [String: String] = [:]
+                var json: [UInt8] = [UInt8(ascii: "[")]
+                while let row = try rows.next() {
+                    versions[row["id"]] = row["updated_at"]
+                    if json.count > 1 { json.append(UInt8(ascii: ",")) }
+                    json.append(UInt8(ascii: "{"))
+                    for (column, value) in row where column != "synced_at" && column != "singleton" {
+                        Self.appendMember(column, value, to: &json)
+                        json.append(UInt8(ascii: ","))
+                    }
+                    Self.appendMember("base", row["synced_at"], to: &json)
+                    json.append(UInt8(ascii: "}"))
+                }
+                json.append(UInt8(ascii: "]"))
+                outgoing.sentVersions[table.name] = versions
+                outgoing.rows[table.name] = String(decoding: json, as: UTF8.self)
             }
-            let deletions = try Row.fetchAll(db, sql: "SELECT row_id, table_name, deleted_at FROM deleted_rows")
-            outgoing.deletedIDs = deletions.map { $0["row_id"] }
-            outgoing.deletions = Outgoing.json(
-                deletions.map { row in
-                    ["row_id": row["row_id"] as String, "table_name": row["table_name"] as String,
-                     "deleted_at": row["deleted_at"] as String]
-                })
+            var deletions: [UInt8] = [UInt8(ascii: "[")]
+            let rows = try Row.fetchCursor(db, sql: "SELECT row_id, table_name, deleted_at FROM deleted_rows")
+            while let row = try rows.next() {
+                outgoing.deletedIDs.append(row["row_id"])
+                if deletions.count > 1 { deletions.append(UInt8(ascii: ",")) }
+                deletions.append(UInt8(ascii: "{"))
+                for (column, value) in row {
+                    if column != "row_id" { deletions.append(UInt8(ascii: ",")) }
+                    Self.appendMember(column, value, to: &deletions)
+                }
+                deletions.append(UInt8(ascii: "}"))
+            }
+            deletions.append(UInt8(ascii: "]"))
+            outgoing.deletions = String(decoding: deletions, as: UTF8.self)
             return outgoing
+        }
+    }
+
+    /// Appends `"name":value` to `json`: text as a JSON string, numbers as they are, NULL as
+    /// null, a blob as its base64 text.
+    private static func appendMember(_ name: String, _ value: DatabaseValue, to json: inout [UInt8]) {
+        JSONString.append(name, to: &json)
+        json.append(UInt8(ascii: ":"))
+        switch value.storage {
+        case .null: json += Array("null".utf8)
+        case .int64(let number): json += Array(String(number).utf8)
+        case .double(let number) where number.isFinite: json += Array("\(number)".utf8)
+        case .double: json += Array("null".utf8)
+        case .string(let text): JSONString.append(text, to: &json)
+        case .blob(let data): JSONString.append(data.base64EncodedString(), to: &json)
         }
     }
 
@@ -89,14 +118,18 @@ struct DeviceLog {
     /// deletions `sent`, now on the server, forgotten. A row changed on the device since `sent`
     /// was read (the user logged or edited it while the server answered) is never overwritten:
     /// it keeps its version, based now on the server's (`synced_at`), and goes with the next
-    /// sync. Returns per table the rows written and deleted.
-    func apply(_ server: ServerLog.Rows, sent: Outgoing) throws -> [String: (written: Int, deleted: Int)] {
+    /// sync. The rows the push wrote (`pushed`, per table) are the device's own, so the server
+    /// does not send them back: the version sent becomes each one's base. Returns per table the
+    /// rows written and deleted.
+    func apply(
+        _ server: ServerLog.Rows, sent: Outgoing, pushed: [String: [String]]
+    ) throws -> [String: (written: Int, deleted: Int)] {
         try write { db in
             var changes: [String: (written: Int, deleted: Int)] = [:]
             for table in LogTable.all {
                 let rows = (server.tables[table.name] ?? [])
                     .sorted { Self.isClosed($0) && !Self.isClosed($1) }
-                let local = Set(try db.columns(in: table.name).map(\.name))
+                let local = rows.isEmpty ? [] : Set(try db.columns(in: table.name).map(\.name))
                 var written = 0
                 for row in rows {
                     let columns = row.keys.filter { local.contains($0) }.sorted()
@@ -129,6 +162,12 @@ struct DeviceLog {
                     ).execute(arguments: [version, Self.databaseValue(row["id"]), version])
                 }
                 changes[table.name] = (written, 0)
+                for id in pushed[table.name] ?? [] {
+                    guard let version = sent.sentVersions[table.name]?[id] else { continue }
+                    try db.cachedStatement(
+                        sql: "UPDATE \(table.name) SET synced_at = ? WHERE id = ? AND synced_at IS NOT ?"
+                    ).execute(arguments: [version, id, version])
+                }
             }
             for table in LogTable.all.reversed() where !server.deleted.isEmpty {
                 let deleted = server.deleted
@@ -153,16 +192,6 @@ struct DeviceLog {
 
     private static func isClosed(_ row: [String: Any]) -> Bool {
         (row["is_active"] as? NSNumber)?.intValue == 0 || (row["state"] as? String) == "completed"
-    }
-
-    private static func jsonValue(_ value: DatabaseValue) -> Any {
-        switch value.storage {
-        case .null: NSNull()
-        case .int64(let number): number
-        case .double(let number): number
-        case .string(let text): text
-        case .blob(let data): data.base64EncodedString()
-        }
     }
 
     private static func databaseValue(_ value: Any?) -> DatabaseValue {

@@ -7,12 +7,14 @@ import PostgresNIO
 /// Syncs one user's training log (a device's SQLite file, `schema/training-log/`) with the
 /// server's copy (`schema/postgres/0003_training_log.sql`).
 ///
-/// One server transaction, as the user (`SET LOCAL ROLE authenticated` with the user's JWT
-/// claims, so row-level security sees to it that only the user's rows are read or written):
-/// the device's deletions, then every row changed on the device since it last synced, then the
-/// user's whole log read back. Then one device transaction makes the device's log equal to it,
-/// but for what the user changed on the device while the server answered: such a row keeps the
-/// device's version, now based on the server's, and goes up with the next sync.
+/// One server transaction, as the user (the role `authenticated` with the user's JWT claims, so
+/// row-level security sees to it that only the user's rows are read or written), through the
+/// migrations' `sync_push` and `sync_pull`: the device's deletions and every row changed on the
+/// device since it last synced go up; the user's rows changed on the server since the device's
+/// cursor come back, but for the rows this push wrote, which the device already holds. Then one
+/// device transaction applies them, but for what the user changed on the device while the
+/// server answered: such a row keeps the device's version, now based on the server's, and goes
+/// up with the next sync.
 ///
 /// The rules, row by row (a row's `synced_at` is the `updated_at` of the version that the device
 /// and the server last agreed on):
@@ -42,22 +44,43 @@ public struct LogSync: Sendable {
         try await sync(userDatabase: path, with: server, user: user, role: role, beforeApplying: {})
     }
 
+    /// The same through a connection of `pool`, kept open for the syncs after it: how a service
+    /// that syncs many devices talks to the server.
+    public func sync(
+        userDatabase path: String, through pool: PostgresPool, user: String, role: String = "authenticated"
+    ) async throws -> SyncReport {
+        try await sync(userDatabase: path, server: pool.server, user: user, role: role, beforeApplying: {}) { work in
+            try await pool.withConnection(work)
+        }
+    }
+
     /// The same, running `beforeApplying` between the server's answer and the device's
     /// transaction: where a test makes the edit a user makes while a sync runs.
     func sync(
         userDatabase path: String, with server: PostgresURL, user: String, role: String,
         beforeApplying: () throws -> Void
     ) async throws -> SyncReport {
+        try await sync(userDatabase: path, server: server, user: user, role: role, beforeApplying: beforeApplying) {
+            work in
+            try await server.withConnection(applicationName: Self.applicationName, logger: logger, work)
+        }
+    }
+
+    private typealias Exchange = (ServerLog.Pushed, ServerLog.Rows)
+
+    private func sync(
+        userDatabase path: String, server: PostgresURL, user: String, role: String,
+        beforeApplying: () throws -> Void,
+        connected: (@escaping @Sendable (PostgresConnection) async throws -> Exchange) async throws -> Exchange
+    ) async throws -> SyncReport {
         let user = try UserSession.userID(user)
         let device = try DeviceLog(path: path)
         let outgoing = try device.outgoing(server: server.cursorKey, user: user)
-        let (pushed, serverLog) = try await server.withConnection(
-            applicationName: Self.applicationName, logger: logger
-        ) { connection in
+        let (pushed, serverLog) = try await connected { connection in
             try await exchange(outgoing, user: user, role: role, on: connection)
         }
         try beforeApplying()
-        let applied = try device.apply(serverLog, sent: outgoing)
+        let applied = try device.apply(serverLog, sent: outgoing, pushed: pushed.written)
         var report = SyncReport(
             server: server.description, user: user, tables: [], conflicts: pushed.conflicts,
             deletionsPushed: outgoing.deletedIDs.count)
@@ -80,8 +103,6 @@ public struct LogSync: Sendable {
         try await UserSession(connection: connection, logger: logger).run(
             user: user, role: role, doing: "nothing synced"
         ) { connection in
-            // Two devices of one user syncing at once take turns.
-            try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(user), 0))", logger: logger)
             let server = ServerLog(connection: connection, logger: logger)
             let pushed = try await server.push(deletions: outgoing.deletions, rows: outgoing.rows)
             let rows = try await server.read(since: outgoing.cursor)

@@ -51,20 +51,24 @@ public struct PostgresStoreError: CodedError, Hashable {
 extension PostgresStoreError {
     /// `error` as TrainDB reports it: the server's message and SQLSTATE, `doing` saying what
     /// TrainDB was doing. A refusal (insufficient privilege, a row-level security policy) is
-    /// `postgres.permission_denied`; a serialization failure or deadlock is `postgres.conflict`.
+    /// `postgres.permission_denied`; a serialization failure or deadlock is `postgres.conflict`;
+    /// a session the server ended (SQLSTATE class 57P) is `postgres.unreachable`.
     static func from(_ error: any Error, doing: String, kind: Kind = .statementFailed) -> PostgresStoreError {
         if let error = error as? PostgresStoreError { return error }
         guard let error = error as? PSQLError else {
             return PostgresStoreError(kind, "\(doing): \(error)")
         }
+        let closed = PostgresStoreError(
+            .unreachable,
+            "\(doing): the server closed the connection (was it restarted or stopped?); "
+                + "its transaction was rolled back, so run the command again")
         guard let info = error.serverInfo, let state = info[.sqlState] else {
-            if error.code == .serverClosedConnection {
-                return PostgresStoreError(
-                    .unreachable,
-                    "\(doing): the server closed the connection (was it restarted or stopped?); "
-                        + "its transaction was rolled back, so run the command again")
-            }
+            if error.code == .serverClosedConnection { return closed }
             return PostgresStoreError(.unreachable, "\(doing): the connection failed (\(error.code))")
+        }
+        // A session ended by the server (a shutdown, a restart, an administrator), with its goodbye.
+        if state.hasPrefix("57P") {
+            return PostgresStoreError(.unreachable, "\(closed.message) (\(info[.message] ?? state))", sqlState: state)
         }
         var text = "\(doing): \(info[.message] ?? "the server refused the statement") [SQLSTATE \(state)]"
         if let detail = info[.detail] { text += "; \(detail)" }

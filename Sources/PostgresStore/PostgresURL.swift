@@ -81,24 +81,32 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
         applicationName: String, logger: Logger, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         let connection = try await connect(applicationName: applicationName, logger: logger)
-        // A server that ends a session mid-command (a restart) can leave a command's answer
-        // waiting for ever: after `answerTimeout` without one, the connection is closed and the
-        // command fails, whether or not the driver notices.
+        do {
+            let result = try await answering(on: connection, body)
+            try? await connection.close()
+            return result
+        } catch {
+            // After a failure the connection may be one the server already ended.
+            await waitAtMost(2) { try? await connection.close() }
+            throw error
+        }
+    }
+
+    /// `body`'s value on `connection`. A server that ends a session mid-command (a restart) can
+    /// leave a command's answer waiting for ever: after `answerTimeout` without one, the command
+    /// fails, whether or not the driver notices, and the caller closes the connection.
+    func answering<Result: Sendable>(
+        on connection: PostgresConnection, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
         let outcome = await firstOf(
             seconds: answerTimeout,
             { () -> Swift.Result<Result, any Error> in
                 do { return .success(try await body(connection)) } catch { return .failure(error) }
             })
         switch outcome {
-        case .some(.success(let result)):
-            try? await connection.close()
-            return result
-        case .some(.failure(let error)):
-            // After a failure the connection may be one the server already ended.
-            await waitAtMost(2) { try? await connection.close() }
-            throw error
+        case .some(.success(let result)): return result
+        case .some(.failure(let error)): throw error
         case .none:
-            await waitAtMost(2) { try? await connection.close() }
             throw PostgresStoreError(
                 .unreachable,
                 "\(self) did not answer within \(Int(answerTimeout)) s, so the connection was closed; run the command again")

@@ -12,6 +12,9 @@ struct ServerLog {
     struct Pushed: Sendable {
         var counts: [String: (pushed: Int, same: Int)] = [:]
         var conflicts: [SyncReport.Conflict] = []
+        /// Per table, the ids of the rows the server inserted or updated: it now holds the
+        /// device's version of each.
+        var written: [String: [String]] = [:]
     }
 
     /// The user's rows, per table, as the JSON objects `sync_pull` gave (column → value in the
@@ -46,7 +49,9 @@ struct ServerLog {
             guard let table = result["table"] as? String, let action = result["action"] as? String else { continue }
             var counts = pushed.counts[table] ?? (pushed: 0, same: 0)
             switch action {
-            case "insert", "update": counts.pushed += 1
+            case "insert", "update":
+                counts.pushed += 1
+                if let id = result["id"] as? String { pushed.written[table, default: []].append(id) }
             case "same": counts.same += 1
             default:
                 pushed.conflicts.append(

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// A transaction on the server as one user, as Supabase's API runs a request: `SET LOCAL ROLE`
+/// A transaction on the server as one user, as Supabase's API runs a request: the role
 /// (`authenticated` for a user's token, `service_role` for the project's own jobs) and the JWT
 /// claims whose `sub` `auth.uid()` reads, so row-level security and every function that names
 /// `auth.uid()` see that user. Committed when `body` returns, rolled back when it throws.
@@ -15,10 +15,11 @@ struct UserSession {
     ) async throws -> Value {
         do {
             try await connection.query("BEGIN", logger: logger)
-            try await connection.query(
-                PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(ServerTable.quoted(role))"), logger: logger)
+            // As Supabase's API does it: the role and the claims, both for this transaction alone.
             let claims = #"{"sub": "\#(user)", "role": "\#(role)"}"#
-            try await connection.query("SELECT set_config('request.jwt.claims', \(claims), true)", logger: logger)
+            try await connection.query(
+                "SELECT set_config('role', \(role), true), set_config('request.jwt.claims', \(claims), true)",
+                logger: logger)
             let value = try await body(connection)
             try await connection.query("COMMIT", logger: logger)
             return value

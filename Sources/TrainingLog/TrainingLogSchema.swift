@@ -10,6 +10,7 @@ public enum TrainingLogSchema {
             identifier: "0002_exercise_logs_by_workout", bytes: PackageResources._002_exercise_logs_by_workout_sql),
         SchemaMigration(identifier: "0003_profiles", bytes: PackageResources._003_profiles_sql),
         SchemaMigration(identifier: "0004_sync_cursor", bytes: PackageResources._004_sync_cursor_sql),
+        SchemaMigration(identifier: "0005_unsynced_rows", bytes: PackageResources._005_unsynced_rows_sql),
     ]
 
     /// Applies `migrations`.

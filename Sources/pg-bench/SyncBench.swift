@@ -1,15 +1,16 @@
 import Catalog
 import Foundation
+import GRDB
+import PostgresNIO
 import PostgresStore
 import ProgrammeGenerator
 import SchemaMigrations
 import TrainingCalendar
 import TrainingLog
 
-/// 50 users, each with a device log holding one 1-hour workout not yet synced, push at once.
+/// Users with years of history, each syncing a 1-hour workout, many at once, through a pool of
+/// server connections as a sync service holds.
 enum SyncBench {
-    static let users = 50
-
     /// A persona's questionnaire: four days, 45-60 minutes, a full gym.
     static let questionnaire = """
         {"name": "Alex", "primaryGoal": "build_muscle", "targetMuscleGroups": ["chest", "biceps"],
@@ -19,20 +20,78 @@ enum SyncBench {
          "detailedEquipment": {}, "injuries": [], "trainingDaysPerWeek": 4, "sessionDuration": "45-60 min"}
         """
 
-    /// Makes each user's log in `folder`: the programme started, then a workout of the first
-    /// session, an hour from its first set to its last, every prescribed set logged, each
-    /// exercise submitted.
-    static func makeLogs(in folder: URL, catalogue: CatalogDatabase) throws -> [(user: String, path: String)] {
+    /// The bench's user number `index` (0 is the one whose history the others copy).
+    static func user(_ index: Int) -> String {
+        String(format: "00000000-0000-4000-8000-%012d", index)
+    }
+
+    /// `users` users, each with the history of `template` (a device log already synced as user 0)
+    /// on the server and on a device of their own in `folder`, and on that device a 1-hour
+    /// workout logged since: an hour from its first set to its last, every prescribed set logged,
+    /// each exercise submitted. The server's copies are made by SQL (a sync of each would take
+    /// minutes); each device's cursor is set to where its user's rows end. Returns each user's
+    /// id and device log.
+    static func copies(
+        of template: String, users: Int, in folder: URL, server: PostgresURL, catalogue: CatalogDatabase
+    ) async throws -> [(user: String, path: String)] {
+        // Copying millions of rows takes minutes: each batch of users may take its time.
+        var patient = server
+        patient.answerTimeout = 3_600
+        let cursors = try await patient.withConnection(applicationName: "pg-bench", logger: logger) { connection in
+            for table in ["user_settings", "profiles", "programmes", "workouts", "exercise_logs", "logged_sets"] {
+                var columns: [String] = []
+                let rows = try await connection.query(
+                    """
+                    SELECT attname::text FROM pg_attribute
+                    WHERE attrelid = to_regclass(\("public." + table)) AND attnum > 0 AND NOT attisdropped
+                      AND attname NOT IN ('user_id', 'change_seq') ORDER BY attnum
+                    """, logger: logger)
+                for try await name in rows.decode(String.self) { columns.append(name) }
+                let names = columns.map { "\"\($0)\"" }.joined(separator: ", ")
+                for first in stride(from: 1, to: users, by: 100) {
+                    let copy = """
+                        INSERT INTO \(table) (user_id, \(names))
+                        SELECT ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, \(names)
+                        FROM \(table) CROSS JOIN generate_series(\(first), \(min(users, first + 100) - 1)) AS g
+                        WHERE user_id = '\(user(0))' ORDER BY g
+                        """
+                    try await connection.query(PostgresQuery(unsafeSQL: copy), logger: logger)
+                }
+            }
+            try await connection.query("ANALYZE", logger: logger)
+            var cursors: [String: Int64] = [:]
+            let rows = try await connection.query(
+                """
+                SELECT user_id::text, max(change_seq) FROM (
+                    SELECT user_id, change_seq FROM user_settings UNION ALL SELECT user_id, change_seq FROM profiles
+                    UNION ALL SELECT user_id, change_seq FROM programmes UNION ALL SELECT user_id, change_seq FROM workouts
+                    UNION ALL SELECT user_id, change_seq FROM exercise_logs
+                    UNION ALL SELECT user_id, change_seq FROM logged_sets) AS everything
+                GROUP BY user_id
+                """, logger: logger)
+            for try await (user, cursor) in rows.decode((String, Int64).self) { cursors[user] = cursor }
+            return cursors
+        }
         let programme = try ProgrammeGenerator(catalog: try GeneratorCatalog(database: catalogue))
             .generate(fromJSON: Data(questionnaire.utf8), seed: 1, createdDate: CalendarDate(dayNumber: 20_458))
         let catalog = try LogCatalog(database: catalogue)
-        return try (0..<users).map { index in
+        return try (1..<users).map { index in
             let path = folder.appendingPathComponent("user-\(index).sqlite").path
+            try? FileManager.default.removeItem(atPath: path)
+            try FileManager.default.copyItem(atPath: template, toPath: path)
+            let id = user(index)
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in
+                try db.execute(
+                    sql: "UPDATE sync_cursors SET user_id = ?, change_seq = ?",
+                    arguments: [id, cursors[id] ?? 0])
+            }
+            try queue.close()
+            // Monday 2026-01-05, 18:00 UTC: the day after the history ends.
             let clock = ManualClock(Date(timeIntervalSince1970: 1_767_636_000))
             let log = try TrainingLog(
-                path: path, catalog: catalog, clock: clock, ids: SeededRowIDs(seed: UInt64(index + 1)),
+                path: path, catalog: catalog, clock: clock, ids: SeededRowIDs(seed: UInt64(1_000 + index)),
                 newUser: UserSettings(unit: .kg, timeZone: TimeZone(identifier: "Europe/London") ?? .gmt))
-            try log.startProgramme(programme, questionnaireJSON: questionnaire)
             let workout = try log.startWorkout(session: programme.sessions[0].dayName)
             let pace = 3600.0 / Double(max(1, workout.exercises.reduce(0) { $0 + $1.prescribedSets }))
             for exercise in workout.exercises {
@@ -43,8 +102,7 @@ enum SyncBench {
                 try log.submit(exercise: exercise.exerciseId)
             }
             try log.completeWorkout()
-            let user = String(format: "00000000-0000-4000-8000-%012d", index + 1)
-            return (user, path)
+            return (id, path)
         }
     }
 
@@ -77,19 +135,44 @@ enum SyncBench {
         }
     }
 
-    /// Syncs every log at once; each sync's seconds, and the whole run's.
-    static func run(_ logs: [(user: String, path: String)], server: PostgresURL) async throws -> ([Double], Double) {
+    /// Syncs every log, `concurrency` at a time, through `pool`; each sync's seconds, and the
+    /// whole run's.
+    static func run(
+        _ logs: [(user: String, path: String)], concurrency: Int, pool: PostgresPool
+    ) async throws -> ([Double], Double) {
         let start = ContinuousClock.now
         let times = try await withThrowingTaskGroup(of: Double.self) { group in
-            for (user, path) in logs {
+            var pending = logs[...]
+            func next() {
+                guard let (user, path) = pending.popFirst() else { return }
                 group.addTask {
                     let started = ContinuousClock.now
-                    _ = try await LogSync().sync(userDatabase: path, with: server, user: user)
+                    _ = try await LogSync().sync(userDatabase: path, through: pool, user: user)
                     return seconds(ContinuousClock.now - started)
                 }
             }
-            return try await group.reduce(into: []) { $0.append($1) }
+            for _ in 0..<concurrency { next() }
+            var times: [Double] = []
+            while let time = try await group.next() {
+                times.append(time)
+                next()
+            }
+            return times
         }
         return (times, seconds(ContinuousClock.now - start))
+    }
+
+    /// CPU seconds so far: this process's (the devices' side of every sync), and the whole
+    /// machine's busy time (this process and the server's backends), from /proc/stat.
+    static func cpuSeconds() -> (process: Double, machine: Double) {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let process = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        let line = (try? String(contentsOfFile: "/proc/stat", encoding: .utf8))?.split(separator: "\n").first ?? ""
+        let ticks = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+        guard ticks.count >= 5 else { return (process, .nan) }
+        let busy = ticks.reduce(0, +) - ticks[3] - ticks[4]
+        return (process, busy / Double(sysconf(Int32(_SC_CLK_TCK))))
     }
 }

@@ -82,47 +82,75 @@ print("publish of the committed catalogue (\(exerciseCount) exercises, \(rows) r
 print("  first publish (migrations and every row): \(milliseconds(median(first)))")
 print("  republish, no row changed:                 \(milliseconds(median(again)))")
 
-// 50 users push a 1-hour workout each, all at once.
+// Users with five years of history each push a 1-hour workout, `concurrency` at a time, through a
+// pool of connections (a sync service's): PG_BENCH_USERS (500), PG_BENCH_CONCURRENCY (50) and
+// PG_BENCH_POOL (4) change them.
+let environment = ProcessInfo.processInfo.environment
+let users = max(2, environment["PG_BENCH_USERS"].flatMap(Int.init) ?? 500)
+let concurrency = max(1, environment["PG_BENCH_CONCURRENCY"].flatMap(Int.init) ?? 50)
+let poolSize = max(1, environment["PG_BENCH_POOL"].flatMap(Int.init) ?? 4)
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traindb-pg-bench-\(getpid())")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 let syncServer = try await freshDatabase("traindb_bench_sync")
 _ = try await publisher.publish(catalogue, to: syncServer)
-let logs = try SyncBench.makeLogs(in: folder, catalogue: catalogue)
-let (syncTimes, syncTotal) = try await SyncBench.run(logs, server: syncServer)
+let template = folder.appendingPathComponent("history-260.sqlite").path
+try SyncBench.history(weeks: 260, at: template, catalogue: catalogue)
+// Kept unsynced for the no-op figures below.
+try FileManager.default.copyItem(atPath: template, toPath: folder.appendingPathComponent("history-260-noop.sqlite").path)
+let uploaded = try await LogSync().sync(userDatabase: template, with: syncServer, user: SyncBench.user(0))
+let preparing = ContinuousClock.now
+let logs = try await SyncBench.copies(
+    of: template, users: users, in: folder, server: syncServer, catalogue: catalogue)
+print("sync: \(users) users with five years of history (\(uploaded.pushed) rows each, copied in",
+      "\(milliseconds(seconds(ContinuousClock.now - preparing)))), each pushing a 1-hour workout,")
+let pool = PostgresPool(server: syncServer, size: poolSize, applicationName: LogSync.applicationName)
+let cpuBefore = SyncBench.cpuSeconds()
+let (syncTimes, syncTotal) = try await SyncBench.run(logs, concurrency: concurrency, pool: pool)
+let cpuAfter = SyncBench.cpuSeconds()
+await pool.close()
 let setsPerWorkout = try await syncServer.withConnection(applicationName: "pg-bench", logger: logger) { connection in
     var count = 0
-    let rows = try await connection.query("SELECT count(*) FROM logged_sets", logger: logger)
-    for try await sets in rows.decode(Int.self) {
-        count = sets / SyncBench.users
-    }
+    let rows = try await connection.query(
+        "SELECT count(*) FROM logged_sets WHERE user_id::text = \(SyncBench.user(1)) AND logged_at >= '2026-01-05'",
+        logger: logger)
+    for try await sets in rows.decode(Int.self) { count = sets }
     return count
 }
-try await run("DROP DATABASE traindb_bench_sync WITH (FORCE)", on: admin)
-print("sync: \(SyncBench.users) users each push a 1-hour workout (\(setsPerWorkout) sets) at once:")
+if environment["PG_BENCH_KEEP"] == nil { try await run("DROP DATABASE traindb_bench_sync WITH (FORCE)", on: admin) }
+print("  \(concurrency) at a time through \(poolSize) pooled connections (\(setsPerWorkout) sets a workout):")
 print("  per sync p50 \(milliseconds(percentile(syncTimes, 0.5))), p99 \(milliseconds(percentile(syncTimes, 0.99)));",
-      "all \(SyncBench.users) in \(milliseconds(syncTotal))")
+      "all \(logs.count) in \(milliseconds(syncTotal))")
+let deviceCPU = (cpuAfter.process - cpuBefore.process) / Double(logs.count)
+let machineCPU = (cpuAfter.machine - cpuBefore.machine) / Double(logs.count)
+print(String(format: "  CPU per sync: %.1f ms in all, %.1f ms of it the devices' side (this process), "
+      + "%.1f ms the server's and the rest", machineCPU * 1000, deviceCPU * 1000, (machineCPU - deviceCPU) * 1000))
 
 // A sync with nothing to bring, after a week of history and after five years: its cost should
 // follow what changed, not how long the user has trained.
 let noOpServer = try await freshDatabase("traindb_bench_noop")
 _ = try await publisher.publish(catalogue, to: noOpServer)
-var noOp: [(weeks: Int, median: Double, rows: Int)] = []
+let noOpPool = PostgresPool(server: noOpServer, size: 1, applicationName: LogSync.applicationName)
+var noOp: [(weeks: Int, median: Double, fresh: Double, rows: Int)] = []
 for (index, weeks) in [1, 260].enumerated() {
-    let path = folder.appendingPathComponent("history-\(weeks).sqlite").path
-    try SyncBench.history(weeks: weeks, at: path, catalogue: catalogue)
+    let path = folder.appendingPathComponent("history-\(weeks)-noop.sqlite").path
+    if weeks != 260 { try SyncBench.history(weeks: weeks, at: path, catalogue: catalogue) }
     let user = String(format: "10000000-0000-4000-8000-%012d", index + 1)
     let upload = try await LogSync().sync(userDatabase: path, with: noOpServer, user: user)
-    var times: [Double] = []
-    for _ in 0..<20 {
-        times.append(try await seconds { _ = try await LogSync().sync(userDatabase: path, with: noOpServer, user: user) })
+    var pooled: [Double] = []
+    var fresh: [Double] = []
+    for _ in 0..<50 {
+        pooled.append(try await seconds { _ = try await LogSync().sync(userDatabase: path, through: noOpPool, user: user) })
+        fresh.append(try await seconds { _ = try await LogSync().sync(userDatabase: path, with: noOpServer, user: user) })
     }
-    noOp.append((weeks, median(times), upload.pushed))
+    noOp.append((weeks, median(pooled), median(fresh), upload.pushed))
 }
+await noOpPool.close()
 try await run("DROP DATABASE traindb_bench_noop WITH (FORCE)", on: admin)
-print("sync with nothing to bring, median of 20:")
+print("sync with nothing to bring, median of 50 (pooled connection; a connection of its own):")
 for figure in noOp {
     let weeks = figure.weeks == 1 ? "1 week" : "\(figure.weeks) weeks"
-    print("  after \(weeks) (\(figure.rows) rows uploaded first): " + String(format: "%.1f ms", figure.median * 1000))
+    print("  after \(weeks) (\(figure.rows) rows uploaded first): "
+          + String(format: "%.1f ms; %.1f ms", figure.median * 1000, figure.fresh * 1000))
 }
-print(String(format: "  five years / one week: %.2f×", noOp[1].median / noOp[0].median))
+print(String(format: "  five years / one week: %.2f×; %.2f×", noOp[1].median / noOp[0].median, noOp[1].fresh / noOp[0].fresh))

@@ -60,7 +60,9 @@ extension PostgresTests {
                 #expect(device.primaryKey == shape.primaryKey, "\(table): primary key")
                 #expect(device.foreignKeys == shape.foreignKeys, "\(table): foreign keys")
                 let names = { (indexes: Set<String>) in Set(indexes.map { String($0.prefix { $0 != " " }) }) }
-                #expect(names(shape.indexes).isSubset(of: names(device.indexes)), "\(table): indexes")
+                // The device's index of the rows its next sync sends is its own bookkeeping.
+                let deviceIndexes = names(shape.indexes).filter { !$0.hasSuffix("_unsynced") }
+                #expect(deviceIndexes.isSubset(of: names(device.indexes)), "\(table): indexes")
             }
         }
     }

@@ -18,6 +18,7 @@ struct PostgresSchemaTests {
         "0007_change_cursor": "301ec7647f5d11d6",
         "0008_sync_protocol": "17e01721de25f80b",
         "0009_exercise_exceptions": "8eced9dd9e77ea0d",
+        "0010_sync_planned_once": "8ab04c4b8ba561dd",
     ]
 
     static let directory = PackageRoot.url("schema/postgres")

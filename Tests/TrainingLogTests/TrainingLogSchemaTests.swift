@@ -14,6 +14,7 @@ struct TrainingLogSchemaTests {
         "0002_exercise_logs_by_workout": "ebe23f0062f1c3c7",
         "0003_profiles": "cf93ba6830d1c361",
         "0004_sync_cursor": "cdc01899aeb818d8",
+        "0005_unsynced_rows": "d6dff224c4303d67",
     ]
 
     static let schemaDirectory = PackageRoot.url("schema/training-log")

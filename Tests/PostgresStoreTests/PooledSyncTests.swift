@@ -1,0 +1,91 @@
+import Foundation
+import PostgresNIO
+import PostgresStore
+import TestSupport
+import Testing
+
+extension PostgresTests.SyncTests {
+    /// The server sessions `traindb sync` holds open, with who each acts as right now.
+    static func syncSessions(_ server: PostgresURL) async throws -> [(pid: Int32, state: String)] {
+        try await server.withTestConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT pid, state FROM pg_stat_activity
+                WHERE datname = current_database() AND application_name = \(LogSync.applicationName)
+                """, logger: PostgresTests.AccessTests.logger)
+            var sessions: [(Int32, String)] = []
+            for try await session in rows.decode((Int32, String).self) { sessions.append(session) }
+            return sessions
+        }
+    }
+
+    @Test("syncs of two users through a pool share one connection, and nothing of one user's sync is left on it")
+    func pooledSyncsShareAConnection() async throws {
+        try await Self.withTwoDevices { server, a, _, directory in
+            let other = try SyncDevice(path: directory.path("other.sqlite"), seed: 3, now: "2026-01-05T08:00:00Z")
+            try other.startProgramme()
+            try a.workout(0, at: "2026-01-05T18:00:00Z")
+            try other.workout(1, at: "2026-01-06T18:00:00Z")
+            let pool = PostgresPool(server: server, size: 1, applicationName: LogSync.applicationName)
+            let mine = try await LogSync().sync(userDatabase: a.path, through: pool, user: Self.user)
+            let theirs = try await LogSync().sync(userDatabase: other.path, through: pool, user: Self.otherUser)
+            #expect(mine.pushed > 0 && theirs.pushed > 0 && mine.conflicts.isEmpty && theirs.conflicts.isEmpty)
+
+            let sessions = try await Self.syncSessions(server)
+            #expect(sessions.count == 1 && sessions.first?.state == "idle", "\(sessions)")
+            // The connection is the one both syncs used, back to its login role, with no claims.
+            let (pid, role, claims) = try await pool.withConnection { connection in
+                let rows = try await connection.query(
+                    "SELECT pg_backend_pid(), current_user::text, coalesce(current_setting('request.jwt.claims', true), '')",
+                    logger: PostgresTests.AccessTests.logger)
+                for try await row in rows.decode((Int32, String, String).self) { return row }
+                return (Int32(0), "", "")
+            }
+            #expect(pid == sessions.first?.pid)
+            #expect(role == server.user && claims.isEmpty, "\(role) \(claims)")
+            await pool.close()
+            #expect(try await Self.syncSessions(server).isEmpty, "close() leaves no session open")
+
+            let sets = try await Self.owners("logged_sets", server)
+            #expect(sets[Self.user] == (mine.tables.first { $0.table == "logged_sets" }?.pushed ?? -1))
+            #expect(sets[Self.otherUser] == (theirs.tables.first { $0.table == "logged_sets" }?.pushed ?? -1))
+        }
+    }
+
+    @Test("a sync that fails on a pooled connection closes it, and the pool's next sync completes")
+    func failedPooledSync() async throws {
+        try await Self.withTwoDevices { server, a, _, _ in
+            try a.workout(0, at: "2026-01-05T18:00:00Z")
+            let pool = PostgresPool(server: server, size: 1, applicationName: LogSync.applicationName)
+            // anon may not call the sync's functions: the server refuses mid-transaction.
+            let refused = await #expect(throws: PostgresStoreError.self) {
+                try await LogSync().sync(userDatabase: a.path, through: pool, user: Self.user, role: "anon")
+            }
+            #expect(refused?.code == "postgres.permission_denied", "\(refused?.message ?? "")")
+            #expect(try await Self.owners("logged_sets", server)[Self.user] == nil)
+            let report = try await LogSync().sync(userDatabase: a.path, through: pool, user: Self.user)
+            #expect(report.conflicts.isEmpty && report.pushed > 0)
+            #expect(try await Self.syncSessions(server).count == 1)
+            await pool.close()
+        }
+    }
+
+    @Test("a pushed workout is not downloaded again by the device that pushed it, and the next sync has nothing to do")
+    func pushedRowsStayHome() async throws {
+        try await Self.withTwoDevices { server, a, b, _ in
+            _ = try await Self.sync(a, server)
+            try a.workout(0, at: "2026-01-05T18:00:00Z")
+            let before = try Self.rows(a)
+            let push = try await Self.sync(a, server)
+            let sets = try #require(push.tables.first { $0.table == "logged_sets" })
+            #expect(sets.pushed == before["logged_sets"]?.count && sets.pulled == 0, "\(sets)")
+            #expect(try Self.rows(a) == before)
+            let idle = try await Self.sync(a, server)
+            #expect(idle.pushed == 0 && idle.tables.allSatisfy { $0.pulled == 0 }, "\(idle.tables)")
+            // Another device of the user downloads every row, and holds the same text.
+            let other = try await Self.sync(b, server)
+            #expect(other.tables.first { $0.table == "logged_sets" }?.pulled == sets.pushed)
+            #expect(try Self.rows(b) == Self.rows(a))
+        }
+    }
+}

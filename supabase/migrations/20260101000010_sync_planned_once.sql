@@ -1,0 +1,1 @@
+../../schema/postgres/0010_sync_planned_once.sql
