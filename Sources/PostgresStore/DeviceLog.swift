@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OrderedJSON
+import SchemaMigrations
 
 /// A device's training log file as the sync reads and writes it: the tables of
 /// `schema/training-log/`, each row with its `updated_at` and `synced_at`.
@@ -13,11 +14,11 @@ struct DeviceLog {
         guard FileManager.default.fileExists(atPath: path) else {
             throw PostgresStoreError(.notATrainingLog, "\(path) does not exist")
         }
-        var configuration = Configuration()
-        configuration.foreignKeysEnabled = true
-        configuration.busyMode = .timeout(10)
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
+            // Set up as the app's own connections to the log are (the same foundation): the app,
+            // a widget and this sync may use the file at once.
+            queue = try DatabaseQueue(
+                path: path, configuration: UserStore<PostgresStoreError>.configuration(noun: "the training log"))
             let needed = LogTable.all.map(\.name) + ["deleted_rows", "sync_cursors"]
             let present = try queue.read { db in
                 try Set(String.fetchAll(
@@ -215,9 +216,18 @@ struct DeviceLog {
         }
     }
 
+    /// Runs `body` in a transaction that takes the write lock as it begins, as the app's own
+    /// writes do: begun as a read, it could find the app's write committed in between and fail.
     private func write<Value>(_ body: (Database) throws -> Value) throws -> Value {
         do {
-            return try queue.write(body)
+            return try queue.writeWithoutTransaction { db in
+                var value: Value?
+                try db.inTransaction(.immediate) {
+                    value = try body(db)
+                    return .commit
+                }
+                return value!
+            }
         } catch let error as PostgresStoreError {
             throw error
         } catch {

@@ -52,15 +52,7 @@ public struct UserStore<Failure: Error>: Sendable {
         self.noun = noun
         self.readOnly = readOnly
         self.failure = failure
-        var configuration = Configuration()
-        configuration.label = noun
-        configuration.foreignKeysEnabled = true
-        configuration.busyMode = .timeout(Self.busyTimeout)
-        configuration.prepareDatabase { db in
-            if !db.configuration.readonly {
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            }
-        }
+        let configuration = Self.configuration(noun: noun)
         guard let path else {
             do {
                 queue = try DatabaseQueue(configuration: configuration)
@@ -111,6 +103,22 @@ public struct UserStore<Failure: Error>: Sendable {
         } catch {
             throw failure("cannot migrate \(noun) \(path): \(Self.reason(error))")
         }
+    }
+
+    /// How every connection to a user's store is set up, this type's and any other code's that
+    /// opens one (the sync): foreign keys enforced, a write waiting up to `busyTimeout` for
+    /// another process's, and commits acknowledged once in the write-ahead log.
+    public static func configuration(noun: String) -> Configuration {
+        var configuration = Configuration()
+        configuration.label = noun
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.prepareDatabase { db in
+            if !db.configuration.readonly {
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+        }
+        return configuration
     }
 
     /// A connection for reading that leaves the store as it found it. Where the store may be

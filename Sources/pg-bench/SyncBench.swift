@@ -58,7 +58,10 @@ enum SyncBench {
                     try await connection.query(PostgresQuery(unsafeSQL: copy), logger: logger)
                 }
             }
+            // The copies' statistics, and their pages written out now rather than by a
+            // checkpoint in the middle of the syncs.
             try await connection.query("ANALYZE", logger: logger)
+            try await connection.query("CHECKPOINT", logger: logger)
             var cursors: [String: Int64] = [:]
             let rows = try await connection.query(
                 """
