@@ -7,16 +7,33 @@ extension CatalogImporter {
     /// contract of `Column`; returns the rows read.
     func check<Column: ContractColumn>(
         _ columns: Column.Type, master: SheetTable?, schema schemaTable: SheetTable?, scope: String? = nil,
-        lookupTables: [String: SheetTable], problems: inout [Problem]
-    ) -> [ParsedRecord<Column>] {
+        lookupTables: [String: SheetTable], lookupValues: [String: LookupValues] = [:], problems: inout [Problem]
+    ) throws(ImportFailure) -> [ParsedRecord<Column>] {
+        var records: [ParsedRecord<Column>] = []
+        try check(
+            columns, master: master, schema: schemaTable, scope: scope, lookupTables: lookupTables,
+            lookupValues: lookupValues, problems: &problems
+        ) { _, parsed in records.append(parsed) }
+        return records
+    }
+
+    /// The same, handing each row to `each` as it is read, raw and parsed, and keeping none: a
+    /// streamed master sheet of any length is checked holding one row. A lookup into a
+    /// streamed sheet takes its values from `lookupValues` (`sheet.column` → values).
+    func check<Column: ContractColumn>(
+        _ columns: Column.Type, master: SheetTable?, schema schemaTable: SheetTable?, scope: String? = nil,
+        lookupTables: [String: SheetTable], lookupValues: [String: LookupValues] = [:], problems: inout [Problem],
+        each: (SheetTable.Record, ParsedRecord<Column>) -> Void
+    ) throws(ImportFailure) {
         let contract = Column.contract
         let schema = schemaTable.map { SchemaSheet(table: $0, scope: scope) }
         if let schema {
             problems += schema.problems
             if let master { problems += schema.compare(contract: contract, master: master) }
         }
-        guard let master else { return [] }
-        problems += master.valuesWithoutHeader()
+        guard let master else { return }
+        // Values without a header are listed here, before what follows, once the rows are read.
+        let unheadedAt = problems.count
         let specs = schema?.effectiveSpecs(contract: contract) ?? contract
         if schema == nil {
             problems += Self.missingColumns(contract.map(\.name), in: master)
@@ -25,11 +42,13 @@ extension CatalogImporter {
         for spec in specs {
             guard let lookup = spec.lookup, indexes[lookup] == nil else { continue }
             if let table = lookupTables[lookup.sheet], let column = table.column(lookup.column) {
-                indexes[lookup] = LookupIndex(
-                    source: "\(table.sheet).\(table.headers[column] ?? lookup.column)",
-                    values: table.records.compactMap { record in
-                        record[column].flatMap { $0.exceedsTextLimit ? nil : $0.trimmedText }
-                    })
+                let source = "\(table.sheet).\(table.headers[column] ?? lookup.column)"
+                if let values = lookupValues[lookup.description] {
+                    indexes[lookup] = LookupIndex(source: source, values: values.kept, isComplete: values.isComplete)
+                } else {
+                    indexes[lookup] = LookupIndex(
+                        source: source, values: table.records.compactMap { Self.lookupValue($0, column) })
+                }
             } else if let schema, let entry = schema.entry(spec.name),
                 !WorkbookContract.lookupSheets.contains(where: { $0.sheet == lookup.sheet })
                     || lookupTables[lookup.sheet] != nil
@@ -38,15 +57,32 @@ extension CatalogImporter {
                 problems.append(Self.unresolvableLookup(lookup, of: spec, in: schema, at: entry.row))
             }
         }
-        let validated = SheetValidator<Column>(table: master, specs: specs, lookups: indexes).validate()
-        problems += validated.problems
-        return validated.records
+        var validator = SheetValidator<Column>(table: master, specs: specs, lookups: indexes)
+        let unheaded = FieldReader(table: master)
+        do {
+            try master.forEachRecord { record in
+                master.valuesWithoutHeader(record, unheaded)
+                each(record, validator.validate(record))
+            }
+        } catch let error as XLSXError {
+            throw ImportFailure(code: error.code, file: master.file, message: error.message)
+        } catch {
+            throw ImportFailure(code: "file.unreadable", file: master.file, message: "\(error)")
+        }
+        problems.insert(contentsOf: unheaded.problems, at: unheadedAt)
+        problems += validator.problems
+    }
+
+    /// The value a lookup reads from a row's cell in `column`: nil for a blank or over-long cell.
+    static func lookupValue(_ record: SheetTable.Record, _ column: Int?) -> String? {
+        guard let column else { return nil }
+        return record[column].flatMap { $0.exceedsTextLimit ? nil : $0.trimmedText }
     }
 
     /// Opens a workbook and reads the named sheets; a missing sheet is a problem, an
     /// unreadable file a failure.
     func readTables(
-        _ file: String, sheets: [String], problems: inout [Problem]
+        _ file: String, sheets: [String], streaming: Set<String> = [], problems: inout [Problem]
     ) throws(ImportFailure) -> [String: SheetTable] {
         guard FileManager.default.fileExists(atPath: file) else {
             throw ImportFailure(code: "file.missing", file: file, message: "no such workbook")
@@ -66,7 +102,8 @@ extension CatalogImporter {
                     continue
                 }
                 tables[name] = try SheetTable(
-                    workbook: workbook, info: info, file: file, problemLimit: problemLimit, problems: &problems)
+                    workbook: workbook, info: info, file: file, problemLimit: problemLimit,
+                    streaming: streaming.contains(name), problems: &problems)
             }
             return tables
         } catch let error as XLSXError {

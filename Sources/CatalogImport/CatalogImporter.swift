@@ -12,7 +12,7 @@ public struct CatalogImporter {
     public struct Result: Sendable {
         /// Every problem, in workbook, sheet and row order.
         public var problems: [Problem]
-        /// The catalogue, when no problem is an error.
+        /// The catalogue, when no problem is an error and the importer keeps it.
         public var content: CatalogContent?
 
         public var errorCount: Int { Problem.total(.error, in: problems) }
@@ -24,9 +24,14 @@ public struct CatalogImporter {
     /// others are counted in one problem standing for them. Nil keeps every one.
     let problemLimit: Int?
 
-    public init(logger: Logger = Logger(label: "traindb.import"), problemLimit: Int? = nil) {
+    /// Whether a clean import returns the catalogue (`content`): a build needs it, a check only
+    /// the problems, and a check that keeps no row holds memory bounded by what is looked up.
+    let keepsContent: Bool
+
+    public init(logger: Logger = Logger(label: "traindb.import"), problemLimit: Int? = nil, keepsContent: Bool = true) {
         self.logger = logger
         self.problemLimit = problemLimit
+        self.keepsContent = keepsContent
     }
 
     /// Imports `directory/train_exercise_database_prod.xlsx` and
@@ -36,8 +41,14 @@ public struct CatalogImporter {
         let contraindicationFile = Self.join(directory, WorkbookContract.contraindicationWorkbook)
         var problems: [Problem] = []
 
+        // The values the contraindications workbook looks up in the exercises sheet, read first
+        // so that a long exercises sheet need not be kept to check them.
+        let referenced = referencedExerciseValues(in: contraindicationFile)
         let exerciseSheets = ["exercises", "schema"] + WorkbookContract.lookupSheets.map(\.sheet)
-        let exerciseTables = try readTables(exerciseFile, sheets: exerciseSheets, problems: &problems)
+        // The exercises sheet is read a row at a time, as it is checked: its length costs time,
+        // not memory.
+        let exerciseTables = try readTables(
+            exerciseFile, sheets: exerciseSheets, streaming: ["exercises"], problems: &problems)
         let lookupSheets = LookupSheets(tables: exerciseTables)
         for (sheet, columns) in WorkbookContract.lookupSheets {
             guard let table = exerciseTables[sheet] else { continue }
@@ -48,26 +59,47 @@ public struct CatalogImporter {
             equipment: lookupSheets.equipment, muscles: lookupSheets.muscles,
             movementPatterns: lookupSheets.movementPatterns, complexityLevels: lookupSheets.complexityLevels,
             selectionTiers: lookupSheets.selectionTiers)
-        let exerciseRows = check(
+        var rules = exerciseTables["exercises"].map {
+            ExerciseRules(
+                table: $0, lookups: lookups, keepsExercises: keepsContent, groupsWanted: referenced["exercise_id"] ?? [])
+        }
+        // What the contraindications workbook's lookups read from the exercises sheet.
+        var exerciseValues = Self.exerciseLookupColumns.map { column in
+            (column: exerciseTables["exercises"]?.column(column),
+             values: LookupValues(referenced: referenced[column] ?? []))
+        }
+        var exerciseCount = 0
+        try check(
             ExerciseColumn.self, master: exerciseTables["exercises"], schema: exerciseTables["schema"],
             lookupTables: exerciseTables, problems: &problems
-        ).map(ExerciseRow.init)
-        let exercises = exerciseTables["exercises"].map {
-            ExerciseRules(table: $0, lookups: lookups).check(exerciseRows)
+        ) { record, parsed in
+            exerciseCount += 1
+            rules?.check(ExerciseRow(parsed))
+            for index in exerciseValues.indices {
+                if let value = Self.lookupValue(record, exerciseValues[index].column) {
+                    exerciseValues[index].values.add(value)
+                }
+            }
         }
+        let exercises = rules?.finish()
+        let lookupValues = Dictionary(
+            uniqueKeysWithValues: zip(Self.exerciseLookupColumns, exerciseValues).map {
+                ("exercises.\($0)", $1.values)
+            })
         problems += exercises?.problems ?? []
 
         let contraindicationTables = try readTables(
             contraindicationFile, sheets: ["contraindications", WorkbookContract.exceptionSheet, "schema"],
             problems: &problems)
-        let contraindicationRows = check(
+        let contraindicationRows = try check(
             ContraindicationColumn.self, master: contraindicationTables["contraindications"],
-            schema: contraindicationTables["schema"], lookupTables: exerciseTables, problems: &problems
+            schema: contraindicationTables["schema"], lookupTables: exerciseTables, lookupValues: lookupValues,
+            problems: &problems
         ).map(ContraindicationRow.init)
-        let exceptionRows = check(
+        let exceptionRows = try check(
             ExceptionColumn.self, master: contraindicationTables[WorkbookContract.exceptionSheet],
             schema: contraindicationTables["schema"], scope: WorkbookContract.exceptionSheet,
-            lookupTables: exerciseTables, problems: &problems
+            lookupTables: exerciseTables, lookupValues: lookupValues, problems: &problems
         ).map(ExceptionRow.init)
         let spellings = JointSpellings(
             JointSpellings.uses(sheet: "contraindications", contraindicationRows.map { ($0.joint, $0.number, $0.jointColumn) })
@@ -79,7 +111,7 @@ public struct CatalogImporter {
         problems += contraindications?.problems ?? []
         let exceptions = contraindicationTables[WorkbookContract.exceptionSheet].map {
             ExceptionRules(
-                table: $0, exercises: exercises?.exercises ?? [],
+                table: $0, groupByExercise: rules?.groupByExercise ?? [:],
                 contraindications: contraindications?.contraindications ?? []
             ).check(exceptionRows, spellings: spellings)
         }
@@ -89,10 +121,10 @@ public struct CatalogImporter {
         logger.debug(
             "checked catalogue",
             metadata: [
-                "exercises": "\(exerciseRows.count)", "errors": "\(result.errorCount)",
+                "exercises": "\(exerciseCount)", "errors": "\(result.errorCount)",
                 "warnings": "\(result.warningCount)",
             ])
-        guard result.errorCount == 0 else { return result }
+        guard result.errorCount == 0, keepsContent else { return result }
         result.content = CatalogContent(
             exercises: exercises?.exercises ?? [], contraindications: contraindications?.contraindications ?? [],
             exceptions: exceptions?.exceptions ?? [],
@@ -104,6 +136,38 @@ public struct CatalogImporter {
                 try Self.source(contraindicationFile, name: WorkbookContract.contraindicationWorkbook),
             ])
         return result
+    }
+
+    /// The columns of the exercises sheet that the contraindications workbook's lookups read
+    /// (`contraindications.canonical_name`, `exercise_exceptions.exercise_id`): collected while
+    /// the sheet streams by, since its rows are not kept.
+    static let exerciseLookupColumns = Array(Set(
+        (ContraindicationColumn.contract + ExceptionColumn.contract).compactMap { spec in
+            spec.lookup.flatMap { $0.sheet == "exercises" ? $0.column : nil }
+        })).sorted()
+
+    /// Per column of the exercises sheet, the values (normalised) the contraindications
+    /// workbook's sheets name in it; empty when that workbook cannot be read (its own check
+    /// reports why).
+    private func referencedExerciseValues(in file: String) -> [String: Set<String>] {
+        var ignored: [Problem] = []
+        let sheets = [("contraindications", ContraindicationColumn.contract),
+                      (WorkbookContract.exceptionSheet, ExceptionColumn.contract)]
+        guard let tables = try? readTables(file, sheets: sheets.map(\.0), problems: &ignored) else { return [:] }
+        var referenced: [String: Set<String>] = [:]
+        for (sheet, contract) in sheets {
+            guard let table = tables[sheet] else { continue }
+            for spec in contract {
+                guard let lookup = spec.lookup, lookup.sheet == "exercises", let column = table.column(spec.name)
+                else { continue }
+                for record in table.records {
+                    if let value = Self.lookupValue(record, column) {
+                        referenced[lookup.column, default: []].insert(SheetTable.normalise(value))
+                    }
+                }
+            }
+        }
+        return referenced
     }
 
     /// The two workbooks' paths in `directory`, exercises first.

@@ -7,14 +7,14 @@ import XLSX
 /// contraindicated for, `contraindicated` for one it already is).
 struct ExceptionRules {
     let table: SheetTable
-    /// The canonical group of each exercise id the exercise workbook holds.
+    /// The canonical group of each valid exercise the sheet names.
     let groupByExercise: [String: String]
     /// The contraindications read, by (canonical group, joint key).
     let contraindicated: Set<String>
 
-    init(table: SheetTable, exercises: [Exercise], contraindications: [Contraindication]) {
+    init(table: SheetTable, groupByExercise: [String: String], contraindications: [Contraindication]) {
         self.table = table
-        groupByExercise = Dictionary(exercises.map { ($0.id, $0.canonicalName) }, uniquingKeysWith: { a, _ in a })
+        self.groupByExercise = groupByExercise
         contraindicated = Set(contraindications.map { Self.pairKey($0.canonicalName, $0.joint) })
     }
 

@@ -8,23 +8,68 @@ struct ExerciseRules {
     let table: SheetTable
     /// The lookup sheets' values: which items each category lists.
     let lookups: CatalogLookups
+    /// The problems of each row by itself.
+    private let rowReader: FieldReader
+    /// Group spellings that differ only in case or spacing, reported after the rows' own.
+    private let spellingReader: FieldReader
+    /// The valid rows' exercises, when kept (a build needs them; a check does not).
+    private let keepsExercises: Bool
+    private var exercises: [Exercise] = []
+    /// Ids (normalised) whose group another sheet asks for, and the groups of those valid rows.
+    private let groupsWanted: Set<String>
+    private(set) var groupByExercise: [String: String] = [:]
+    /// The first spelling of each group, by its normalised name, and its row.
+    private var firstSpelling: [String: (name: String, row: Int)] = [:]
+    /// Per group, the programme exercises in it: how many, and the first's row, name and column.
+    private var programmeMembers: [String: (count: Int, row: Int, name: String?, column: Int?)] = [:]
+
+    init(table: SheetTable, lookups: CatalogLookups, keepsExercises: Bool = true, groupsWanted: Set<String> = []) {
+        self.table = table
+        self.lookups = lookups
+        self.keepsExercises = keepsExercises
+        self.groupsWanted = groupsWanted
+        rowReader = FieldReader(table: table)
+        spellingReader = FieldReader(table: table)
+    }
 
     func check(_ rows: [ExerciseRow]) -> (exercises: [Exercise], problems: [Problem]) {
-        var reader = FieldReader(table: table)
-        var exercises: [Exercise] = []
-        for row in rows {
-            let errorsBefore = reader.errorCount
-            checkIdentifier(row, &reader)
-            checkEquipment(row, &reader)
-            checkSecondaryMuscles(row, &reader)
-            checkInstructions(row, &reader)
-            if row.isValid, reader.errorCount == errorsBefore, let exercise = row.exercise {
-                exercises.append(exercise)
+        var rules = self
+        for row in rows { rules.check(row) }
+        return rules.finish()
+    }
+
+    /// Checks one row (rows come in sheet order, each once), keeping only what the rules that
+    /// span rows need: a few values per group, never the row.
+    mutating func check(_ row: ExerciseRow) {
+        var reader = rowReader
+        let errorsBefore = reader.errorCount
+        checkIdentifier(row, &reader)
+        checkEquipment(row, &reader)
+        checkSecondaryMuscles(row, &reader)
+        checkInstructions(row, &reader)
+        if row.isValid, reader.errorCount == errorsBefore {
+            if keepsExercises, let exercise = row.exercise { exercises.append(exercise) }
+            if let id = row.id, let group = row.canonicalName, groupsWanted.contains(SheetTable.normalise(id)) {
+                groupByExercise[id] = groupByExercise[id] ?? group
             }
         }
-        checkCanonicalSpellings(rows, &reader)
-        checkSwapAlternatives(rows, &reader)
-        return (exercises, reader.problems)
+        checkCanonicalSpelling(row)
+        if row.includeInProgramme == true, let name = row.canonicalName {
+            if var members = programmeMembers[name] {
+                members.count += 1
+                programmeMembers[name] = members
+            } else {
+                programmeMembers[name] = (1, row.number, row.displayName, row.column(.canonicalName))
+            }
+        }
+    }
+
+    /// The exercises of the valid rows (when kept), and every problem: each row's own, in row order, then
+    /// the groups' spellings, then the programme exercises without a swap.
+    func finish() -> (exercises: [Exercise], problems: [Problem]) {
+        var swaps = FieldReader(table: table)
+        checkSwapAlternatives(&swaps)
+        return (exercises, rowReader.problems + spellingReader.problems + swaps.problems)
     }
 
     /// `exercise_id` is snake_case: lower-case letters and digits in words joined by single
@@ -112,39 +157,31 @@ struct ExerciseRules {
 
     /// One swap group per spelling: names that differ only in case or spacing are one group
     /// spelt two ways.
-    private func checkCanonicalSpellings(_ rows: [ExerciseRow], _ reader: inout FieldReader) {
-        var first: [String: (name: String, row: Int)] = [:]
-        for row in rows {
-            guard let name = row.canonicalName, let column = row.column(.canonicalName) else { continue }
-            let key = SheetTable.normalise(name)
-            guard let existing = first[key] else {
-                first[key] = (name, row.number)
-                continue
-            }
-            if existing.name != name {
-                let at = "\(table.sheet)!\(CellReference(row: existing.row, column: column).a1)"
-                reader.report(
-                    .error, .canonicalSpelling, row: row.number, column, value: name,
-                    message: "canonical_name \(quoted: name) differs only in case or spacing from "
-                        + "\(quoted: existing.name) at \(at)",
-                    hint: "did you mean \(quoted: existing.name)?")
-            }
+    private mutating func checkCanonicalSpelling(_ row: ExerciseRow) {
+        guard let name = row.canonicalName, let column = row.column(.canonicalName) else { return }
+        let key = SheetTable.normalise(name)
+        guard let existing = firstSpelling[key] else {
+            firstSpelling[key] = (name, row.number)
+            return
+        }
+        if existing.name != name {
+            let at = "\(table.sheet)!\(CellReference(row: existing.row, column: column).a1)"
+            spellingReader.report(
+                .error, .canonicalSpelling, row: row.number, column, value: name,
+                message: "canonical_name \(quoted: name) differs only in case or spacing from "
+                    + "\(quoted: existing.name) at \(at)",
+                hint: "did you mean \(quoted: existing.name)?")
         }
     }
 
     /// Every programme exercise needs a swap: another programme exercise of its group.
-    private func checkSwapAlternatives(_ rows: [ExerciseRow], _ reader: inout FieldReader) {
-        let programme = rows.filter { $0.includeInProgramme == true }
-        var members: [String: Int] = [:]
-        for row in programme {
-            if let name = row.canonicalName { members[name, default: 0] += 1 }
-        }
-        for row in programme {
-            guard let name = row.canonicalName, members[name] == 1, let column = row.column(.canonicalName)
-            else { continue }
+    private func checkSwapAlternatives(_ reader: inout FieldReader) {
+        let alone = programmeMembers.filter { $0.value.count == 1 }.sorted { $0.value.row < $1.value.row }
+        for (name, member) in alone {
+            guard let column = member.column else { continue }
             reader.report(
-                .warning, .swapNoAlternative, row: row.number, column, value: name,
-                message: "\(quoted: row.displayName ?? name) is the only programme exercise in group \(quoted: name), "
+                .warning, .swapNoAlternative, row: member.row, column, value: name,
+                message: "\(quoted: member.name ?? name) is the only programme exercise in group \(quoted: name), "
                     + "so it has no swap",
                 hint: "add another programme exercise with canonical_name \(quoted: name), "
                     + "or move it to a group that has one")

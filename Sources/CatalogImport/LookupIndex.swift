@@ -10,8 +10,13 @@ struct LookupIndex {
     /// The most characters of any value's comparison key.
     private var longestKey = 0
 
-    init(source: String, values: some Sequence<String>) {
+    /// False when `values` are only those some row looks up (a long sheet's): the hint then
+    /// points at the sheet rather than listing them.
+    private(set) var isComplete = true
+
+    init(source: String, values: some Sequence<String>, isComplete: Bool = true) {
         self.source = source
+        self.isComplete = isComplete
         for value in values where !exact.contains(value) {
             exact.insert(value)
             self.values.append(value)
@@ -49,7 +54,7 @@ struct LookupIndex {
     /// The hint for an unknown value: the close match, or where the allowed values are.
     func hint(for value: String) -> String {
         if let match = closest(to: value) { return "did you mean \(quoted: match)?" }
-        if values.count <= 12 {
+        if isComplete, values.count <= 12 {
             return "allowed values: " + values.map { "\(quoted: $0)" }.joined(separator: ", ")
         }
         return "allowed values are listed in \(source)"
@@ -71,4 +76,33 @@ struct LookupIndex {
         }
         return previous[b.count]
     }
+}
+
+/// The values of a column that another sheet looks up, gathered while the column's sheet
+/// streams by: every value while there are at most `fullLimit` (so that "did you mean" can
+/// offer the closest of all of them), and past that only those some row names (ignoring case
+/// and spacing), so that memory stays bounded by what is looked up, not by the sheet's length.
+struct LookupValues {
+    /// The looked-up values, normalised.
+    let referenced: Set<String>
+    private var all: [String]? = []
+    private var named: [String] = []
+    static let fullLimit = 50_000
+
+    init(referenced: Set<String>) {
+        self.referenced = referenced
+    }
+
+    mutating func add(_ value: String) {
+        if all != nil {
+            all?.append(value)
+            if let count = all?.count, count > Self.fullLimit { all = nil }
+        }
+        if !referenced.isEmpty, referenced.contains(SheetTable.normalise(value)) { named.append(value) }
+    }
+
+    /// What the lookup index is built from.
+    var kept: [String] { all ?? named }
+    /// Whether `kept` is every value of the column.
+    var isComplete: Bool { all != nil }
 }

@@ -38,32 +38,63 @@ struct SheetTable {
     /// counted. Nil keeps every one.
     var problemLimit: Int?
 
-    init(file: String, sheet: String, columns: [String: Int], headers: [Int: String], records: [Record]) {
+    init(
+        file: String, sheet: String, columns: [String: Int], headers: [Int: String], records: [Record],
+        stream: RecordStream? = nil
+    ) {
         self.file = file
         self.sheet = sheet
         self.columns = columns
         self.headers = headers
         self.records = records
+        self.stream = stream
     }
 
-    /// Reads `info` from `workbook`; reports duplicate headers into `problems`.
+    /// The data rows of a sheet read header first (`streaming`), read one at a time as they
+    /// are asked for: a sheet of any length is checked holding one row. Nil: `records` holds
+    /// every row.
+    let stream: RecordStream?
+
+    /// The rows after a sheet's header, straight from the reader.
+    final class RecordStream {
+        /// Kept open for the cursor.
+        private let workbook: Workbook
+        private let cursor: SheetCursor
+        /// A first row that is data (the sheet has no header row).
+        private var first: Record?
+
+        init(workbook: Workbook, cursor: SheetCursor, first: Record?) {
+            self.workbook = workbook
+            self.cursor = cursor
+            self.first = first
+        }
+
+        /// The next row holding a value, nil after the last.
+        func next() throws -> Record? {
+            if let first {
+                self.first = nil
+                return first
+            }
+            while let row = try cursor.next() {
+                let cells = SheetTable.cells(of: row)
+                if !cells.isEmpty { return Record(number: row.number, cells: cells) }
+            }
+            return nil
+        }
+    }
+
+    /// Reads `info` from `workbook`, whole or (`streaming`) its header row only; reports
+    /// duplicate headers into `problems`.
     init(
-        workbook: Workbook, info: SheetInfo, file: String, problemLimit: Int? = nil, problems: inout [Problem]
+        workbook: Workbook, info: SheetInfo, file: String, problemLimit: Int? = nil, streaming: Bool = false,
+        problems: inout [Problem]
     ) throws {
         let cursor = try workbook.cursor(for: info)
         var columns: [String: Int] = [:]
         var headers: [Int: String] = [:]
-        var records: [Record] = []
-        var sawHeader = false
-        while let row = try cursor.next() {
-            if !sawHeader {
-                sawHeader = true
-                guard row.number == 1 else {
-                    // No header row: every row is data without columns; the caller reports
-                    // the missing columns.
-                    records.append(Record(number: row.number, cells: Self.cells(of: row)))
-                    continue
-                }
+        var first: Record?
+        if let row = try cursor.next() {
+            if row.number == 1 {
                 for cell in row.cells {
                     guard !cell.value.exceedsTextLimit else {
                         // Too long to be a header: its column has none, and the cell says why.
@@ -89,33 +120,47 @@ struct SheetTable {
                         columns[key] = cell.reference.column
                     }
                 }
-                continue
+            } else {
+                // No header row: every row is data without columns; the caller reports the
+                // missing columns.
+                first = Record(number: row.number, cells: Self.cells(of: row))
             }
-            let cells = Self.cells(of: row)
-            if !cells.isEmpty { records.append(Record(number: row.number, cells: cells)) }
         }
-        self.init(file: file, sheet: info.name, columns: columns, headers: headers, records: records)
+        let rest = RecordStream(workbook: workbook, cursor: cursor, first: first)
+        var records: [Record] = []
+        if !streaming {
+            while let record = try rest.next() { records.append(record) }
+        }
+        self.init(file: file, sheet: info.name, columns: columns, headers: headers, records: records,
+                  stream: streaming ? rest : nil)
         self.problemLimit = problemLimit
     }
 
-    /// Every value in a column without a header (blank, or too long to be one), each an error
-    /// at its cell: no column of the schema can take it, so it would never reach the database.
-    func valuesWithoutHeader() -> [Problem] {
-        records.flatMap { record in
-            record.columns.sorted().filter { headers[$0] == nil }.map { column in
-                let value = record[column]?.plainText ?? ""
-                let letters = CellReference.columnName(column)
-                return Problem(
-                    .error, .columnNoHeader, file: file, sheet: sheet, cell: cell(record, column), value: value,
-                    message: "\(cell(record, column)) holds \(quoted: value), but column \(letters) has no header",
-                    hint: "name the column in \(headerCell(column)) and declare it in the schema sheet, "
-                        + "or move the value into a declared column")
-            }
+    /// Every data row in order, the held ones first, then those still to be read. A streamed
+    /// sheet's rows can be gone through once.
+    func forEachRecord(_ body: (Record) throws -> Void) throws {
+        for record in records { try body(record) }
+        guard let stream else { return }
+        while let record = try stream.next() { try body(record) }
+    }
+
+    /// Every value of `record` in a column without a header (blank, or too long to be one), each
+    /// an error at its cell, reported through `reader`: no column of the schema can take it, so
+    /// it would never reach the database.
+    func valuesWithoutHeader(_ record: Record, _ reader: FieldReader) {
+        for column in record.columns.sorted() where headers[column] == nil {
+            let value = record[column]?.plainText ?? ""
+            let letters = CellReference.columnName(column)
+            reader.report(
+                .error, .columnNoHeader, record, column, value: value,
+                message: "\(cell(record, column)) holds \(quoted: value), but column \(letters) has no header",
+                hint: "name the column in \(headerCell(column)) and declare it in the schema sheet, "
+                    + "or move the value into a declared column")
         }
     }
 
     /// Non-blank values of a row by column; whitespace-only text counts as blank.
-    private static func cells(of row: Row) -> [(column: Int, value: CellValue)] {
+    static func cells(of row: Row) -> [(column: Int, value: CellValue)] {
         var values: [(column: Int, value: CellValue)] = []
         values.reserveCapacity(row.cells.count)
         for cell in row.cells {

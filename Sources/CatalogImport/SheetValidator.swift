@@ -1,58 +1,70 @@
 import XLSX
 
-/// Checks every row of a data sheet against its column specs: types, required values,
-/// uniqueness and lookups. Sheet-specific rules run afterwards, on the parsed records.
+/// Checks the rows of a data sheet against its column specs, one at a time: types, required
+/// values, uniqueness and lookups. Sheet-specific rules run on the parsed records.
 struct SheetValidator<Column: ContractColumn> {
     let table: SheetTable
     let specs: [ColumnSpec]
     /// The allowed values of each lookup the specs name (missing: not checked here; the
     /// schema check reports an unresolvable lookup).
     let lookups: [ColumnSpec.Lookup: LookupIndex]
+    private var reader: FieldReader
+    /// Per unique column, the row where each value (normalised) was first seen.
+    private var firstSeen: [String: [String: Int]] = [:]
+    /// The specs of the columns the sheet has, with their column.
+    private let columns: [(spec: ColumnSpec, column: Int)]
+    /// The contract's columns the sheet has.
+    private let sheetColumns: [Column: Int]
 
-    /// Every row read, with the values of the contract's columns (a column only the sheet
-    /// declares is checked too, but no rule reads it).
-    func validate() -> (records: [ParsedRecord<Column>], problems: [Problem]) {
-        var reader = FieldReader(table: table)
-        var firstSeen: [String: [String: Int]] = [:]
-        var records: [ParsedRecord<Column>] = []
-        let columns = specs.compactMap { spec in table.column(spec.name).map { (spec, $0) } }
+    init(table: SheetTable, specs: [ColumnSpec], lookups: [ColumnSpec.Lookup: LookupIndex]) {
+        self.table = table
+        self.specs = specs
+        self.lookups = lookups
+        reader = FieldReader(table: table)
+        columns = specs.compactMap { spec in table.column(spec.name).map { (spec, $0) } }
         var sheetColumns: [Column: Int] = [:]
         for (spec, column) in columns {
             if let contractColumn = Column(rawValue: spec.name) { sheetColumns[contractColumn] = column }
         }
-        for record in table.records {
-            let before = reader.errorCount
-            var parsed = ParsedRecord<Column>(number: record.number, columns: sheetColumns)
-            for (spec, column) in columns {
-                let contractColumn = Column(rawValue: spec.name)
-                guard let value = read(spec, record, column, &reader) else {
-                    if let contractColumn { parsed.set(contractColumn, to: nil) }
-                    if spec.isRequired, table.value(record, column) == nil {
-                        reader.report(.error, .requiredMissing, record, column, value: nil,
-                                      message: "\(reader.name(column)) is required but empty")
-                    }
-                    continue
+        self.sheetColumns = sheetColumns
+    }
+
+    /// The problems found so far, in the order found.
+    var problems: [Problem] { reader.problems }
+
+    /// The row read, with the values of the contract's columns (a column only the sheet
+    /// declares is checked too, but no rule reads it). Rows are checked in order, each once.
+    mutating func validate(_ record: SheetTable.Record) -> ParsedRecord<Column> {
+        let before = reader.errorCount
+        var parsed = ParsedRecord<Column>(number: record.number, columns: sheetColumns)
+        for (spec, column) in columns {
+            let contractColumn = Column(rawValue: spec.name)
+            guard let value = read(spec, record, column, &reader) else {
+                if let contractColumn { parsed.set(contractColumn, to: nil) }
+                if spec.isRequired, table.value(record, column) == nil {
+                    reader.report(.error, .requiredMissing, record, column, value: nil,
+                                  message: "\(reader.name(column)) is required but empty")
                 }
-                if spec.isUnique, let key = value.text.map(SheetTable.normalise) {
-                    if let first = firstSeen[spec.name]?[key] {
-                        let at = "\(table.sheet)!\(CellReference(row: first, column: column).a1)"
-                        reader.report(
-                            .error, .uniqueDuplicate, record, column, value: value.text,
-                            message: "\(reader.name(column)) \(quoted: value.text ?? "") is already used at \(at)",
-                            hint: "each \(reader.name(column)) must be unique, ignoring case and surrounding spaces")
-                    } else {
-                        firstSeen[spec.name, default: [:]][key] = record.number
-                    }
-                }
-                if let lookup = spec.lookup, let index = lookups[lookup] {
-                    check(value, against: index, record, column, &reader)
-                }
-                if let contractColumn { parsed.set(contractColumn, to: value) }
+                continue
             }
-            parsed.isValid = reader.errorCount == before
-            records.append(parsed)
+            if spec.isUnique, let key = value.text.map(SheetTable.normalise) {
+                if let first = firstSeen[spec.name]?[key] {
+                    let at = "\(table.sheet)!\(CellReference(row: first, column: column).a1)"
+                    reader.report(
+                        .error, .uniqueDuplicate, record, column, value: value.text,
+                        message: "\(reader.name(column)) \(quoted: value.text ?? "") is already used at \(at)",
+                        hint: "each \(reader.name(column)) must be unique, ignoring case and surrounding spaces")
+                } else {
+                    firstSeen[spec.name, default: [:]][key] = record.number
+                }
+            }
+            if let lookup = spec.lookup, let index = lookups[lookup] {
+                check(value, against: index, record, column, &reader)
+            }
+            if let contractColumn { parsed.set(contractColumn, to: value) }
         }
-        return (records, reader.problems)
+        parsed.isValid = reader.errorCount == before
+        return parsed
     }
 
     private func read(

@@ -27,7 +27,7 @@ struct BuildCommand: ParsableCommand {
         } catch {
             throw CommandError(error, file: output)
         }
-        let result = try options.run(printClean: false)
+        let result = try options.run(printClean: false, building: true)
         guard !options.fails(result), let content = result.content else {
             let summary = ProblemReport(problems: result.problems).summary
             throw CommandError(

@@ -21,9 +21,9 @@ struct CheckOptions: ParsableArguments {
     }
 
     /// Imports both workbooks and prints the problems found (a clean import prints its
-    /// summary only when `printClean`).
-    func run(printClean: Bool = true) throws -> CatalogImporter.Result {
-        let result = try CatalogImporter(problemLimit: maxProblems == 0 ? nil : maxProblems)
+    /// summary only when `printClean`); the catalogue is kept only for `building`.
+    func run(printClean: Bool = true, building: Bool = false) throws -> CatalogImporter.Result {
+        let result = try CatalogImporter(problemLimit: maxProblems == 0 ? nil : maxProblems, keepsContent: building)
             .importCatalog(from: source.workbooks)
         if printClean || !result.problems.isEmpty {
             try print(ProblemReport(problems: result.problems))

@@ -136,10 +136,11 @@ struct CatalogFixture {
     }
 
     /// Writes the workbooks to a fresh folder and imports them.
-    func importCatalog(problemLimit: Int? = nil) throws -> CatalogImporter.Result {
+    func importCatalog(problemLimit: Int? = nil, keepsContent: Bool = true) throws -> CatalogImporter.Result {
         try TemporaryDirectory.with { directory in
             try write(to: directory.url)
-            return try CatalogImporter(problemLimit: problemLimit).importCatalog(from: directory.url.path)
+            return try CatalogImporter(problemLimit: problemLimit, keepsContent: keepsContent)
+                .importCatalog(from: directory.url.path)
         }
     }
 }

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import XLSX
+@testable import CatalogImport
+
+/// The exercises sheet is checked as it is read, a row at a time: what a check finds and says
+/// does not depend on the rows being held, and a long sheet costs no more than what other sheets
+/// look up in it.
+@Suite("streamed check")
+struct StreamedCheckTests {
+    @Test func aCheckFindsWhatABuildFindsAndKeepsNoCatalogue() throws {
+        var fixture = ProblemCapTests.fixture(badRows: 3)
+        fixture.exceptions.append(["machine_leg_prss", "Knee", "safe", "A typo of an exercise id."].map(CellValue.text))
+        let building = try fixture.importCatalog(keepsContent: true)
+        let checking = try fixture.importCatalog(keepsContent: false)
+        let shown = { (result: CatalogImporter.Result) in
+            result.problems.map { [$0.code, $0.sheet ?? "", $0.cell ?? "", $0.message, $0.hint ?? ""] }
+        }
+        #expect(shown(checking) == shown(building))
+        #expect(checking.errorCount == 7 && checking.content == nil)
+        let typo = try #require(checking.problems.first { $0.value == "machine_leg_prss" })
+        #expect(typo.code == "fk.unknown_value" && typo.cell == "A3")
+        #expect(typo.hint == "did you mean \"machine_leg_press\"?")
+
+        let clean = try CatalogFixture().importCatalog(keepsContent: false)
+        #expect(clean.errorCount == 0 && clean.content == nil)
+        #expect(try CatalogFixture().importCatalog(keepsContent: true).content?.exceptions.count == 1)
+    }
+
+    @Test func aRowNoHeaderCoversIsReportedInItsPlace() throws {
+        var fixture = CatalogFixture()
+        fixture.exercises[1].append(contentsOf: Array(repeating: nil, count: 30) + [.text("stray")])
+        let problems = try fixture.importCatalog().problems
+        let stray = try #require(problems.first { $0.code == "column.no_header" })
+        #expect(stray.value == "stray" && stray.sheet == "exercises")
+    }
+
+    @Test func pastTheFullLimitOnlyLookedUpValuesAreKept() {
+        var values = LookupValues(referenced: ["bench press", "squat"])
+        for index in 0..<(LookupValues.fullLimit + 10) { values.add("exercise \(index)") }
+        values.add("Bench  Press")
+        #expect(!values.isComplete && values.kept == ["Bench  Press"])
+        let index = LookupIndex(source: "exercises.canonical_name", values: values.kept, isComplete: values.isComplete)
+        #expect(index.sameIgnoringCaseAndSpacing("bench press") == "Bench  Press")
+        #expect(index.hint(for: "deadlift") == "allowed values are listed in exercises.canonical_name")
+
+        var few = LookupValues(referenced: [])
+        few.add("Squat")
+        #expect(few.isComplete && few.kept == ["Squat"])
+        #expect(LookupIndex(source: "s.c", values: few.kept).hint(for: "Lunge") == "allowed values: \"Squat\"")
+    }
+}
