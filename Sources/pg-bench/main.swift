@@ -1,11 +1,12 @@
-// pg-bench: how long `traindb publish` takes on a real PostgreSQL server over loopback. Run
-// through `make bench-pg` (release build, a throwaway cluster of its own). Prints figures; it is
-// never a test.
+// pg-bench: how long `traindb publish` and `traindb sync` take on a real PostgreSQL server over
+// loopback. Run through `make bench-pg` (release build, a throwaway cluster of its own). Prints
+// figures; it is never a test.
 //
 //   pg-bench ADMIN_URL CATALOGUE.sqlite
 //
-// Each run gets a new database (with the Supabase stand-in): a first publish (migrations and
-// every row), then republishes of the same catalogue, which change no row.
+// Each part gets a new database (with the Supabase stand-in): a first publish (migrations and
+// every row), then republishes of the same catalogue, which change no row; users with five
+// years of history syncing a workout many at a time; a sync with nothing to bring.
 import Catalog
 import Foundation
 import Logging
