@@ -19,6 +19,8 @@ public actor PostgresPool {
     private var idle: [PostgresConnection] = []
     private var open = 0
     private var waiting: [CheckedContinuation<PostgresConnection?, Never>] = []
+    /// Set by `close()`: no connection is lent or kept after it.
+    private var isClosed = false
 
     public init(server: PostgresURL, size: Int, applicationName: String, logger: Logger = .silent) {
         self.server = server
@@ -42,17 +44,24 @@ public actor PostgresPool {
         }
     }
 
-    /// Closes every idle connection; connections in use close when they come back.
+    /// Closes every idle connection; connections in use close when they come back, and a use
+    /// that waited for one, or asks after this, fails.
     public func close() async {
+        isClosed = true
         let closing = idle
         idle = []
         open -= closing.count
+        for waiter in waiting { waiter.resume(returning: nil) }
+        waiting = []
         for connection in closing {
             await waitAtMost(2) { try? await connection.close() }
         }
     }
 
     private func lease() async throws -> PostgresConnection {
+        guard !isClosed else {
+            throw PostgresStoreError(.unreachable, "the connections to \(server) were closed: nothing was sent")
+        }
         while let connection = idle.popLast() {
             if !connection.isClosed { return connection }
             open -= 1
@@ -73,8 +82,10 @@ public actor PostgresPool {
         return try await lease()
     }
 
-    private func giveBack(_ connection: PostgresConnection) {
-        if connection.isClosed {
+    private func giveBack(_ connection: PostgresConnection) async {
+        if isClosed {
+            await discard(connection)
+        } else if connection.isClosed {
             open -= 1
             wakeOne(with: nil)
         } else if !waiting.isEmpty {

@@ -45,6 +45,10 @@ extension PostgresTests.SyncTests {
             #expect(role == server.user && claims.isEmpty, "\(role) \(claims)")
             await pool.close()
             #expect(try await Self.syncSessions(server).isEmpty, "close() leaves no session open")
+            let closed = await #expect(throws: PostgresStoreError.self) {
+                try await LogSync().sync(userDatabase: a.path, through: pool, user: Self.user)
+            }
+            #expect(closed?.message.contains("were closed: nothing was sent") == true, "\(closed?.message ?? "")")
 
             let sets = try await Self.owners("logged_sets", server)
             #expect(sets[Self.user] == (mine.tables.first { $0.table == "logged_sets" }?.pushed ?? -1))
