@@ -32,12 +32,6 @@ struct ExerciseRules {
         spellingReader = FieldReader(table: table)
     }
 
-    func check(_ rows: [ExerciseRow]) -> (exercises: [Exercise], problems: [Problem]) {
-        var rules = self
-        for row in rows { rules.check(row) }
-        return rules.finish()
-    }
-
     /// Checks one row (rows come in sheet order, each once), keeping only what the rules that
     /// span rows need: a few values per group, never the row.
     mutating func check(_ row: ExerciseRow) {

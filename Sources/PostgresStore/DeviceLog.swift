@@ -217,17 +217,10 @@ struct DeviceLog {
     }
 
     /// Runs `body` in a transaction that takes the write lock as it begins, as the app's own
-    /// writes do: begun as a read, it could find the app's write committed in between and fail.
+    /// writes do.
     private func write<Value>(_ body: (Database) throws -> Value) throws -> Value {
         do {
-            return try queue.writeWithoutTransaction { db in
-                var value: Value?
-                try db.inTransaction(.immediate) {
-                    value = try body(db)
-                    return .commit
-                }
-                return value!
-            }
+            return try queue.writeTakingTheLock(body)
         } catch let error as PostgresStoreError {
             throw error
         } catch {

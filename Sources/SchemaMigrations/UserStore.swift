@@ -196,14 +196,7 @@ public struct UserStore<Failure: Error>: Sendable {
     public func write<Value>(_ body: (Database) throws -> Value) throws(Failure) -> Value {
         guard !readOnly else { throw failure("\(noun) \(name) was opened for reading only") }
         do {
-            return try queue.writeWithoutTransaction { db in
-                var value: Value?
-                try db.inTransaction(.immediate) {
-                    value = try body(db)
-                    return .commit
-                }
-                return value!
-            }
+            return try queue.writeTakingTheLock(body)
         } catch {
             throw passedThrough(error)
         }
@@ -229,5 +222,21 @@ public struct UserStore<Failure: Error>: Sendable {
             return error.message ?? "\(error.resultCode)"
         }
         return "\(error)"
+    }
+}
+
+extension DatabaseQueue {
+    /// Runs `body` in one write transaction that takes the write lock as it begins, as every
+    /// write to a user's store does: a transaction begun as a read could find another process's
+    /// write committed in between and fail instead of waiting.
+    public func writeTakingTheLock<Value>(_ body: (Database) throws -> Value) throws -> Value {
+        try writeWithoutTransaction { db in
+            var value: Value?
+            try db.inTransaction(.immediate) {
+                value = try body(db)
+                return .commit
+            }
+            return value!
+        }
     }
 }

@@ -95,16 +95,7 @@ enum SyncBench {
             let log = try TrainingLog(
                 path: path, catalog: catalog, clock: clock, ids: SeededRowIDs(seed: UInt64(1_000 + index)),
                 newUser: UserSettings(unit: .kg, timeZone: TimeZone(identifier: "Europe/London") ?? .gmt))
-            let workout = try log.startWorkout(session: programme.sessions[0].dayName)
-            let pace = 3600.0 / Double(max(1, workout.exercises.reduce(0) { $0 + $1.prescribedSets }))
-            for exercise in workout.exercises {
-                for _ in 0..<exercise.prescribedSets {
-                    clock.advance(by: pace)
-                    try log.logSet(exercise: exercise.exerciseId, SetEntry(reps: 10, weight: 40, unit: .kg))
-                }
-                try log.submit(exercise: exercise.exerciseId)
-            }
-            try log.completeWorkout()
+            try logWorkout(session: programme.sessions[0].dayName, in: log, clock: clock) { sets in 3600 / Double(sets) }
             return (id, path)
         }
     }
@@ -125,17 +116,28 @@ enum SyncBench {
         for week in 0..<weeks {
             for (day, session) in [(0, 0), (2, 1), (4, 2)] {
                 clock.set(start.addingTimeInterval(Double(week * 7 + day) * 86_400))
-                let workout = try log.startWorkout(session: programme.sessions[session % programme.sessions.count].dayName)
-                for exercise in workout.exercises {
-                    for _ in 0..<exercise.prescribedSets {
-                        clock.advance(by: 150)
-                        try log.logSet(exercise: exercise.exerciseId, SetEntry(reps: 10, weight: 40, unit: .kg))
-                    }
-                    try log.submit(exercise: exercise.exerciseId)
-                }
-                try log.completeWorkout()
+                try logWorkout(
+                    session: programme.sessions[session % programme.sessions.count].dayName, in: log, clock: clock
+                ) { _ in 150 }
             }
         }
+    }
+
+    /// A workout of `session` in `log`: every prescribed set logged, `gap(sets)` seconds apart
+    /// (`sets`: how many the workout prescribes), each exercise submitted, the workout completed.
+    static func logWorkout(
+        session: String, in log: TrainingLog, clock: ManualClock, gap: (Int) -> Double
+    ) throws {
+        let workout = try log.startWorkout(session: session)
+        let seconds = gap(max(1, workout.exercises.reduce(0) { $0 + $1.prescribedSets }))
+        for exercise in workout.exercises {
+            for _ in 0..<exercise.prescribedSets {
+                clock.advance(by: seconds)
+                try log.logSet(exercise: exercise.exerciseId, SetEntry(reps: 10, weight: 40, unit: .kg))
+            }
+            try log.submit(exercise: exercise.exerciseId)
+        }
+        try log.completeWorkout()
     }
 
     /// Syncs every log, `concurrency` at a time, through `pool`; each sync's seconds, and the
