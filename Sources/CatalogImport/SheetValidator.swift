@@ -9,9 +9,8 @@ struct SheetValidator<Column: ContractColumn> {
     /// schema check reports an unresolvable lookup).
     let lookups: [ColumnSpec.Lookup: LookupIndex]
     private var reader: FieldReader
-    /// Per unique column, the row where each value (normalised) was first seen: a sheet has at
-    /// most 1,048,576 rows, so 4 bytes hold one, and a million distinct values take less room.
-    private var firstSeen: [String: [String: UInt32]] = [:]
+    /// Per unique column, the row where each value (normalised) was first seen.
+    private var firstSeen: [String: FirstRowIndex] = [:]
     /// The specs of the columns the sheet has, with their column.
     private let columns: [(spec: ColumnSpec, column: Int)]
     /// The contract's columns the sheet has.
@@ -49,14 +48,13 @@ struct SheetValidator<Column: ContractColumn> {
                 continue
             }
             if spec.isUnique, let key = value.text.map(SheetTable.normalise) {
-                if let first = firstSeen[spec.name]?[key] {
+                if let first = firstSeen[spec.name, default: FirstRowIndex()]
+                    .firstRow(of: key, orRemember: UInt32(clamping: record.number)) {
                     let at = "\(table.sheet)!\(CellReference(row: Int(first), column: column).a1)"
                     reader.report(
                         .error, .uniqueDuplicate, record, column, value: value.text,
                         message: "\(reader.name(column)) \(quoted: value.text ?? "") is already used at \(at)",
                         hint: "each \(reader.name(column)) must be unique, ignoring case and surrounding spaces")
-                } else {
-                    firstSeen[spec.name, default: [:]][key] = UInt32(clamping: record.number)
                 }
             }
             if let lookup = spec.lookup, let index = lookups[lookup] {

@@ -1,0 +1,36 @@
+import Testing
+@testable import CatalogImport
+
+/// The uniqueness check's compact memory of a column: the same answers a dictionary gives, for
+/// any number of values, any length and any text.
+@Suite("first-row index")
+struct FirstRowIndexTests {
+    @Test func answersWhatADictionaryAnswersThroughEveryGrowth() {
+        var index = FirstRowIndex()
+        var expected: [String: UInt32] = [:]
+        // 300,000 rows over 200,000 distinct values: the table grows many times, the pages
+        // fill and roll over, and a third of the rows repeat an earlier value.
+        for row in UInt32(2)..<300_002 {
+            let value = "ex_\((UInt64(row) &* 2_654_435_761) % 200_000)"
+            let first = index.firstRow(of: value, orRemember: row)
+            #expect(first == expected[value], "row \(row), \(value)")
+            if expected[value] == nil { expected[value] = row }
+        }
+        #expect(expected.count == 200_000)
+    }
+
+    @Test func comparesWholeValuesAsSwiftComparesText() {
+        var index = FirstRowIndex()
+        let long = String(repeating: "e", count: 70_000)  // past what a page entry holds
+        let values = ["", "a", "ab", "abc", "é", "ée", "a\0b", "a\0c", long, long + "x"]
+        for (offset, value) in values.enumerated() {
+            #expect(index.firstRow(of: value, orRemember: UInt32(offset + 2)) == nil, "\(value.prefix(8))")
+        }
+        for (offset, value) in values.enumerated() {
+            #expect(index.firstRow(of: value, orRemember: 99) == UInt32(offset + 2), "\(value.prefix(8))")
+        }
+        // The same accented letter written as "e" and a combining accent is the same value.
+        #expect(index.firstRow(of: "e\u{301}", orRemember: 99) == 6)
+        #expect(index.firstRow(of: "e\u{301}e", orRemember: 99) == 7)
+    }
+}
