@@ -62,9 +62,25 @@ extension CellValue {
             }
             return
         }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        output.append(contentsOf: text.utf8)
+        // Swift's shortest round-trip digits, written straight into `output`: no `String`.
+        var sink = ByteSink()
+        swap(&sink.bytes, &output)
+        value.write(to: &sink)
+        swap(&sink.bytes, &output)
+        if output.count >= 2, output[output.count - 2] == UInt8(ascii: "."), output[output.count - 1] == UInt8(ascii: "0") {
+            output.removeLast(2)
+        }
+    }
+
+    /// What `Double.write(to:)` writes, appended to `bytes`: the standard library hands a
+    /// number's ASCII digits to `_writeASCII` as a buffer, which is copied without making a
+    /// `String`.
+    private struct ByteSink: TextOutputStream {
+        var bytes: [UInt8] = []
+
+        mutating func write(_ string: String) { bytes += string.utf8 }
+
+        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
     }
 
 

@@ -14,6 +14,15 @@ struct RenderingTests {
         #expect(Double(text) == value)
     }
 
+    @Test func numbersAppendAfterWhatTheOutputHolds() {
+        var output = Array("[1.0,".utf8)
+        for value in [0.15084917392450192, 1e16, -0.0, 2.5, 46681.812951388885] {
+            CellValue.appendNumberText(value, to: &output)
+            output.append(UInt8(ascii: ","))
+        }
+        #expect(String(decoding: output, as: UTF8.self) == "[1.0,0.15084917392450192,1e+16,0,2.5,46681.812951388885,")
+    }
+
     static let second: Double = 1.0 / 86_400
     static let isoDateCases: [(Double, String)] = [
         (45352.0, "2024-03-01"), (45352.5, "2024-03-01T12:00:00"), (45352.25 + second, "2024-03-01T06:00:01"),
