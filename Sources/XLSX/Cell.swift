@@ -51,11 +51,22 @@ public struct Cell: Hashable, Sendable {
     public var value: CellValue
     /// True when the cell holds a formula; `value` is then its cached result.
     public var isFormula: Bool
+    /// -1, except from a cursor that leaves shared strings in the workbook's table
+    /// (`Workbook.cursor(for:sharedStringsByIndex:)`, which `traindb xlsx dump` reads with): a
+    /// shared-string cell's index in `Workbook.sharedStrings()`, its `value` then empty text.
+    package var sharedStringIndex: Int32 = -1
 
     public init(reference: CellReference, value: CellValue, isFormula: Bool = false) {
         self.reference = reference
         self.value = value
         self.isFormula = isFormula
+    }
+
+    init(reference: CellReference, sharedStringIndex: Int32, isFormula: Bool) {
+        self.reference = reference
+        value = .text("")
+        self.isFormula = isFormula
+        self.sharedStringIndex = sharedStringIndex
     }
 }
 

@@ -53,13 +53,7 @@ struct CellValueDecoder {
     ) throws(XLSXError) -> CellValue? {
         switch type {
         case .sharedString:
-            if text.isEmpty { return nil }
-            guard let index = DecimalParsing.integer(text.bytes), index < sharedStrings.count else {
-                throw XLSXError(.badSharedStringIndex,
-                    "\(shownPart): cell \(cell.a1) refers to shared string \(XLSXError.quoted(text.bytes)), "
-                    + "but the workbook has \(sharedStrings.count) shared strings", part: part, cell: cell)
-            }
-            return .text(sharedStrings[index])
+            return try sharedStringIndex(of: text, at: cell).map { .text(sharedStrings[$0]) }
         case .number:
             if text.isEmpty { return nil }
             guard let number = DecimalParsing.double(text) else {
@@ -106,6 +100,18 @@ struct CellValueDecoder {
             }
             return .date(serial: serial)
         }
+    }
+
+    /// The index a shared-string cell's text names, or nil when it holds nothing.
+    @inline(__always)
+    func sharedStringIndex(of text: ByteBuffer, at cell: CellReference) throws(XLSXError) -> Int? {
+        if text.isEmpty { return nil }
+        guard let index = DecimalParsing.integer(text.bytes), index < sharedStrings.count else {
+            throw XLSXError(.badSharedStringIndex,
+                "\(shownPart): cell \(cell.a1) refers to shared string \(XLSXError.quoted(text.bytes)), "
+                + "but the workbook has \(sharedStrings.count) shared strings", part: part, cell: cell)
+        }
+        return index
     }
 
     /// A number under a date or time format, as a 1900-system serial; a number Excel cannot

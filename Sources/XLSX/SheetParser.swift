@@ -5,9 +5,9 @@
 final class SheetParser: XMLContentHandler {
     private let builder: UnsafeMutablePointer<SheetRowBuilder>
 
-    init(part: String, tables: WorkbookTables) {
+    init(part: String, tables: WorkbookTables, sharedStringsByIndex: Bool = false) {
         builder = .allocate(capacity: 1)
-        builder.initialize(to: SheetRowBuilder(part: part, tables: tables))
+        builder.initialize(to: SheetRowBuilder(part: part, tables: tables, sharedStringsByIndex: sharedStringsByIndex))
     }
 
     deinit {

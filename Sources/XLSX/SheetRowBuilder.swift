@@ -7,6 +7,8 @@ struct SheetRowBuilder {
 
     private let part: String
     private let decoder: CellValueDecoder
+    /// Shared-string cells carry their index rather than their string (see `Cell`).
+    private let sharedStringsByIndex: Bool
 
     private var inSheetData = false
     private var inRow = false
@@ -31,8 +33,9 @@ struct SheetRowBuilder {
     private var textElement = TextElementSpacing()
     private let text = ByteBuffer()
 
-    init(part: String, tables: WorkbookTables) {
+    init(part: String, tables: WorkbookTables, sharedStringsByIndex: Bool = false) {
         self.part = part
+        self.sharedStringsByIndex = sharedStringsByIndex
         decoder = CellValueDecoder(part: part, tables: tables)
         cells.reserveCapacity(16)
     }
@@ -221,6 +224,11 @@ struct SheetRowBuilder {
         inInlineString = false
         guard cellHasValue else { return }
         let reference = CellReference(row: rowNumber, column: cellColumn)
+        if sharedStringsByIndex, cellType == .sharedString {
+            guard let index = try decoder.sharedStringIndex(of: text, at: reference) else { return }
+            cells.append(Cell(reference: reference, sharedStringIndex: Int32(index), isFormula: cellHasFormula))
+            return
+        }
         guard let value = try decoder.value(of: text, type: cellType, style: cellStyle, at: reference) else { return }
         cells.append(Cell(reference: reference, value: value, isFormula: cellHasFormula))
     }

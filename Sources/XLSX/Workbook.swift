@@ -95,8 +95,21 @@ public final class Workbook {
 
     /// A cursor streaming the rows of `sheet`.
     public func cursor(for sheet: SheetInfo) throws -> SheetCursor {
-        let content = SheetParser(part: sheet.partPath, tables: try loadTables())
+        try cursor(for: sheet, sharedStringsByIndex: false)
+    }
+
+    /// A cursor streaming the rows of `sheet`; with `sharedStringsByIndex`, a shared-string
+    /// cell holds its index in `sharedStrings()` (`Cell.sharedStringIndex`) and empty text: a
+    /// reader that writes each shared string once (the dump) makes no string per cell.
+    package func cursor(for sheet: SheetInfo, sharedStringsByIndex: Bool) throws -> SheetCursor {
+        let content = SheetParser(
+            part: sheet.partPath, tables: try loadTables(), sharedStringsByIndex: sharedStringsByIndex)
         return try SheetCursor(sheet: sheet, archive: archive, content: content)
+    }
+
+    /// The workbook's shared strings, in the order cells refer to them.
+    package func sharedStrings() throws -> [String] {
+        Array(try loadTables().sharedStrings)
     }
 
     /// Loads the shared strings and the style table once. A part named by a relationship but

@@ -47,12 +47,13 @@ extension XLSXCommand {
         /// Streams the JSON: a general encoder would hold every cell of the workbook at once.
         private func dumpJSON(_ workbook: Workbook, sheets: [SheetInfo], to output: StandardOutput) throws {
             output.write("{\"sheets\":[")
+            let strings = try RenderedStrings(workbook) { JSONString.append($0, to: &$1) }
             for (index, sheet) in sheets.enumerated() {
                 output.write(index == 0 ? "\n{\"name\":" : ",\n{\"name\":")
                 output.append { JSONString.append(sheet.name, to: &$0) }
                 output.write(",\"state\":\"" + sheet.state.rawValue + "\",\"rows\":[")
                 var firstLine = true
-                try forEachAnchoredRow(workbook.cursor(for: sheet), output: output) { cells in
+                try forEachAnchoredRow(workbook.cursor(for: sheet, sharedStringsByIndex: true), output: output) { cells in
                     output.append { bytes in
                         bytes += firstLine ? Self.firstRowStart : Self.rowStart
                         firstLine = false
@@ -64,7 +65,11 @@ extension XLSXCommand {
                                 column += 1
                             }
                             if column > 1 { bytes.append(UInt8(ascii: ",")) }
-                            cell.value.appendJSON(to: &bytes)
+                            if cell.sharedStringIndex >= 0 {
+                                strings.append(cell.sharedStringIndex, to: &bytes)
+                            } else {
+                                cell.value.appendJSON(to: &bytes)
+                            }
                             column += 1
                         }
                         bytes.append(UInt8(ascii: "]"))
@@ -81,9 +86,11 @@ extension XLSXCommand {
         private static let null = Array(",null".utf8)
 
         private func dumpCSV(_ workbook: Workbook, sheets: [SheetInfo], to output: StandardOutput) throws {
+            // Rendered for any column but the first, where a leading `#` is quoted too.
+            let strings = try RenderedStrings(workbook) { CellValue.appendCSVField($0, firstColumn: false, to: &$1) }
             for sheet in sheets {
                 output.write("# sheet: " + sheet.name + " (" + sheet.state.rawValue + ")\n")
-                try forEachAnchoredRow(workbook.cursor(for: sheet), output: output) { cells in
+                try forEachAnchoredRow(workbook.cursor(for: sheet, sharedStringsByIndex: true), output: output) { cells in
                     output.append { bytes in
                         var column = 1
                         for cell in cells ?? [] {
@@ -92,7 +99,14 @@ extension XLSXCommand {
                                 bytes.append(UInt8(ascii: ","))
                                 column += 1
                             }
-                            cell.value.appendCSV(to: &bytes, firstColumn: column == 1)
+                            if cell.sharedStringIndex < 0 {
+                                cell.value.appendCSV(to: &bytes, firstColumn: column == 1)
+                            } else if column == 1 {
+                                let text = strings.strings[Int(cell.sharedStringIndex)]
+                                CellValue.appendCSVField(text, firstColumn: true, to: &bytes)
+                            } else {
+                                strings.append(cell.sharedStringIndex, to: &bytes)
+                            }
                         }
                         bytes.append(UInt8(ascii: "\n"))
                     }

@@ -111,6 +111,37 @@ struct CatalogToolsCommandTests {
             """)
     }
 
+    /// Shared strings are rendered once per dump and copied per cell: what comes out must be
+    /// what each cell's own text gives, escapes and quoting included, in every column.
+    @Test func sharedStringsComeOutAsEachCellsOwnText() throws {
+        let texts = ["# comment-like", "say \"hi\"", "back\\slash", "tab\there", "é, ü and 💪", "line\nbreak", "plain"]
+        let writer = WorkbookWriter(sheets: [
+            .init(name: "one", rows: [texts.map(CellValue.text), texts.reversed().map(CellValue.text)]),
+            .init(name: "two", rows: [[.number(1.5), .text("plain"), nil, .text("# comment-like")]]),
+        ])
+        let (json, csv) = try TemporaryDirectory.with { directory in
+            let path = directory.path("strings.xlsx")
+            try writer.write(to: path)
+            return (try TraindbProcess.run(["xlsx", "dump", path]), try TraindbProcess.run(["xlsx", "dump", path, "--format", "csv"]))
+        }
+        #expect(json.status == 0 && csv.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let sheets = try #require(object?["sheets"] as? [[String: Any]])
+        #expect(sheets.first?["rows"] as? [[String]] == [texts, texts.reversed()])
+        let two = try #require(sheets.last?["rows"] as? [[Any]])
+        #expect(two.first?.count == 4 && two.first?[1] as? String == "plain" && two.first?[3] as? String == "# comment-like")
+        #expect(csv.stdout == """
+            # sheet: one (visible)
+            "# comment-like","say ""hi\"\"",back\\slash,tab\there,"é, ü and 💪","line
+            break",plain
+            plain,"line
+            break","é, ü and 💪",tab\there,back\\slash,"say ""hi\"\"",# comment-like
+            # sheet: two (visible)
+            1.5,plain,,# comment-like
+
+            """)
+    }
+
     @Test func aSheetListedTwiceIsDumpedOnce() throws {
         let output = try TemporaryDirectory.with { directory in
             let path = directory.path("twice.xlsx")
