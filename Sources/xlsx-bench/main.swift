@@ -29,24 +29,30 @@ func benchmark() throws {
     // Full-precision and scientific doubles, booleans, dates and date-times, as Excel lays a
     // numeric sheet out: where number and date formatting, not strings, take the time.
     let numeric = dataDirectory.appendingPathComponent("numeric-200000x10-v1.xlsx").path
-    try generate(numeric, checking: numeric, with: "bench/numeric-workbook.py", rows: 200_000)
+    try generate(numeric, checking: numeric, with: "bench/numeric-workbook.py", size: 200_000)
     print("")
     try dumpFigures(numeric, title: "the numeric-heavy workbook (200,001 × 10)")
 
+    // 2,000 small sheets: each sheet after the first must cost no more than the first.
+    let manySheets = dataDirectory.appendingPathComponent("many-sheets-2000-v1.xlsx").path
+    try generate(manySheets, checking: manySheets, with: "bench/many-sheets-workbook.py", size: 2_000)
+    print("")
+    try dumpFigures(manySheets, title: "2,000 sheets of 21 rows × 4", target: 2)
+
     // A catalogue whose exercises sheet grew to a million rows, every one wrong.
     let big = dataDirectory.appendingPathComponent("catalogue-1000000-v1").path
-    try generate(big, checking: big + "/train_exercise_database_prod.xlsx", with: "scripts/big-catalogue", rows: 1_000_000)
+    try generate(big, checking: big + "/train_exercise_database_prod.xlsx", with: "scripts/big-catalogue", size: 1_000_000)
     print("")
     try checkFigures(big)
 }
 
 /// Runs the repository's Python `script ROWS OUT` once, unless `existing` is already there.
-func generate(_ output: String, checking existing: String, with script: String, rows: Int) throws {
+func generate(_ output: String, checking existing: String, with script: String, size: Int) throws {
     guard !FileManager.default.fileExists(atPath: existing) else { return }
     print("")
     print("generating \(output) …")
     _ = try runProcess(
-        "/usr/bin/env", ["python3", repositoryRoot.appendingPathComponent(script).path, String(rows), output])
+        "/usr/bin/env", ["python3", repositoryRoot.appendingPathComponent(script).path, String(size), output])
 }
 
 do {
