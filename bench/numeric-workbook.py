@@ -10,55 +10,27 @@ import random
 import sys
 import zipfile
 
+from xlsx_package import DECLARATION, MAIN as main, write_package
+
 rows, out = int(sys.argv[1]), sys.argv[2]
 rng = random.Random(7)
-main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-office = "application/vnd.openxmlformats-officedocument.spreadsheetml"
 headers = ["id", "load", "ratio", "tiny", "reps", "done", "day", "moment", "score", "label"]
 labels = ["Squat", "Bench", "Deadlift", "Row", "Press"]
 strings = headers + labels
 
 with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-    z.writestr("[Content_Types].xml",
-               '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-               '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-               '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-               '<Default Extension="xml" ContentType="application/xml"/>'
-               f'<Override PartName="/xl/workbook.xml" ContentType="{office}.sheet.main+xml"/>'
-               f'<Override PartName="/xl/worksheets/sheet1.xml" ContentType="{office}.worksheet+xml"/>'
-               f'<Override PartName="/xl/styles.xml" ContentType="{office}.styles+xml"/>'
-               f'<Override PartName="/xl/sharedStrings.xml" ContentType="{office}.sharedStrings+xml"/></Types>')
-    z.writestr("_rels/.rels",
-               '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-               '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-               f'<Relationship Id="rId1" Type="{rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>')
-    z.writestr("xl/workbook.xml",
-               f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="{main}" xmlns:r="{rel}">'
-               '<sheets><sheet name="Numbers" sheetId="1" r:id="rId1"/></sheets></workbook>')
-    z.writestr("xl/_rels/workbook.xml.rels",
-               '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-               '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-               f'<Relationship Id="rId1" Type="{rel}/worksheet" Target="worksheets/sheet1.xml"/>'
-               f'<Relationship Id="rId2" Type="{rel}/styles" Target="styles.xml"/>'
-               f'<Relationship Id="rId3" Type="{rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>')
     # Style 1: a date (numFmtId 14); style 2: a date and time (numFmtId 22).
-    z.writestr("xl/styles.xml",
-               f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="{main}">'
-               '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>'
-               '<fills count="1"><fill><patternFill patternType="none"/></fill></fills>'
-               '<borders count="1"><border/></borders>'
-               '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
-               '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
-               '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
-               '<xf numFmtId="22" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>'
-               '</styleSheet>')
-    z.writestr("xl/sharedStrings.xml",
-               f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="{main}" '
-               f'count="{len(strings)}" uniqueCount="{len(strings)}">'
-               + "".join(f"<si><t>{s}</t></si>" for s in strings) + "</sst>")
+    write_package(z, ["Numbers"],
+                  '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>'
+                  '<fills count="1"><fill><patternFill patternType="none"/></fill></fills>'
+                  '<borders count="1"><border/></borders>'
+                  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
+                  '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+                  '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+                  '<xf numFmtId="22" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>',
+                  strings)
     with z.open("xl/worksheets/sheet1.xml", "w", force_zip64=True) as sheet:
-        sheet.write((f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{main}">'
+        sheet.write((DECLARATION + f'<worksheet xmlns="{main}">'
                      f'<dimension ref="A1:J{rows + 1}"/><sheetData><row r="1" spans="1:10">'
                      + "".join(f'<c r="{chr(65 + i)}1" t="s"><v>{i}</v></c>' for i in range(10))
                      + "</row>").encode())

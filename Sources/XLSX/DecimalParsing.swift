@@ -14,13 +14,18 @@ enum DecimalParsing {
         var end = bytes.count
         while index < end, isSpace(bytes[index]) { index += 1 }
         while end > index, isSpace(bytes[end - 1]) { end -= 1 }
-        guard index < end, end - index <= 18 else { return nil }
+        guard index < end, end - index <= 18, let base = bytes.baseAddress else { return nil }
+        return digits(base + index, end - index)
+    }
+
+    /// The value of `count` decimal digits from `start`, or nil at any other byte.
+    @inline(__always)
+    private static func digits(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int? {
         var value = 0
-        while index < end {
-            let digit = bytes[index] &- UInt8(ascii: "0")
+        for index in 0..<count {
+            let digit = start[index] &- UInt8(ascii: "0")
             guard digit < 10 else { return nil }
             value = value * 10 + Int(digit)
-            index += 1
         }
         return value
     }
@@ -101,14 +106,7 @@ enum DecimalParsing {
             negative = start[0] == UInt8(ascii: "-")
             index = 1
         }
-        guard count > index, count - index <= 5 else { return nil }
-        var value = 0
-        while index < count {
-            let digit = start[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            value = value * 10 + Int(digit)
-            index += 1
-        }
+        guard count > index, count - index <= 5, let value = digits(start + index, count - index) else { return nil }
         return negative ? -value : value
     }
 
