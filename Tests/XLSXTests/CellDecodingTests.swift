@@ -30,6 +30,40 @@ struct CellDecodingTests {
         #expect(cells["A6"] == .text(""))
     }
 
+    @Test("a cursor that leaves shared strings in the table gives their indexes, and refuses a bad one alike")
+    func sharedStringsByIndex() throws {
+        let strings = ["squat", "bench", "row"]
+        func cells(_ sheetData: String, byIndex: Bool) throws -> [Cell] {
+            let workbook = try Workbook(path: TestPackage.singleSheet(sheetData, sharedStrings: strings).write())
+            let cursor = try workbook.cursor(for: workbook.sheets[0], sharedStringsByIndex: byIndex)
+            var cells: [Cell] = []
+            while let row = try cursor.next() { cells += row.cells }
+            return cells
+        }
+        let sheet = """
+            <row r="1"><c r="A1" t="s"><v>2</v></c><c r="B1"><v>1.5</v></c><c r="C1" t="s"><v>0</v></c>\
+            <c r="D1" t="inlineStr"><is><t>inline</t></is></c><c r="E1" t="s"><v></v></c></row>
+            """
+        let texts = try cells(sheet, byIndex: false)
+        let indexes = try cells(sheet, byIndex: true)
+        #expect(texts.map(\.value) == [.text("row"), .number(1.5), .text("squat"), .text("inline")])
+        #expect(texts.map(\.sharedStringIndex) == [-1, -1, -1, -1])
+        #expect(indexes.map(\.reference) == texts.map(\.reference))
+        #expect(indexes.map(\.sharedStringIndex) == [2, -1, 0, -1])
+        #expect(indexes.map(\.value) == [.text(""), .number(1.5), .text(""), .text("inline")])
+        let workbook = try Workbook(path: TestPackage.singleSheet("", sharedStrings: strings).write())
+        #expect(try workbook.sharedStrings() == strings)
+
+        for byIndex in [false, true] {
+            #expect {
+                _ = try cells("<row r=\"2\"><c r=\"B2\" t=\"s\"><v>3</v></c></row>", byIndex: byIndex)
+            } throws: { error in
+                (error as? XLSXError)?.code == "sheet.bad_shared_string"
+                    && (error as? XLSXError)?.message.contains("cell B2 refers to shared string \"3\", but the workbook has 3") == true
+            }
+        }
+    }
+
     @Test("inline strings, including rich runs and phonetic runs")
     func inlineStrings() throws {
         let cells = try readCells(sheetData: """
