@@ -35,49 +35,59 @@ extension XLSXCommand {
                     }
                     sheets = [found]
                 }
-                let stdout = StandardOutput()
-                switch output.format {
-                case .csv: try dumpCSV(workbook, sheets: sheets, to: stdout)
-                default: try dumpJSON(workbook, sheets: sheets, to: stdout)
+                let writer = DumpWriter()
+                do {
+                    switch output.format {
+                    case .csv: try dumpCSV(workbook, sheets: sheets, to: writer)
+                    default: try dumpJSON(workbook, sheets: sheets, to: writer)
+                    }
+                } catch {
+                    writer.abandon()
+                    throw error
                 }
-                try stdout.flush()
+                try writer.finish()
             }
         }
 
         /// Streams the JSON: a general encoder would hold every cell of the workbook at once.
-        private func dumpJSON(_ workbook: Workbook, sheets: [SheetInfo], to output: StandardOutput) throws {
-            output.write("{\"sheets\":[")
+        private func dumpJSON(_ workbook: Workbook, sheets: [SheetInfo], to writer: DumpWriter) throws {
             let strings = try RenderedStrings(workbook) { JSONString.append($0, to: &$1) }
+            try writer.hand { $0 += #"{"sheets":["#.utf8 }
             for (index, sheet) in sheets.enumerated() {
-                output.write(index == 0 ? "\n{\"name\":" : ",\n{\"name\":")
-                output.append { JSONString.append(sheet.name, to: &$0) }
-                output.write(",\"state\":\"" + sheet.state.rawValue + "\",\"rows\":[")
-                var firstLine = true
-                try forEachAnchoredRow(workbook.cursor(for: sheet, sharedStringsByIndex: true), output: output) { cells in
-                    output.append { bytes in
-                        bytes += firstLine ? Self.firstRowStart : Self.rowStart
-                        firstLine = false
-                        var column = 1
-                        for cell in cells ?? [] {
-                            // A null per column stepped over; a comma before every cell but the first.
-                            while column < cell.reference.column {
-                                bytes += column == 1 ? Self.firstNull : Self.null
-                                column += 1
-                            }
-                            if column > 1 { bytes.append(UInt8(ascii: ",")) }
-                            if cell.sharedStringIndex >= 0 {
-                                strings.append(cell.sharedStringIndex, to: &bytes)
-                            } else {
-                                cell.value.appendJSON(to: &bytes)
-                            }
-                            column += 1
-                        }
-                        bytes.append(UInt8(ascii: "]"))
+                try writer.hand { bytes in
+                    bytes += (index == 0 ? "\n{\"name\":" : ",\n{\"name\":").utf8
+                    JSONString.append(sheet.name, to: &bytes)
+                    bytes += (",\"state\":\"" + sheet.state.rawValue + "\",\"rows\":[").utf8
+                }
+                let cursor = try workbook.cursor(for: sheet, sharedStringsByIndex: true)
+                let wroteRows = try forEachBatch(of: cursor, to: writer) { rows, startsSheet, bytes in
+                    for (offset, cells) in rows.enumerated() {
+                        bytes += startsSheet && offset == 0 ? Self.firstRowStart : Self.rowStart
+                        Self.appendJSON(cells ?? [], strings: strings, to: &bytes)
                     }
                 }
-                output.write(firstLine ? "]}" : "\n]}")
+                try writer.hand { $0 += (wroteRows ? "\n]}" : "]}").utf8 }
             }
-            output.write("\n]}\n")
+            try writer.hand { $0 += "\n]}\n".utf8 }
+        }
+
+        /// One row's JSON array: a null per column stepped over, a comma between cells.
+        private static func appendJSON(_ cells: [Cell], strings: RenderedStrings, to bytes: inout [UInt8]) {
+            var column = 1
+            for cell in cells {
+                while column < cell.reference.column {
+                    bytes += column == 1 ? firstNull : null
+                    column += 1
+                }
+                if column > 1 { bytes.append(UInt8(ascii: ",")) }
+                if cell.sharedStringIndex >= 0 {
+                    strings.append(cell.sharedStringIndex, to: &bytes)
+                } else {
+                    cell.value.appendJSON(to: &bytes)
+                }
+                column += 1
+            }
+            bytes.append(UInt8(ascii: "]"))
         }
 
         private static let firstRowStart = Array("\n[".utf8)
@@ -85,49 +95,70 @@ extension XLSXCommand {
         private static let firstNull = Array("null".utf8)
         private static let null = Array(",null".utf8)
 
-        private func dumpCSV(_ workbook: Workbook, sheets: [SheetInfo], to output: StandardOutput) throws {
+        private func dumpCSV(_ workbook: Workbook, sheets: [SheetInfo], to writer: DumpWriter) throws {
             // Rendered for any column but the first, where a leading `#` is quoted too.
             let strings = try RenderedStrings(workbook) { CellValue.appendCSVField($0, firstColumn: false, to: &$1) }
             for sheet in sheets {
-                output.write("# sheet: " + sheet.name + " (" + sheet.state.rawValue + ")\n")
-                try forEachAnchoredRow(workbook.cursor(for: sheet, sharedStringsByIndex: true), output: output) { cells in
-                    output.append { bytes in
-                        var column = 1
-                        for cell in cells ?? [] {
-                            // One comma per column stepped over; gaps become empty fields.
-                            while column < cell.reference.column {
-                                bytes.append(UInt8(ascii: ","))
-                                column += 1
-                            }
-                            if cell.sharedStringIndex < 0 {
-                                cell.value.appendCSV(to: &bytes, firstColumn: column == 1)
-                            } else if column == 1 {
-                                let text = strings.strings[Int(cell.sharedStringIndex)]
-                                CellValue.appendCSVField(text, firstColumn: true, to: &bytes)
-                            } else {
-                                strings.append(cell.sharedStringIndex, to: &bytes)
-                            }
-                        }
-                        bytes.append(UInt8(ascii: "\n"))
-                    }
+                try writer.hand { $0 += ("# sheet: " + sheet.name + " (" + sheet.state.rawValue + ")\n").utf8 }
+                let cursor = try workbook.cursor(for: sheet, sharedStringsByIndex: true)
+                try forEachBatch(of: cursor, to: writer) { rows, _, bytes in
+                    for cells in rows { Self.appendCSV(cells ?? [], strings: strings, to: &bytes) }
                 }
             }
         }
 
-        /// Calls `body` once per row from row 1 on: nil for an empty row, else the row's cells.
-        private func forEachAnchoredRow(
-            _ cursor: SheetCursor, output: StandardOutput, _ body: ([Cell]?) throws -> Void
-        ) throws {
+        /// One row's CSV line: one comma per column stepped over, gaps as empty fields.
+        private static func appendCSV(_ cells: [Cell], strings: RenderedStrings, to bytes: inout [UInt8]) {
+            var column = 1
+            for cell in cells {
+                while column < cell.reference.column {
+                    bytes.append(UInt8(ascii: ","))
+                    column += 1
+                }
+                if cell.sharedStringIndex < 0 {
+                    cell.value.appendCSV(to: &bytes, firstColumn: column == 1)
+                } else if column == 1 {
+                    CellValue.appendCSVField(strings.strings[Int(cell.sharedStringIndex)], firstColumn: true, to: &bytes)
+                } else {
+                    strings.append(cell.sharedStringIndex, to: &bytes)
+                }
+            }
+            bytes.append(UInt8(ascii: "\n"))
+        }
+
+        /// Hands the sheet's rows to `writer` in batches, from row 1 on (nil for an empty row,
+        /// else the row's cells), each rendered there by `render` (told whether its batch is the
+        /// sheet's first). Returns whether there was any row.
+        @discardableResult
+        private func forEachBatch(
+            of cursor: SheetCursor, to writer: DumpWriter,
+            render: @escaping @Sendable ([[Cell]?], Bool, inout [UInt8]) -> Void
+        ) throws -> Bool {
+            var batch: [[Cell]?] = []
+            var startsSheet = true
+            func handOver() throws {
+                let rows = batch
+                let first = startsSheet
+                try writer.hand { render(rows, first, &$0) }
+                batch.removeAll(keepingCapacity: true)
+                startsSheet = false
+            }
             var nextNumber = 1
             while let row = try cursor.next() {
                 while nextNumber < row.number {
-                    try body(nil)
+                    batch.append(nil)
                     nextNumber += 1
+                    if batch.count == Self.batchSize { try handOver() }
                 }
-                try body(row.cells)
+                batch.append(row.cells)
                 nextNumber = max(nextNumber, row.number) + 1
-                try output.flushIfFull()
+                if batch.count >= Self.batchSize { try handOver() }
             }
+            if !batch.isEmpty { try handOver() }
+            return !startsSheet
         }
+
+        /// Rows per hand-over: enough that handing over costs nothing next to rendering.
+        private static let batchSize = 512
     }
 }

@@ -142,6 +142,27 @@ struct CatalogToolsCommandTests {
             """)
     }
 
+    /// The dump renders on a thread of its own: a sheet that turns out damaged after thousands
+    /// of rows still ends the command with the reader's error, naming the cell, and no hang;
+    /// the full blocks rendered before it were written.
+    @Test(arguments: ["json", "csv"])
+    func aSheetDamagedPastManyRowsStopsTheDumpWithItsCell(format: String) throws {
+        let rows = (1...30_000).map { [CellValue.number(Double($0)), .text("row \($0 % 7)")] }
+        let writer = WorkbookWriter(sheets: [.init(name: "long", rows: rows)])
+        let run = try TemporaryDirectory.with { directory in
+            let path = directory.path("damaged.xlsx")
+            try writer.write(to: path, editing: ["xl/worksheets/sheet1.xml": { xml in
+                xml.replacingOccurrences(of: "<v>29999</v>", with: "<v>299x9</v>")
+            }])
+            return try TraindbProcess.run(["xlsx", "dump", path, "--format", format])
+        }
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("cell A29999 holds \"299x9\", which is not a number"), "\(run.stderr)")
+        // What was written is the dump's beginning, cut at a block.
+        #expect(run.stdout.hasPrefix(format == "json" ? "{\"sheets\":[" : "# sheet: long"))
+        #expect(!run.stdout.contains("29998"))
+    }
+
     @Test func aSheetListedTwiceIsDumpedOnce() throws {
         let output = try TemporaryDirectory.with { directory in
             let path = directory.path("twice.xlsx")
