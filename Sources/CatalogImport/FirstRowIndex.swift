@@ -32,15 +32,19 @@ struct FirstRowIndex {
             if bytes.count >= Self.longValue || !bytes.allSatisfy({ $0 < 0x80 }) {
                 return remember(other: String(decoding: bytes, as: UTF8.self), row)
             }
-            let hash = Self.hash(bytes)
-            if let slot = find(bytes, hash) {
-                return Self.row(at: Int(slots[slot] - 1) * 4, in: pages)
+            if (count + 1) * 4 > slots.count * 3 { grow() }
+            // One probe: it ends at the value, or at the empty slot the value goes into.
+            let mask = slots.count - 1
+            var slot = Self.hash(bytes) & mask
+            while slots[slot] != 0 {
+                let position = Int(slots[slot] - 1) * 4
+                if Self.bytes(at: position, in: pages, equal: bytes) { return Self.row(at: position, in: pages) }
+                slot = (slot + 1) & mask
             }
             guard let position = append(bytes, row) else {
                 return remember(other: String(decoding: bytes, as: UTF8.self), row)
             }
-            if (count + 1) * 4 > slots.count * 3 { grow() }
-            insert(position, hash)
+            slots[slot] = UInt32(position / 4 + 1)
             count += 1
             return nil
         }
@@ -58,32 +62,15 @@ struct FirstRowIndex {
         return hasher.finalize()
     }
 
-    /// The slot holding these bytes, if any.
-    private func find(_ bytes: UnsafeBufferPointer<UInt8>, _ hash: Int) -> Int? {
-        guard !slots.isEmpty else { return nil }
-        let mask = slots.count - 1
-        var slot = hash & mask
-        while slots[slot] != 0 {
-            if Self.bytes(at: Int(slots[slot] - 1) * 4, in: pages, equal: bytes) { return slot }
-            slot = (slot + 1) & mask
-        }
-        return nil
-    }
-
-    private mutating func insert(_ position: Int, _ hash: Int) {
-        let mask = slots.count - 1
-        var slot = hash & mask
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = UInt32(position / 4 + 1)
-    }
-
+    /// Doubles the table and puts every value back in it; the pages stay as they are.
     private mutating func grow() {
         let old = slots
         slots = [UInt32](repeating: 0, count: max(1024, old.count * 2))
+        let mask = slots.count - 1
         for stored in old where stored != 0 {
-            let position = Int(stored - 1) * 4
-            let hash = Self.withBytes(at: position, in: pages) { Self.hash($0) }
-            insert(position, hash)
+            var slot = Self.withBytes(at: Int(stored - 1) * 4, in: pages) { Self.hash($0) } & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = stored
         }
     }
 

@@ -9,10 +9,11 @@ struct SheetValidator<Column: ContractColumn> {
     /// schema check reports an unresolvable lookup).
     let lookups: [ColumnSpec.Lookup: LookupIndex]
     private var reader: FieldReader
-    /// Per unique column, the row where each value (normalised) was first seen.
-    private var firstSeen: [String: FirstRowIndex] = [:]
     /// The specs of the columns the sheet has, with their column.
     private let columns: [(spec: ColumnSpec, column: Int)]
+    /// Per entry of `columns`, the row where each value (normalised) was first seen; only a
+    /// unique column's is filled.
+    private var firstSeen: [FirstRowIndex]
     /// The contract's columns the sheet has.
     private let sheetColumns: [Column: Int]
 
@@ -22,6 +23,7 @@ struct SheetValidator<Column: ContractColumn> {
         self.lookups = lookups
         reader = FieldReader(table: table)
         columns = specs.compactMap { spec in table.column(spec.name).map { (spec, $0) } }
+        firstSeen = Array(repeating: FirstRowIndex(), count: columns.count)
         var sheetColumns: [Column: Int] = [:]
         for (spec, column) in columns {
             if let contractColumn = Column(rawValue: spec.name) { sheetColumns[contractColumn] = column }
@@ -37,7 +39,7 @@ struct SheetValidator<Column: ContractColumn> {
     mutating func validate(_ record: SheetTable.Record) -> ParsedRecord<Column> {
         let before = reader.errorCount
         var parsed = ParsedRecord<Column>(number: record.number, columns: sheetColumns)
-        for (spec, column) in columns {
+        for (position, (spec, column)) in columns.enumerated() {
             let contractColumn = Column(rawValue: spec.name)
             guard let value = read(spec, record, column, &reader) else {
                 if let contractColumn { parsed.set(contractColumn, to: nil) }
@@ -48,8 +50,7 @@ struct SheetValidator<Column: ContractColumn> {
                 continue
             }
             if spec.isUnique, let key = value.text.map(SheetTable.normalise) {
-                if let first = firstSeen[spec.name, default: FirstRowIndex()]
-                    .firstRow(of: key, orRemember: UInt32(clamping: record.number)) {
+                if let first = firstSeen[position].firstRow(of: key, orRemember: UInt32(clamping: record.number)) {
                     let at = "\(table.sheet)!\(CellReference(row: Int(first), column: column).a1)"
                     reader.report(
                         .error, .uniqueDuplicate, record, column, value: value.text,

@@ -15,12 +15,12 @@ enum DecimalParsing {
         while index < end, isSpace(bytes[index]) { index += 1 }
         while end > index, isSpace(bytes[end - 1]) { end -= 1 }
         guard index < end, end - index <= 18, let base = bytes.baseAddress else { return nil }
-        return digits(base + index, end - index)
+        return decimalValue(base + index, end - index)
     }
 
     /// The value of `count` decimal digits from `start`, or nil at any other byte.
     @inline(__always)
-    private static func digits(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+    private static func decimalValue(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int? {
         var value = 0
         for index in 0..<count {
             let digit = start[index] &- UInt8(ascii: "0")
@@ -106,7 +106,7 @@ enum DecimalParsing {
             negative = start[0] == UInt8(ascii: "-")
             index = 1
         }
-        guard count > index, count - index <= 5, let value = digits(start + index, count - index) else { return nil }
+        guard count > index, count - index <= 5, let value = decimalValue(start + index, count - index) else { return nil }
         return negative ? -value : value
     }
 

@@ -8,14 +8,12 @@ extension PostgresTests.SyncTests {
     /// The server sessions `traindb sync` holds open, with who each acts as right now.
     static func syncSessions(_ server: PostgresURL) async throws -> [(pid: Int32, state: String)] {
         try await server.withTestConnection { connection in
-            let rows = try await connection.query(
+            try await connection.rows(
+                (Int32, String).self,
                 """
                 SELECT pid, state FROM pg_stat_activity
                 WHERE datname = current_database() AND application_name = \(LogSync.applicationName)
-                """, logger: PostgresTests.AccessTests.logger)
-            var sessions: [(Int32, String)] = []
-            for try await session in rows.decode((Int32, String).self) { sessions.append(session) }
-            return sessions
+                """)
         }
     }
 

@@ -122,3 +122,16 @@ struct PostgresTestError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
+
+extension PostgresConnection {
+    /// Every row `query` selects, decoded as `type`.
+    func rows<each Column: PostgresDecodable & Sendable>(
+        _ type: (repeat each Column).Type, _ query: PostgresQuery
+    ) async throws -> [(repeat each Column)] {
+        var result: [(repeat each Column)] = []
+        for try await row in try await self.query(query, logger: PostgresTestServer.logger).decode(type) {
+            result.append(row)
+        }
+        return result
+    }
+}

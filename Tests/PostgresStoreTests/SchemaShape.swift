@@ -92,8 +92,8 @@ struct SchemaShape: Equatable {
     /// Every table of the public schema but `traindb_migrations`.
     static func postgres(_ connection: PostgresConnection) async throws -> [String: SchemaShape] {
         var shapes: [String: SchemaShape] = [:]
-        for (table, column, type, nullable, value) in try await rows(
-            (String, String, String, String, String?).self, connection,
+        for (table, column, type, nullable, value) in try await connection.rows(
+            (String, String, String, String, String?).self,
             """
             SELECT table_name::text, column_name::text, data_type::text, is_nullable::text, column_default::text
             FROM information_schema.columns
@@ -104,8 +104,8 @@ struct SchemaShape: Equatable {
             shapes[table, default: SchemaShape()].columns.append(
                 Self.column(column, type, notNull: nullable == "NO", default: value))
         }
-        for (table, kind, name, columns, target, targetColumns, expression) in try await rows(
-            (String, String, String, String, String?, String?, String?).self, connection,
+        for (table, kind, name, columns, target, targetColumns, expression) in try await connection.rows(
+            (String, String, String, String, String?, String?, String?).self,
             """
             SELECT c.conrelid::regclass::text, c.contype::text, c.conname::text,
                    coalesce((SELECT string_agg(a.attname, ', ' ORDER BY k.n) FROM unnest(c.conkey)
@@ -131,8 +131,8 @@ struct SchemaShape: Equatable {
             }
             shapes[table] = shape
         }
-        for (table, index, columns) in try await rows(
-            (String, String, String).self, connection,
+        for (table, index, columns) in try await connection.rows(
+            (String, String, String).self,
             """
             SELECT i.indrelid::regclass::text, i.indexrelid::regclass::text,
                    (SELECT string_agg(pg_get_indexdef(i.indexrelid, n, true), ', ' ORDER BY n)
@@ -147,12 +147,4 @@ struct SchemaShape: Equatable {
         return shapes
     }
 
-    private static func rows<each Column: PostgresDecodable & Sendable>(
-        _ type: (repeat each Column).Type, _ connection: PostgresConnection, _ sql: String
-    ) async throws -> [(repeat each Column)] {
-        var result: [(repeat each Column)] = []
-        let rows = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: PostgresTestServer.logger)
-        for try await row in rows.decode(type) { result.append(row) }
-        return result
-    }
 }

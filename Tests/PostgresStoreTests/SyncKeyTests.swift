@@ -12,14 +12,12 @@ extension PostgresTests.SyncTests {
 
     /// Rows of `table` on the server per owner, counted by the superuser.
     static func owners(_ table: String, _ server: PostgresURL) async throws -> [String: Int] {
-        try await server.withTestConnection { connection in
-            var counts: [String: Int] = [:]
-            let rows = try await connection.query(
-                PostgresQuery(unsafeSQL: "SELECT user_id::text, count(*)::int FROM \(table) GROUP BY user_id"),
-                logger: PostgresTests.AccessTests.logger)
-            for try await (user, count) in rows.decode((String, Int).self) { counts[user] = count }
-            return counts
+        let counts = try await server.withTestConnection { connection in
+            try await connection.rows(
+                (String, Int).self,
+                PostgresQuery(unsafeSQL: "SELECT user_id::text, count(*)::int FROM \(table) GROUP BY user_id"))
         }
+        return Dictionary(uniqueKeysWithValues: counts.map { ($0.0, $0.1) })
     }
 
     @Test("two users whose devices made the same row ids both sync: rows are keyed by user and id")
