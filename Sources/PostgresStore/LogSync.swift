@@ -9,7 +9,7 @@ import PostgresNIO
 ///
 /// One server transaction, as the user (the role `authenticated` with the user's JWT claims, so
 /// row-level security sees to it that only the user's rows are read or written), through the
-/// migrations' `sync_push` and `sync_pull`: the device's deletions and every row changed on the
+/// migrations' `sync_exchange` (`sync_push`, then `sync_pull`): the device's deletions and every row changed on the
 /// device since it last synced go up; the user's rows changed on the server since the device's
 /// cursor come back, but for the rows this push wrote, which the device already holds. Then one
 /// device transaction applies them, but for what the user changed on the device while the
@@ -66,24 +66,60 @@ public struct LogSync: Sendable {
         }
     }
 
-    private typealias Exchange = (ServerLog.Pushed, ServerLog.Rows)
+    fileprivate typealias Exchange = (ServerLog.Pushed, ServerLog.Rows)
 
-    private func sync(
-        userDatabase path: String, server: PostgresURL, user: String, role: String,
-        beforeApplying: () throws -> Void,
-        connected: (@escaping @Sendable (PostgresConnection) async throws -> Exchange) async throws -> Exchange
-    ) async throws -> SyncReport {
+    /// A sync between its steps: the device's changes read (`start`), the server's answer
+    /// (`exchange`), waiting to be applied to the device (`finish`). `sync` takes the three
+    /// steps in a row; the benchmark takes them apart to play many devices, each of which does
+    /// its own steps on its own processor.
+    package final class Pending: @unchecked Sendable {
+        fileprivate let device: DeviceLog
+        fileprivate let outgoing: DeviceLog.Outgoing
+        fileprivate let server: String
+        fileprivate let user: String
+        fileprivate var answer: Exchange?
+
+        fileprivate init(device: DeviceLog, outgoing: DeviceLog.Outgoing, server: String, user: String) {
+            self.device = device
+            self.outgoing = outgoing
+            self.server = server
+            self.user = user
+        }
+    }
+
+    /// Opens the log at `path` and reads what goes up to `server` as `user`.
+    package func start(userDatabase path: String, server: PostgresURL, user: String) throws -> Pending {
         let user = try UserSession.userID(user)
         let device = try DeviceLog(path: path)
-        let outgoing = try device.outgoing(server: server.cursorKey, user: user)
-        let (pushed, serverLog) = try await connected { connection in
+        return Pending(
+            device: device, outgoing: try device.outgoing(server: server.cursorKey, user: user),
+            server: server.description, user: user)
+    }
+
+    /// The server's side of `pending`, through a connection of `pool`.
+    package func exchange(_ pending: Pending, through pool: PostgresPool, role: String = "authenticated") async throws {
+        try await exchange(pending, role: role) { work in try await pool.withConnection(work) }
+    }
+
+    private func exchange(
+        _ pending: Pending, role: String,
+        connected: (@escaping @Sendable (PostgresConnection) async throws -> Exchange) async throws -> Exchange
+    ) async throws {
+        let (outgoing, user) = (pending.outgoing, pending.user)
+        pending.answer = try await connected { connection in
             try await exchange(outgoing, user: user, role: role, on: connection)
         }
-        try beforeApplying()
-        let applied = try device.apply(serverLog, sent: outgoing, pushed: pushed.written)
+    }
+
+    /// Applies the server's answer to the device; what the sync did.
+    package func finish(_ pending: Pending) throws -> SyncReport {
+        guard let (pushed, serverLog) = pending.answer else {
+            preconditionFailure("a sync finished before the server answered")
+        }
+        let applied = try pending.device.apply(serverLog, sent: pending.outgoing, pushed: pushed.written)
         var report = SyncReport(
-            server: server.description, user: user, tables: [], conflicts: pushed.conflicts,
-            deletionsPushed: outgoing.deletedIDs.count)
+            server: pending.server, user: pending.user, tables: [], conflicts: pushed.conflicts,
+            deletionsPushed: pending.outgoing.deletedIDs.count)
         for table in LogTable.all {
             report.tables.append(
                 SyncReport.TableChange(
@@ -96,17 +132,26 @@ public struct LogSync: Sendable {
         return report
     }
 
-    /// The server's side, in one transaction: push, then read the user's log back.
+    private func sync(
+        userDatabase path: String, server: PostgresURL, user: String, role: String,
+        beforeApplying: () throws -> Void,
+        connected: (@escaping @Sendable (PostgresConnection) async throws -> Exchange) async throws -> Exchange
+    ) async throws -> SyncReport {
+        let pending = try start(userDatabase: path, server: server, user: user)
+        try await exchange(pending, role: role, connected: connected)
+        try beforeApplying()
+        return try finish(pending)
+    }
+
+    /// The server's side, in one transaction and one call: push, then read back what changed.
     private func exchange(
         _ outgoing: DeviceLog.Outgoing, user: String, role: String, on connection: PostgresConnection
     ) async throws -> (ServerLog.Pushed, ServerLog.Rows) {
         try await UserSession(connection: connection, logger: logger).run(
             user: user, role: role, doing: "nothing synced"
         ) { connection in
-            let server = ServerLog(connection: connection, logger: logger)
-            let pushed = try await server.push(deletions: outgoing.deletions, rows: outgoing.rows)
-            let rows = try await server.read(since: outgoing.cursor)
-            return (pushed, rows)
+            try await ServerLog(connection: connection, logger: logger)
+                .exchange(deletions: outgoing.deletions, rows: outgoing.rows, since: outgoing.cursor)
         }
     }
 }

@@ -16,6 +16,7 @@ public enum PostgresSchema {
         SchemaMigration(
             identifier: "0009_exercise_exceptions", bytes: PackageResources._009_exercise_exceptions_sql),
         SchemaMigration(identifier: "0010_sync_planned_once", bytes: PackageResources._010_sync_planned_once_sql),
+        SchemaMigration(identifier: "0011_sync_in_one_call", bytes: PackageResources._011_sync_in_one_call_sql),
     ]
 
     /// What a Supabase project has before TrainDB's migrations, for plain PostgreSQL: the roles,

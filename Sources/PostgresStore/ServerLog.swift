@@ -27,24 +27,35 @@ struct ServerLog {
         var cursor: Int64 = 0
     }
 
-    /// Sends the device's deletions and changed rows through `sync_push` (migration 0008), the
-    /// function the app calls by `rpc`: it records the deletions and deletes those rows, then
-    /// classifies and writes each row, naming the caller in every statement as well as
-    /// row-level security does, so a service-role sync touches that user's rows alone.
-    func push(deletions: String, rows: [String: String]) async throws -> Pushed {
-        var pushed = Pushed()
+    /// Sends the device's deletions and changed rows, and reads back the user's rows changed
+    /// after change number `cursor` (every row for 0), in one call of `sync_exchange`
+    /// (migration 0011), the function the app calls by `rpc`: `sync_push` (0008) records the
+    /// deletions and deletes those rows, then classifies and writes each row, naming the caller
+    /// in every statement as well as row-level security does, so a service-role sync touches
+    /// that user's rows alone; then `sync_pull` reads each table through its (user_id,
+    /// change_seq) index, so the cost follows what changed.
+    func exchange(deletions: String, rows: [String: String], since cursor: Int64) async throws -> (Pushed, Rows) {
         let tables = LogTable.all.compactMap { table in
             rows[table.name].flatMap { $0 == "[]" ? nil : "\"\(table.name)\": \($0)" }
         }
-        guard deletions != "[]" || !tables.isEmpty else { return pushed }
         let changes = #"{"deletions": \#(deletions), "tables": {\#(tables.joined(separator: ", "))}}"#
-        var outcome = "[]"
-        for try await text in try await connection.query("SELECT sync_push(\(changes)::jsonb)::text", logger: logger)
-            .decode(String.self)
-        {
-            outcome = text
+        var text = "{}"
+        for try await answer in try await connection.query(
+            "SELECT sync_exchange(\(changes)::jsonb, \(cursor))::text", logger: logger
+        ).decode(String.self) {
+            text = answer
         }
-        let results = (try? JSONSerialization.jsonObject(with: Data(outcome.utf8))) as? [[String: Any]] ?? []
+        guard let answer = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
+            let results = answer["pushed"] as? [[String: Any]], let pulled = answer["pulled"] as? [String: Any]
+        else {
+            throw PostgresStoreError(.statementFailed, "sync_exchange answered what is not a sync's outcome")
+        }
+        return (Self.pushed(results), try Self.rows(pulled, since: cursor))
+    }
+
+    /// `sync_push`'s answer, `[{table, id, action, device, server}]`, counted per table.
+    private static func pushed(_ results: [[String: Any]]) -> Pushed {
+        var pushed = Pushed()
         for result in results {
             guard let table = result["table"] as? String, let action = result["action"] as? String else { continue }
             var counts = pushed.counts[table] ?? (pushed: 0, same: 0)
@@ -64,20 +75,9 @@ struct ServerLog {
         return pushed
     }
 
-    /// The user's rows changed after change number `cursor` (every row for 0), through
-    /// `sync_pull` (migration 0008), in the device's formats; the ids deleted after it; and the
-    /// cursor to start from next time. Each table is read through its (user_id, change_seq)
-    /// index: the cost follows what changed.
-    func read(since cursor: Int64) async throws -> Rows {
-        var text = "{}"
-        for try await answer in try await connection.query("SELECT sync_pull(\(cursor))::text", logger: logger)
-            .decode(String.self)
-        {
-            text = answer
-        }
-        guard let pulled = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
-            let tables = pulled["tables"] as? [String: Any]
-        else {
+    /// `sync_pull`'s answer, `{"tables": {name: [rows]}, "deleted": [ids], "cursor": N}`.
+    private static func rows(_ pulled: [String: Any], since cursor: Int64) throws -> Rows {
+        guard let tables = pulled["tables"] as? [String: Any] else {
             throw PostgresStoreError(.statementFailed, "sync_pull answered what is not a change set")
         }
         var rows = Rows(cursor: (pulled["cursor"] as? NSNumber)?.int64Value ?? cursor)

@@ -10,7 +10,7 @@ struct SyncCommand: AsyncParsableCommand {
         abstract: "Sync a training log with PostgreSQL (Supabase): push this device's changes, pull the server's.",
         discussion: """
             One server transaction as the user (row-level security: the user's rows only), through \
-            the functions the app calls too (sync_push, sync_pull): this device's deletions and every \
+            the function the app calls too (sync_exchange): this device's deletions and every \
             row changed here since it was last synced go up, and what changed on the server since \
             this device's last sync comes back and is applied here; a row changed here meanwhile \
             keeps this device's version. A row \

@@ -19,6 +19,7 @@ struct PostgresSchemaTests {
         "0008_sync_protocol": "17e01721de25f80b",
         "0009_exercise_exceptions": "8eced9dd9e77ea0d",
         "0010_sync_planned_once": "8ab04c4b8ba561dd",
+        "0011_sync_in_one_call": "c147471e13b7c738",
     ]
 
     static let directory = PackageRoot.url("schema/postgres")

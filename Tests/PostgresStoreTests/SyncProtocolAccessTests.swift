@@ -4,9 +4,9 @@ import PostgresStore
 import Testing
 
 extension PostgresTests {
-    /// The sync's functions (migration 0008) as the app calls them through Supabase's `rpc`:
+    /// The sync's functions (migrations 0008, 0011) as the app calls them through Supabase's `rpc`:
     /// each user pulls and pushes their own rows only, and `anon` cannot call them at all.
-    @Suite("sync_pull and sync_push under row-level security")
+    @Suite("sync_pull, sync_push and sync_exchange under row-level security")
     struct SyncProtocolAccessTests {
         typealias Log = LogAccessTests
         static let claimsB = #"{"role": "authenticated", "sub": "\#(Log.userB)"}"#
@@ -83,6 +83,57 @@ extension PostgresTests {
             }
         }
 
+        /// `sync_exchange(changes, since)` (migration 0011) as the connection's user, decoded.
+        static func exchange(_ changes: String, since: Int, on connection: PostgresConnection) async throws
+            -> (pushed: [[String: Any]], pulled: [String: Any])
+        {
+            var text = "{}"
+            for try await answer in try await connection.query(
+                "SELECT sync_exchange(\(changes)::jsonb, \(since))::text", logger: AccessTests.logger
+            ).decode(String.self) {
+                text = answer
+            }
+            let answer = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            return (
+                try #require(answer["pushed"] as? [[String: Any]], "\(text)"),
+                try #require(answer["pulled"] as? [String: Any], "\(text)")
+            )
+        }
+
+        @Test("one call pushes, then pulls what changed: the rows just pushed count for the cursor and stay put")
+        func exchangePushesThenPulls() async throws {
+            try await Log.withTwoUsers { server in
+                let set = "50000000-0000-4000-8000-0000000000b3"
+                try await AccessTests.asRole("authenticated", claims: Self.claimsB, on: server) { connection in
+                    let changes = """
+                        {"deletions": [], "tables": {"logged_sets": [{"id": "\(set)",
+                          "exercise_log_id": "40000000-0000-4000-8000-00000000000b", "set_number": 3, "reps": 8,
+                          "weight_kg": 60, "completed": 1, "completed_at": "2026-01-05T18:10:00.000Z",
+                          "logged_at": "2026-01-05T18:10:00.000Z", "updated_at": "2026-01-05T18:10:00.000Z",
+                          "base": null}]}}
+                        """
+                    let first = try await Self.exchange(changes, since: 0, on: connection)
+                    #expect(first.pushed.map { $0["action"] as? String } == ["insert"])
+                    // Everything of B's comes down but the set this call wrote, which the device holds.
+                    let sets = Self.ids(first.pulled, "logged_sets")
+                    #expect(sets.count == 2 && !sets.contains(set), "\(sets)")
+                    #expect(Self.ids(first.pulled, "workouts") == ["30000000-0000-4000-8000-00000000000b"])
+                    // The cursor is past the set: the next sync brings nothing, however often it runs.
+                    let cursor = try #require(first.pulled["cursor"] as? Int)
+                    let again = try await Self.exchange(#"{"deletions": [], "tables": {}}"#, since: cursor, on: connection)
+                    #expect(again.pushed.isEmpty)
+                    for table in ["programmes", "workouts", "exercise_logs", "logged_sets"] {
+                        #expect(Self.ids(again.pulled, table).isEmpty, "\(table) came down again")
+                    }
+                    #expect(again.pulled["cursor"] as? Int == cursor)
+                }
+                try await AccessTests.asRole("authenticated", claims: Log.claimsA, on: server) { connection in
+                    let pulled = try await Self.pull(0, on: connection)
+                    #expect(!Self.ids(pulled, "logged_sets").contains(set))
+                }
+            }
+        }
+
         @Test("anon cannot call the sync's functions")
         func anonRefused() async throws {
             try await Log.withTwoUsers { server in
@@ -90,6 +141,9 @@ extension PostgresTests {
                     #expect(await AccessTests.refusal("SELECT sync_pull(0)", on: connection) == "42501")
                     #expect(
                         await AccessTests.refusal(#"SELECT sync_push('{"tables": {}}')"#, on: connection) == "42501")
+                    #expect(
+                        await AccessTests.refusal(#"SELECT sync_exchange('{"tables": {}}', 0)"#, on: connection)
+                            == "42501")
                 }
                 // A signed-in role without a user (no `sub`) is refused too.
                 try await AccessTests.asRole("authenticated", claims: #"{"role": "authenticated"}"#, on: server) {

@@ -1,0 +1,1 @@
+../../schema/postgres/0011_sync_in_one_call.sql
