@@ -78,12 +78,16 @@ let package = Package(
             resources: [.embedInCode("Migrations")]
         ),
 
+        // SQLite connection options set through its variadic C API (the sync's device connection).
+        .target(name: "CSQLiteOptions", linkerSettings: [.linkedLibrary("sqlite3")]),
+
         // Server side, linked by the CLI only: the PostgreSQL schema (schema/postgres/), publishing
         // the catalogue, over PostgresNIO (SwiftNIO), which no app-facing module links.
         .target(
             name: "PostgresStore",
             dependencies: [
-                "Account", "Catalog", "CatalogBuild", "ErrorCodes", "OrderedJSON", "SchemaMigrations",
+                "Account", "Catalog", "CatalogBuild", "CSQLiteOptions", "ErrorCodes", "OrderedJSON",
+                "SchemaMigrations",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

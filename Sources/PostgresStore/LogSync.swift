@@ -117,6 +117,7 @@ public struct LogSync: Sendable {
             preconditionFailure("a sync finished before the server answered")
         }
         let applied = try pending.device.apply(serverLog, sent: pending.outgoing, pushed: pushed.written)
+        pending.device.close()
         var report = SyncReport(
             server: pending.server, user: pending.user, tables: [], conflicts: pushed.conflicts,
             deletionsPushed: pending.outgoing.deletedIDs.count)

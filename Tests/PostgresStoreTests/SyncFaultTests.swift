@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import PostgresNIO
 @testable import PostgresStore
 import TestSupport
@@ -29,6 +30,42 @@ extension PostgresTests.SyncTests {
             #expect(try await Self.owners("logged_sets", server)[Self.user] == onServer)
             let idle = try await Self.sync(a, server)
             #expect(idle.pushed == 0 && idle.tables.allSatisfy { $0.alreadyOnServer == 0 && $0.pulled == 0 })
+        }
+    }
+
+    @Test("the sync's writes wait in the write-ahead log up to its limit; past it, closing flushes them into the file")
+    func writeAheadLogBounded() async throws {
+        try await Self.withTwoDevices { server, a, _, directory in
+            try a.workout(0, at: "2026-01-05T18:00:00Z")
+            // Everything the app wrote, copied into the file.
+            let app = try DatabaseQueue(path: a.path)
+            try await app.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+            try app.close()
+            _ = try await Self.sync(a, server)
+            // Within the limit: the synced marks wait in the log; the file alone still lacks them.
+            let waiting = try SyncDevice.copy(of: a, to: directory.path("waiting.sqlite"))
+            #expect(try Self.unsynced(waiting) == 0)
+            try FileManager.default.copyItem(atPath: a.path, toPath: directory.path("file-only.sqlite"))
+            #expect(try Self.unsynced(directory.path("file-only.sqlite")) > 0)
+            // Past it (here, any size): closing copies the log into the file and empties it.
+            try DeviceLog(path: a.path).close(checkpointingPast: 0)
+            let wal = try FileManager.default.attributesOfItem(atPath: a.path + "-wal")[.size] as? Int
+            #expect(wal == 0)
+            try FileManager.default.copyItem(atPath: a.path, toPath: directory.path("flushed.sqlite"))
+            #expect(try Self.unsynced(directory.path("flushed.sqlite")) == 0)
+        }
+    }
+
+    /// How many rows of the log at `path` wait to be synced (read from the file alone when no
+    /// write-ahead log lies beside it).
+    static func unsynced(_ path: String) throws -> Int {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            try ["programmes", "workouts", "exercise_logs", "logged_sets"].reduce(0) { count, table in
+                count + (try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM \(table) WHERE synced_at IS NULL OR updated_at IS NOT synced_at") ?? 0)
+            }
         }
     }
 
