@@ -83,6 +83,11 @@ enum SyncBench {
         let programme = try ProgrammeGenerator(catalog: try GeneratorCatalog(database: catalogue))
             .generate(fromJSON: Data(questionnaire.utf8), seed: 1, createdDate: CalendarDate(dayNumber: 20_458))
         let catalog = try LogCatalog(database: catalogue)
+        // The template whole in its file (a sync leaves its writes in the write-ahead log), so
+        // that copying the file copies all of it.
+        let whole = try DatabaseQueue(path: template)
+        try await whole.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try whole.close()
         return try (1..<users).map { index in
             let path = folder.appendingPathComponent("user-\(index).sqlite").path
             try? FileManager.default.removeItem(atPath: path)
@@ -170,6 +175,66 @@ enum SyncBench {
             return times
         }
         return (times, seconds(ContinuousClock.now - start))
+    }
+
+    /// On each device, the next day's 1-hour workout (the programme's second session), logged as
+    /// `copies` logged the first.
+    static func nextWorkout(on logs: [(user: String, path: String)], catalogue: CatalogDatabase) throws {
+        let programme = try ProgrammeGenerator(catalog: try GeneratorCatalog(database: catalogue))
+            .generate(fromJSON: Data(questionnaire.utf8), seed: 1, createdDate: CalendarDate(dayNumber: 20_458))
+        let catalog = try LogCatalog(database: catalogue)
+        for (index, device) in logs.enumerated() {
+            // Tuesday 2026-01-06, 18:00 UTC.
+            let clock = ManualClock(Date(timeIntervalSince1970: 1_767_722_400))
+            let log = try TrainingLog(
+                path: device.path, catalog: catalog, clock: clock, ids: SeededRowIDs(seed: UInt64(2_000_000 + index)),
+                newUser: UserSettings(unit: .kg, timeZone: TimeZone(identifier: "Europe/London") ?? .gmt))
+            try logWorkout(session: programme.sessions[1].dayName, in: log, clock: clock) { sets in 3600 / Double(sets) }
+        }
+    }
+
+    /// The syncs of `run` as they happen when every device is a phone of its own: each device's
+    /// steps (reading its changes; applying the server's answer) taken one device at a time, so
+    /// that no device waits for another's processor, and only the server's exchanges
+    /// `concurrency` at a time through `pool`. Each sync's seconds are its device steps' plus its
+    /// exchange's; and the exchanges' alone.
+    static func runOnDevicesOfTheirOwn(
+        _ logs: [(user: String, path: String)], concurrency: Int, pool: PostgresPool
+    ) async throws -> (sync: [Double], exchange: [Double]) {
+        var pending: [LogSync.Pending] = []
+        var device: [Double] = []
+        for (user, path) in logs {
+            let started = ContinuousClock.now
+            pending.append(try LogSync().start(userDatabase: path, server: pool.server, user: user))
+            device.append(seconds(ContinuousClock.now - started))
+        }
+        let syncs = pending
+        let exchange = try await withThrowingTaskGroup(of: (Int, Double).self) { group in
+            var next = 0
+            func add() {
+                guard next < syncs.count else { return }
+                let index = next
+                next += 1
+                group.addTask {
+                    let started = ContinuousClock.now
+                    try await LogSync().exchange(syncs[index], through: pool)
+                    return (index, seconds(ContinuousClock.now - started))
+                }
+            }
+            for _ in 0..<concurrency { add() }
+            var times = [Double](repeating: 0, count: syncs.count)
+            while let (index, time) = try await group.next() {
+                times[index] = time
+                add()
+            }
+            return times
+        }
+        for (index, sync) in pending.enumerated() {
+            let started = ContinuousClock.now
+            _ = try LogSync().finish(sync)
+            device[index] += seconds(ContinuousClock.now - started)
+        }
+        return (zip(device, exchange).map(+), exchange)
     }
 
     /// CPU seconds so far: this process's (the devices' side of every sync), and the whole

@@ -109,11 +109,17 @@ let pool = PostgresPool(server: syncServer, size: poolSize, applicationName: Log
 let cpuBefore = SyncBench.cpuSeconds()
 let (syncTimes, syncTotal) = try await SyncBench.run(logs, concurrency: concurrency, pool: pool)
 let cpuAfter = SyncBench.cpuSeconds()
+// The next day's workout on every device, synced the same way but with each device's own steps
+// taken alone, as on phones: what the server's side costs 50 syncs at a time.
+try SyncBench.nextWorkout(on: logs, catalogue: catalogue)
+let cpuBeforeOwn = SyncBench.cpuSeconds()
+let own = try await SyncBench.runOnDevicesOfTheirOwn(logs, concurrency: concurrency, pool: pool)
+let cpuAfterOwn = SyncBench.cpuSeconds()
 await pool.close()
 let setsPerWorkout = try await syncServer.withConnection(applicationName: "pg-bench", logger: logger) { connection in
     var count = 0
     let rows = try await connection.query(
-        "SELECT count(*) FROM logged_sets WHERE user_id = \(SyncBench.user(1))::uuid AND logged_at >= '2026-01-05'",
+        "SELECT count(*) FROM logged_sets WHERE user_id = \(SyncBench.user(1))::uuid AND logged_at >= '2026-01-05' AND logged_at < '2026-01-06'",
         logger: logger)
     for try await sets in rows.decode(Int.self) { count = sets }
     return count
@@ -126,6 +132,13 @@ let deviceCPU = (cpuAfter.process - cpuBefore.process) / Double(logs.count)
 let machineCPU = (cpuAfter.machine - cpuBefore.machine) / Double(logs.count)
 print(String(format: "  CPU per sync: %.1f ms in all, %.1f ms of it the devices' side (this process), "
       + "%.1f ms the server's and the rest", machineCPU * 1000, deviceCPU * 1000, (machineCPU - deviceCPU) * 1000))
+print("  the next day's workout, each device's own steps taken alone (as on a phone of its own),",
+      "the exchanges \(concurrency) at a time:")
+print("  per sync p50 \(milliseconds(percentile(own.sync, 0.5))), p99 \(milliseconds(percentile(own.sync, 0.99)));",
+      "the exchange alone p50 \(milliseconds(percentile(own.exchange, 0.5))),",
+      "p99 \(milliseconds(percentile(own.exchange, 0.99)))")
+let exchangeCPU = (cpuAfterOwn.machine - cpuBeforeOwn.machine) / Double(logs.count)
+print(String(format: "  CPU per sync, the devices' steps taken alone included: %.1f ms", exchangeCPU * 1000))
 
 // A sync with nothing to bring, after a week of history and after five years: its cost should
 // follow what changed, not how long the user has trained.
