@@ -8,13 +8,13 @@ import PostgresNIO
 /// server's copy (`schema/postgres/0003_training_log.sql`).
 ///
 /// One server transaction, as the user (the role `authenticated` with the user's JWT claims, so
-/// row-level security sees to it that only the user's rows are read or written), through the
-/// migrations' `sync_exchange` (`sync_push`, then `sync_pull`): the device's deletions and every row changed on the
-/// device since it last synced go up; the user's rows changed on the server since the device's
-/// cursor come back, but for the rows this push wrote, which the device already holds. Then one
-/// device transaction applies them, but for what the user changed on the device while the
-/// server answered: such a row keeps the device's version, now based on the server's, and goes
-/// up with the next sync.
+/// row-level security sees to it that only the user's rows are read or written), through one
+/// call of the migrations' `sync_exchange` (`sync_push`, then `sync_pull`): the device's
+/// deletions and every row changed on the device since it last synced go up; the user's rows
+/// changed on the server since the device's cursor come back, but for the rows this push wrote,
+/// which the device already holds. Then one device transaction applies them, but for what the
+/// user changed on the device while the server answered: such a row keeps the device's version,
+/// now based on the server's, and goes up with the next sync.
 ///
 /// The rules, row by row (a row's `synced_at` is the `updated_at` of the version that the device
 /// and the server last agreed on):
