@@ -37,41 +37,25 @@ struct DeviceLog {
         }
     }
 
-    /// The sync's connection to the log: the app's own (`UserStore.configuration`), but for what
-    /// the sync writes. All of it (the server's rows, which rows are synced, the cursor) the
-    /// server can give again: lost in a power cut, the next sync replays the push (the server
-    /// holds it: "same") and pulls again from the old cursor. So its commits stay in the
-    /// write-ahead log without a flush to disk (`synchronous = OFF`), and the connection never
-    /// copies the log into the file on its own (no automatic checkpoint, none on closing),
-    /// since a copy without its flushes could be torn by a power cut; `close()` does that, with
-    /// every flush, only once the log has grown past `checkpointPages`. The app's connections,
-    /// whose checkpoints flush too, may do it at any time. A power cut so loses at most the last
-    /// syncs' own writes, never the file, never a row the user logged.
+    /// The sync's connection to the log: the app's own (`UserStore.configuration`: commits wait
+    /// in the write-ahead log, flushed to disk at its checkpoints), but closing it leaves the
+    /// log as it is rather than copying it into the file and flushing both, as SQLite does when
+    /// the last connection to a file closes: that copy and its flushes were a fifth of a sync's
+    /// CPU. The log is copied in by the app's next checkpoint, or by SQLite's own once it
+    /// passes 1,000 pages; until then a power cut can lose its commits, as `synchronous =
+    /// NORMAL` always allows. Those of the sync (the server's rows, which rows are synced, the
+    /// cursor) the server can give again: the next sync replays the push and pulls again.
     static let configuration: Configuration = {
         var configuration = UserStore<PostgresStoreError>.configuration(noun: "the training log")
         configuration.prepareDatabase { db in
-            // An SQLite that cannot keep the log on closing (before 3.16) syncs as the app writes.
-            guard traindb_sqlite_keep_wal_on_close(UnsafeMutableRawPointer(db.sqliteConnection)) == 1 else { return }
-            try db.execute(sql: "PRAGMA synchronous = OFF")
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+            // An SQLite that cannot (before 3.16) checkpoints on closing, as the app's connections do.
+            _ = traindb_sqlite_keep_wal_on_close(UnsafeMutableRawPointer(db.sqliteConnection))
         }
         return configuration
     }()
 
-    /// How long the write-ahead log may grow (SQLite's own default for checkpointing it).
-    static let checkpointPages = 1_000
-
-    /// Closes the file; first, when the write-ahead log has grown past `checkpointPages`, copies
-    /// it into the file with every flush (`synchronous = NORMAL`) and empties it. A failure here
-    /// loses nothing (the log stays whole in the write-ahead log), so it is not the sync's.
-    func close(checkpointingPast pages: Int = checkpointPages) {
-        try? queue.writeWithoutTransaction { db in
-            let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4_096
-            let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
-            guard size > pages * pageSize else { return }
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-        }
+    /// Closes the file, leaving the write-ahead log as it is. A failure here loses nothing.
+    func close() {
         try? queue.close()
     }
 

@@ -33,27 +33,30 @@ extension PostgresTests.SyncTests {
         }
     }
 
-    @Test("the sync's writes wait in the write-ahead log up to its limit; past it, closing flushes them into the file")
-    func writeAheadLogBounded() async throws {
+    @Test("the sync's writes wait in the write-ahead log, and the app's next checkpoint copies them into the file")
+    func syncLeavesItsWritesInTheLog() async throws {
         try await Self.withTwoDevices { server, a, _, directory in
             try a.workout(0, at: "2026-01-05T18:00:00Z")
             // Everything the app wrote, copied into the file.
-            let app = try DatabaseQueue(path: a.path)
-            try await app.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
-            try app.close()
+            try await Self.checkpoint(a.path)
             _ = try await Self.sync(a, server)
-            // Within the limit: the synced marks wait in the log; the file alone still lacks them.
-            let waiting = try SyncDevice.copy(of: a, to: directory.path("waiting.sqlite"))
-            #expect(try Self.unsynced(waiting) == 0)
+            // Synced, read as SQLite reads it (the file and its log); the file alone lacks the marks.
+            let whole = try SyncDevice.copy(of: a, to: directory.path("whole.sqlite"))
+            #expect(try Self.unsynced(whole) == 0)
             try FileManager.default.copyItem(atPath: a.path, toPath: directory.path("file-only.sqlite"))
             #expect(try Self.unsynced(directory.path("file-only.sqlite")) > 0)
-            // Past it (here, any size): closing copies the log into the file and empties it.
-            try DeviceLog(path: a.path).close(checkpointingPast: 0)
-            let wal = try FileManager.default.attributesOfItem(atPath: a.path + "-wal")[.size] as? Int
-            #expect(wal == 0)
-            try FileManager.default.copyItem(atPath: a.path, toPath: directory.path("flushed.sqlite"))
-            #expect(try Self.unsynced(directory.path("flushed.sqlite")) == 0)
+            // The app's checkpoint copies the log into the file.
+            try await Self.checkpoint(a.path)
+            try FileManager.default.copyItem(atPath: a.path, toPath: directory.path("checkpointed.sqlite"))
+            #expect(try Self.unsynced(directory.path("checkpointed.sqlite")) == 0)
         }
+    }
+
+    /// Copies the write-ahead log of the file at `path` into it, as a connection of the app does.
+    static func checkpoint(_ path: String) async throws {
+        let queue = try DatabaseQueue(path: path)
+        try await queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try queue.close()
     }
 
     /// How many rows of the log at `path` wait to be synced (read from the file alone when no

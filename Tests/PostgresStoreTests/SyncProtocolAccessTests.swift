@@ -145,6 +145,15 @@ extension PostgresTests {
                         await AccessTests.refusal(#"SELECT sync_exchange('{"tables": {}}', 0)"#, on: connection)
                             == "42501")
                 }
+                // Refused by its own grants, not only by those of the functions it calls.
+                try await server.withConnection(applicationName: "traindb tests", logger: AccessTests.logger) {
+                    connection in
+                    for function in ["sync_pull(bigint)", "sync_push(jsonb)", "sync_exchange(jsonb, bigint)"] {
+                        let granted = try await AccessTests.count(
+                            "SELECT has_function_privilege('anon', '\(function)', 'EXECUTE')::int", on: connection)
+                        #expect(granted == 0, "anon may call \(function)")
+                    }
+                }
                 // A signed-in role without a user (no `sub`) is refused too.
                 try await AccessTests.asRole("authenticated", claims: #"{"role": "authenticated"}"#, on: server) {
                     connection in
