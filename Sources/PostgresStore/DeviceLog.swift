@@ -41,8 +41,8 @@ struct DeviceLog {
     /// in the write-ahead log, flushed to disk at its checkpoints), but closing it leaves the
     /// log as it is rather than copying it into the file and flushing both, as SQLite does when
     /// the last connection to a file closes: that copy and its flushes were a fifth of a sync's
-    /// CPU. The log is copied in by the app's next checkpoint, or by SQLite's own once it
-    /// passes 1,000 pages; until then a power cut can lose its commits, as `synchronous =
+    /// CPU. The log is copied in by the app's next checkpoint, by SQLite's own once it passes
+    /// 1,000 pages, or by `close()` past that; until then a power cut can lose its commits, as `synchronous =
     /// NORMAL` always allows. Those of the sync (the server's rows, which rows are synced, the
     /// cursor) the server can give again: the next sync replays the push and pulls again.
     static let configuration: Configuration = {
@@ -54,8 +54,24 @@ struct DeviceLog {
         return configuration
     }()
 
-    /// Closes the file, leaving the write-ahead log as it is. A failure here loses nothing.
-    func close() {
+    /// How long the write-ahead log may grow before closing empties it (SQLite's own threshold
+    /// for checkpointing it).
+    static let checkpointPages = 1_000
+
+    /// Closes the file, leaving the write-ahead log as it is, unless it has grown past `pages`
+    /// (a first sync of a long history): then it is copied into the file, flushed, and emptied
+    /// (`wal_checkpoint(TRUNCATE)`). Left full, the next connection to open the file would read
+    /// all of it again to index it, and SQLite's checkpoint would copy all of it again, at every
+    /// sync. Without waiting: when the app is using the file, its own checkpoint does it. A
+    /// failure here loses nothing.
+    func close(checkpointingPast pages: Int = checkpointPages) {
+        try? queue.writeWithoutTransaction { db in
+            let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4_096
+            let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+            guard size > pages * pageSize else { return }
+            try db.execute(sql: "PRAGMA busy_timeout = 0")
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
         try? queue.close()
     }
 

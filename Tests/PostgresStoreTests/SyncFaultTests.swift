@@ -52,6 +52,22 @@ extension PostgresTests.SyncTests {
         }
     }
 
+    @Test("a write-ahead log grown past its limit is copied into the file and emptied when the sync closes")
+    func largeLogEmptiedOnClosing() async throws {
+        try await Self.withTwoDevices { server, a, _, directory in
+            try a.workout(0, at: "2026-01-05T18:00:00Z")
+            try await Self.checkpoint(a.path)
+            _ = try await Self.sync(a, server)
+            let wal = a.path + "-wal"
+            #expect(try FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int ?? 0 > 0)
+            // Here any size is past the limit (a first sync of years of history passes 1,000 pages).
+            try DeviceLog(path: a.path).close(checkpointingPast: 0)
+            #expect(try FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int == 0)
+            try FileManager.default.copyItem(atPath: a.path, toPath: directory.path("file-only.sqlite"))
+            #expect(try Self.unsynced(directory.path("file-only.sqlite")) == 0)
+        }
+    }
+
     /// Copies the write-ahead log of the file at `path` into it, as a connection of the app does.
     static func checkpoint(_ path: String) async throws {
         let queue = try DatabaseQueue(path: path)
