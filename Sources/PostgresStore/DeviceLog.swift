@@ -40,11 +40,11 @@ struct DeviceLog {
     /// The sync's connection to the log: the app's own (`UserStore.configuration`: commits wait
     /// in the write-ahead log, flushed to disk at its checkpoints), but closing it leaves the
     /// log as it is rather than copying it into the file and flushing both, as SQLite does when
-    /// the last connection to a file closes: that copy and its flushes were a fifth of a sync's
-    /// CPU. The log is copied in by the app's next checkpoint, by SQLite's own once it passes
-    /// 1,000 pages, or by `close()` past that; until then a power cut can lose its commits, as `synchronous =
-    /// NORMAL` always allows. Those of the sync (the server's rows, which rows are synced, the
-    /// cursor) the server can give again: the next sync replays the push and pulls again.
+    /// the last connection to a file closes at every sync. The log is copied in by the app's
+    /// next checkpoint, by SQLite's own once it passes 1,000 pages, or by `close()` past that;
+    /// until then a power cut can lose its commits, as `synchronous = NORMAL` always allows.
+    /// Those of the sync (the server's rows, which rows are synced, the cursor) the server can
+    /// give again: the next sync replays the push and pulls again.
     static let configuration: Configuration = {
         var configuration = UserStore<PostgresStoreError>.configuration(noun: "the training log")
         configuration.prepareDatabase { db in

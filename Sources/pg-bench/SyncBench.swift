@@ -80,8 +80,7 @@ enum SyncBench {
             for try await (user, cursor) in rows.decode((String, Int64).self) { cursors[user] = cursor }
             return cursors
         }
-        let programme = try ProgrammeGenerator(catalog: try GeneratorCatalog(database: catalogue))
-            .generate(fromJSON: Data(questionnaire.utf8), seed: 1, createdDate: CalendarDate(dayNumber: 20_458))
+        let session = try programme(catalogue).sessions[0].dayName
         let catalog = try LogCatalog(database: catalogue)
         // The template whole in its file (a sync leaves its writes in the write-ahead log), so
         // that copying the file copies all of it.
@@ -101,11 +100,9 @@ enum SyncBench {
             }
             try queue.close()
             // Monday 2026-01-05, 18:00 UTC: the day after the history ends.
-            let clock = ManualClock(Date(timeIntervalSince1970: 1_767_636_000))
-            let log = try TrainingLog(
-                path: path, catalog: catalog, clock: clock, ids: SeededRowIDs(seed: UInt64(1_000 + index)),
-                newUser: UserSettings(unit: .kg, timeZone: TimeZone(identifier: "Europe/London") ?? .gmt))
-            try logWorkout(session: programme.sessions[0].dayName, in: log, clock: clock) { sets in 3600 / Double(sets) }
+            try logHour(
+                of: session, at: Date(timeIntervalSince1970: 1_767_636_000), on: path, catalog: catalog,
+                seed: UInt64(1_000 + index))
             return (id, path)
         }
     }
@@ -113,14 +110,11 @@ enum SyncBench {
     /// A log at `path` with `weeks` weeks of history, three 1-hour workouts a week (every
     /// prescribed set logged, each exercise submitted), as a lifter who trained that long has.
     static func history(weeks: Int, at path: String, catalogue: CatalogDatabase) throws {
-        let programme = try ProgrammeGenerator(catalog: try GeneratorCatalog(database: catalogue))
-            .generate(fromJSON: Data(questionnaire.utf8), seed: 1, createdDate: CalendarDate(dayNumber: 20_458))
+        let programme = try programme(catalogue)
         // Monday 2026-01-05, 18:00 UTC, minus the weeks of history.
         let start = Date(timeIntervalSince1970: 1_767_636_000 - Double(weeks) * 7 * 86_400)
         let clock = ManualClock(start)
-        let log = try TrainingLog(
-            path: path, catalog: try LogCatalog(database: catalogue), clock: clock, ids: SeededRowIDs(seed: 7),
-            newUser: UserSettings(unit: .kg, timeZone: TimeZone(identifier: "Europe/London") ?? .gmt))
+        let log = try open(path, catalog: try LogCatalog(database: catalogue), clock: clock, seed: 7)
         try log.startProgramme(
             programme, questionnaireJSON: questionnaire, startDate: CalendarDate(start, in: .gmt))
         for week in 0..<weeks {
@@ -131,6 +125,27 @@ enum SyncBench {
                 ) { _ in 150 }
             }
         }
+    }
+
+    /// The persona's programme, which every device of the bench follows.
+    static func programme(_ catalogue: CatalogDatabase) throws -> Programme {
+        try ProgrammeGenerator(catalog: try GeneratorCatalog(database: catalogue))
+            .generate(fromJSON: Data(questionnaire.utf8), seed: 1, createdDate: CalendarDate(dayNumber: 20_458))
+    }
+
+    /// The training log at `path` as a device of the bench opens it, its row ids from `seed`.
+    static func open(_ path: String, catalog: LogCatalog, clock: ManualClock, seed: UInt64) throws -> TrainingLog {
+        try TrainingLog(
+            path: path, catalog: catalog, clock: clock, ids: SeededRowIDs(seed: seed),
+            newUser: UserSettings(unit: .kg, timeZone: TimeZone(identifier: "Europe/London") ?? .gmt))
+    }
+
+    /// On the device at `path`, a 1-hour workout of `session` from `start`: an hour from its
+    /// first set to its last.
+    static func logHour(of session: String, at start: Date, on path: String, catalog: LogCatalog, seed: UInt64) throws {
+        let clock = ManualClock(start)
+        let log = try open(path, catalog: catalog, clock: clock, seed: seed)
+        try logWorkout(session: session, in: log, clock: clock) { sets in 3600 / Double(sets) }
     }
 
     /// A workout of `session` in `log`: every prescribed set logged, `gap(sets)` seconds apart
@@ -150,29 +165,41 @@ enum SyncBench {
         try log.completeWorkout()
     }
 
+    /// Runs `body` for each of `0..<count`, `concurrency` at a time (the next starting as one
+    /// ends); the seconds of each, by index.
+    static func inFlight(
+        _ count: Int, concurrency: Int, _ body: @escaping @Sendable (Int) async throws -> Void
+    ) async throws -> [Double] {
+        try await withThrowingTaskGroup(of: (Int, Double).self) { group in
+            var next = 0
+            func add() {
+                guard next < count else { return }
+                let index = next
+                next += 1
+                group.addTask {
+                    let started = ContinuousClock.now
+                    try await body(index)
+                    return (index, seconds(ContinuousClock.now - started))
+                }
+            }
+            for _ in 0..<concurrency { add() }
+            var times = [Double](repeating: 0, count: count)
+            while let (index, time) = try await group.next() {
+                times[index] = time
+                add()
+            }
+            return times
+        }
+    }
+
     /// Syncs every log, `concurrency` at a time, through `pool`; each sync's seconds, and the
     /// whole run's.
     static func run(
         _ logs: [(user: String, path: String)], concurrency: Int, pool: PostgresPool
     ) async throws -> ([Double], Double) {
         let start = ContinuousClock.now
-        let times = try await withThrowingTaskGroup(of: Double.self) { group in
-            var pending = logs[...]
-            func next() {
-                guard let (user, path) = pending.popFirst() else { return }
-                group.addTask {
-                    let started = ContinuousClock.now
-                    _ = try await LogSync().sync(userDatabase: path, through: pool, user: user)
-                    return seconds(ContinuousClock.now - started)
-                }
-            }
-            for _ in 0..<concurrency { next() }
-            var times: [Double] = []
-            while let time = try await group.next() {
-                times.append(time)
-                next()
-            }
-            return times
+        let times = try await inFlight(logs.count, concurrency: concurrency) { index in
+            _ = try await LogSync().sync(userDatabase: logs[index].path, through: pool, user: logs[index].user)
         }
         return (times, seconds(ContinuousClock.now - start))
     }
@@ -180,16 +207,13 @@ enum SyncBench {
     /// On each device, the next day's 1-hour workout (the programme's second session), logged as
     /// `copies` logged the first.
     static func nextWorkout(on logs: [(user: String, path: String)], catalogue: CatalogDatabase) throws {
-        let programme = try ProgrammeGenerator(catalog: try GeneratorCatalog(database: catalogue))
-            .generate(fromJSON: Data(questionnaire.utf8), seed: 1, createdDate: CalendarDate(dayNumber: 20_458))
+        let session = try programme(catalogue).sessions[1].dayName
         let catalog = try LogCatalog(database: catalogue)
         for (index, device) in logs.enumerated() {
             // Tuesday 2026-01-06, 18:00 UTC.
-            let clock = ManualClock(Date(timeIntervalSince1970: 1_767_722_400))
-            let log = try TrainingLog(
-                path: device.path, catalog: catalog, clock: clock, ids: SeededRowIDs(seed: UInt64(2_000_000 + index)),
-                newUser: UserSettings(unit: .kg, timeZone: TimeZone(identifier: "Europe/London") ?? .gmt))
-            try logWorkout(session: programme.sessions[1].dayName, in: log, clock: clock) { sets in 3600 / Double(sets) }
+            try logHour(
+                of: session, at: Date(timeIntervalSince1970: 1_767_722_400), on: device.path, catalog: catalog,
+                seed: UInt64(2_000_000 + index))
         }
     }
 
@@ -209,25 +233,8 @@ enum SyncBench {
             device.append(seconds(ContinuousClock.now - started))
         }
         let syncs = pending
-        let exchange = try await withThrowingTaskGroup(of: (Int, Double).self) { group in
-            var next = 0
-            func add() {
-                guard next < syncs.count else { return }
-                let index = next
-                next += 1
-                group.addTask {
-                    let started = ContinuousClock.now
-                    try await LogSync().exchange(syncs[index], through: pool)
-                    return (index, seconds(ContinuousClock.now - started))
-                }
-            }
-            for _ in 0..<concurrency { add() }
-            var times = [Double](repeating: 0, count: syncs.count)
-            while let (index, time) = try await group.next() {
-                times[index] = time
-                add()
-            }
-            return times
+        let exchange = try await inFlight(syncs.count, concurrency: concurrency) { index in
+            try await LogSync().exchange(syncs[index], through: pool)
         }
         for (index, sync) in pending.enumerated() {
             let started = ContinuousClock.now

@@ -119,7 +119,10 @@ await pool.close()
 let setsPerWorkout = try await syncServer.withConnection(applicationName: "pg-bench", logger: logger) { connection in
     var count = 0
     let rows = try await connection.query(
-        "SELECT count(*) FROM logged_sets WHERE user_id = \(SyncBench.user(1))::uuid AND logged_at >= '2026-01-05' AND logged_at < '2026-01-06'",
+        """
+        SELECT count(*) FROM logged_sets
+        WHERE user_id = \(SyncBench.user(1))::uuid AND logged_at >= '2026-01-05' AND logged_at < '2026-01-06'
+        """,
         logger: logger)
     for try await sets in rows.decode(Int.self) { count = sets }
     return count

@@ -35,36 +35,36 @@ extension PostgresTests.SyncTests {
 
     @Test("the sync's writes wait in the write-ahead log, and the app's next checkpoint copies them into the file")
     func syncLeavesItsWritesInTheLog() async throws {
-        try await Self.withTwoDevices { server, a, _, directory in
-            try a.workout(0, at: "2026-01-05T18:00:00Z")
-            // Everything the app wrote, copied into the file.
-            try await Self.checkpoint(a.path)
-            _ = try await Self.sync(a, server)
+        try await Self.withSyncedDevice { a, directory in
             // Synced, read as SQLite reads it (the file and its log); the file alone lacks the marks.
             let whole = try SyncDevice.copy(of: a, to: directory.path("whole.sqlite"))
             #expect(try Self.unsynced(whole) == 0)
-            try FileManager.default.copyItem(atPath: a.path, toPath: directory.path("file-only.sqlite"))
-            #expect(try Self.unsynced(directory.path("file-only.sqlite")) > 0)
+            #expect(try Self.unsyncedInFileAlone(a, copiedTo: directory.path("file-only.sqlite")) > 0)
             // The app's checkpoint copies the log into the file.
             try await Self.checkpoint(a.path)
-            try FileManager.default.copyItem(atPath: a.path, toPath: directory.path("checkpointed.sqlite"))
-            #expect(try Self.unsynced(directory.path("checkpointed.sqlite")) == 0)
+            #expect(try Self.unsyncedInFileAlone(a, copiedTo: directory.path("checkpointed.sqlite")) == 0)
         }
     }
 
     @Test("a write-ahead log grown past its limit is copied into the file and emptied when the sync closes")
     func largeLogEmptiedOnClosing() async throws {
-        try await Self.withTwoDevices { server, a, _, directory in
-            try a.workout(0, at: "2026-01-05T18:00:00Z")
-            try await Self.checkpoint(a.path)
-            _ = try await Self.sync(a, server)
+        try await Self.withSyncedDevice { a, directory in
             let wal = a.path + "-wal"
             #expect(try FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int ?? 0 > 0)
             // Here any size is past the limit (a first sync of years of history passes 1,000 pages).
             try DeviceLog(path: a.path).close(checkpointingPast: 0)
             #expect(try FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int == 0)
-            try FileManager.default.copyItem(atPath: a.path, toPath: directory.path("file-only.sqlite"))
-            #expect(try Self.unsynced(directory.path("file-only.sqlite")) == 0)
+            #expect(try Self.unsyncedInFileAlone(a, copiedTo: directory.path("file-only.sqlite")) == 0)
+        }
+    }
+
+    /// A device that logged a workout, all of it copied into its file, then synced.
+    static func withSyncedDevice(_ body: (SyncDevice, TemporaryDirectory) async throws -> Void) async throws {
+        try await Self.withTwoDevices { server, a, _, directory in
+            try a.workout(0, at: "2026-01-05T18:00:00Z")
+            try await Self.checkpoint(a.path)
+            _ = try await Self.sync(a, server)
+            try await body(a, directory)
         }
     }
 
@@ -75,8 +75,14 @@ extension PostgresTests.SyncTests {
         try queue.close()
     }
 
-    /// How many rows of the log at `path` wait to be synced (read from the file alone when no
-    /// write-ahead log lies beside it).
+    /// How many rows wait to be synced in `device`'s file alone, without its write-ahead log (as
+    /// a power cut may leave it), read from a copy of the file at `copy`.
+    static func unsyncedInFileAlone(_ device: SyncDevice, copiedTo copy: String) throws -> Int {
+        try FileManager.default.copyItem(atPath: device.path, toPath: copy)
+        return try unsynced(copy)
+    }
+
+    /// How many rows of the log at `path` wait to be synced.
     static func unsynced(_ path: String) throws -> Int {
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }
