@@ -57,8 +57,11 @@ extension CatalogDatabase {
     public func exerciseExceptions() throws -> [ExerciseException] {
         try read { db in
             guard try db.tableExists(ExerciseExceptionRecord.databaseTableName) else { return [] }
+            // Schema 5 has no cue: its exceptions are `safe` or `contraindicated`.
+            let hasCue = try db.columns(in: ExerciseExceptionRecord.databaseTableName).contains { $0.name == "cue" }
+            let cueColumn: SQL = hasCue ? "x.cue" : "NULL"
             let request: SQLRequest<ExceptionRow> = """
-                SELECT x.exercise_id, j.name AS joint, x.level, x.notes
+                SELECT x.exercise_id, j.name AS joint, x.level, \(cueColumn) AS cue, x.notes
                 FROM exercise_exceptions AS x
                 JOIN joints AS j ON j.id = x.joint_id
                 ORDER BY x.exercise_id, j.name
@@ -66,16 +69,24 @@ extension CatalogDatabase {
             return try request.fetchAll(db).map {
                 ExerciseException(
                     exerciseId: $0.exerciseId, joint: $0.joint, level: ExerciseException.Level(rawValue: $0.level) ?? .safe,
-                    notes: $0.notes)
+                    cue: $0.cue, notes: $0.notes)
             }
         }
     }
 
     /// The joints an exercise may aggravate, by name: its group's contraindications with its
-    /// own exceptions applied (business rules §4). Nil for an unknown id.
+    /// own exceptions applied (business rules §4), less those it is allowed for with a cue. Nil
+    /// for an unknown id.
     public func contraindicatedJoints(forExercise exerciseID: String) throws -> [String]? {
+        try jointRisks(forExercise: exerciseID)?.filter { !$0.isModified }.map(\.joint)
+    }
+
+    /// The joints an exercise may load: the contraindicated ones and those it is allowed for
+    /// only with a cue (`modified`), in the order of `ExerciseException.risks`. Nil for an
+    /// unknown id.
+    public func jointRisks(forExercise exerciseID: String) throws -> [JointRisk]? {
         guard let exercise = try exercise(id: exerciseID) else { return nil }
-        return ExerciseException.joints(
+        return ExerciseException.risks(
             of: [exercise], contraindications: try contraindications(forCanonicalName: exercise.canonicalName),
             exceptions: try exerciseExceptions()
         )[exerciseID]
@@ -88,5 +99,6 @@ private struct ExceptionRow: Decodable, FetchableRecord {
     var exerciseId: String
     var joint: String
     var level: String
+    var cue: String?
     var notes: String
 }

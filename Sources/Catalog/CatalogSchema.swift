@@ -21,6 +21,9 @@ public enum CatalogSchema {
         SchemaMigration(
             identifier: "0005_exercise_exceptions",
             bytes: PackageResources._005_exercise_exceptions_sql),
+        SchemaMigration(
+            identifier: "0006_exception_cues",
+            bytes: PackageResources._006_exception_cues_sql),
     ]
 
     /// The record of every catalogue table, parents before children: the order rows are

@@ -42,12 +42,12 @@ extension CatalogDiff {
         }
         if !exceptions.added.isEmpty {
             out += "exercise exceptions added (\(exceptions.added.count)):\n"
-                + exceptions.added.map { "  + \($0.exerciseId) × \($0.joint): \($0.level.rawValue)\n" }.joined()
+                + exceptions.added.map { "  + \($0.exerciseId) × \($0.joint): \($0.levelDescription)\n" }.joined()
         }
         if !exceptions.removed.isEmpty {
             out += "exercise exceptions removed (\(exceptions.removed.count)):\n"
             for entry in exceptions.removed {
-                out += "  - \(entry.exerciseId) × \(entry.joint): \(entry.level.rawValue)\n"
+                out += "  - \(entry.exerciseId) × \(entry.joint): \(entry.levelDescription)\n"
                 if entry.level == .contraindicated {
                     out += "    warning[diff.removed_exception]: users who record a \(entry.joint.lowercased()) "
                         + "injury are no longer warned about \(entry.exerciseId)\n"

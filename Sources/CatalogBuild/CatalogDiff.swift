@@ -50,13 +50,21 @@ public struct CatalogDiff: Encodable, Sendable, Equatable {
         public var exerciseId: String
         public var joint: String
         public var level: ExerciseException.Level
+        /// A `modified` row's cue.
+        public var cue: String?
 
         public static func < (lhs: Self, rhs: Self) -> Bool {
-            (lhs.exerciseId, lhs.joint, lhs.level.rawValue) < (rhs.exerciseId, rhs.joint, rhs.level.rawValue)
+            (lhs.exerciseId, lhs.joint, lhs.level.rawValue, lhs.cue ?? "")
+                < (rhs.exerciseId, rhs.joint, rhs.level.rawValue, rhs.cue ?? "")
+        }
+
+        /// `modified (to a pain-free depth)`, or the level alone.
+        public var levelDescription: String {
+            cue.map { "\(level.rawValue) (\($0))" } ?? level.rawValue
         }
     }
 
-    /// Exercise exceptions added and removed (a changed level is one of each).
+    /// Exercise exceptions added and removed (a changed level or cue is one of each).
     public struct Exceptions: Encodable, Sendable, Equatable {
         public var added: [ExceptionEntry]
         public var removed: [ExceptionEntry]
@@ -89,7 +97,7 @@ public struct CatalogDiff: Encodable, Sendable, Equatable {
         newExceptions: [ExerciseException] = []
     ) {
         let entries = { (list: [ExerciseException]) in
-            Set(list.map { ExceptionEntry(exerciseId: $0.exerciseId, joint: $0.joint, level: $0.level) })
+            Set(list.map { ExceptionEntry(exerciseId: $0.exerciseId, joint: $0.joint, level: $0.level, cue: $0.cue) })
         }
         let oldEntries = entries(oldExceptions)
         let newEntries = entries(newExceptions)

@@ -76,7 +76,7 @@ struct NormalisedCatalog: Sendable {
             .map {
                 ExerciseExceptionRecord(
                     exerciseId: $0.exerciseId, jointId: jointIDs[$0.joint] ?? 0, level: $0.level.rawValue,
-                    notes: $0.notes)
+                    notes: $0.notes, cue: $0.level == .modified ? $0.cue : nil)
             }
         sources = content.sources.sorted { $0.fileName < $1.fileName }
             .map { CatalogueSourceRecord(fileName: $0.fileName, sha256: $0.sha256) }

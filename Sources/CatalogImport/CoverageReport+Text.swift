@@ -7,12 +7,14 @@ extension CoverageReport {
             + "\(canonicalGroups) canonical groups, \(contraindications) contraindications and "
             + "\(exceptions) exercise exceptions over \(joints.count) joints\n\n"
 
-        out += "Programme exercises a user with each injury can do without a warning, and the exceptions\n"
+        out += "Programme exercises a user with each injury can do without a warning (of them, with a cue), "
+            + "and the exceptions by level\n"
         out += Self.table(
-            header: ["joint", "no warning", "safe exceptions", "contraindicated exceptions"],
+            header: ["joint", "no warning", "with a cue", "safe", "modified", "contraindicated"],
             rows: jointRows.map { row in
                 [row.joint, "\(row.programmeExercisesWithoutWarning) of \(programmeExercises)",
-                 String(row.safeExceptions), String(row.contraindicatedExceptions)]
+                 String(row.programmeExercisesWithCue), String(row.safeExceptions), String(row.modifiedExceptions),
+                 String(row.contraindicatedExceptions)]
             })
         out += "\n"
 

@@ -31,12 +31,14 @@ public struct CoverageReport: Encodable, Sendable {
     }
 
     /// One joint of the injury question: how many programme exercises a user with that injury
-    /// can do without a warning (its group not contraindicated, or the exercise marked safe), and
-    /// the exceptions that name it.
+    /// can do without a warning (its group not contraindicated, or the exercise marked safe or
+    /// modified), how many of those only with a cue (modified), and the exceptions that name it.
     public struct JointRow: Encodable, Sendable, Equatable {
         public var joint: String
         public var programmeExercisesWithoutWarning: Int
+        public var programmeExercisesWithCue: Int
         public var safeExceptions: Int
+        public var modifiedExceptions: Int
         public var contraindicatedExceptions: Int
     }
 
@@ -142,14 +144,19 @@ public struct CoverageReport: Encodable, Sendable {
     }
 
     private static func jointRows(_ content: CatalogContent, programme: [Exercise], joints: [String]) -> [JointRow] {
-        let jointsByExercise = ExerciseException.joints(
+        let risksByExercise = ExerciseException.risks(
             of: programme, contraindications: content.contraindications, exceptions: content.exceptions)
-        let jointsOf = programme.map { Set((jointsByExercise[$0.id] ?? []).map(\.slug)) }
+        let risksOf = programme.map { risksByExercise[$0.id] ?? [] }
         return joints.map { joint in
-            JointRow(
-                joint: joint, programmeExercisesWithoutWarning: jointsOf.count { !$0.contains(joint.slug) },
-                safeExceptions: content.exceptions.count { $0.joint == joint && $0.level == .safe },
-                contraindicatedExceptions: content.exceptions.count { $0.joint == joint && $0.level == .contraindicated })
+            let risks = risksOf.map { $0.first { $0.joint.slug == joint.slug } }
+            func exceptions(_ level: ExerciseException.Level) -> Int {
+                content.exceptions.count { $0.joint == joint && $0.level == level }
+            }
+            return JointRow(
+                joint: joint, programmeExercisesWithoutWarning: risks.count { $0?.isModified ?? true },
+                programmeExercisesWithCue: risks.count { $0?.isModified == true },
+                safeExceptions: exceptions(.safe), modifiedExceptions: exceptions(.modified),
+                contraindicatedExceptions: exceptions(.contraindicated))
         }
     }
 }

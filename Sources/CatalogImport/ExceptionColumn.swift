@@ -3,12 +3,15 @@ enum ExceptionColumn: String, ContractColumn {
     case exerciseID = "exercise_id"
     case joint
     case level
+    case cue
     case notes
 
     var spec: ColumnSpec {
         switch self {
         case .exerciseID: ColumnSpec(rawValue, .text, required: true, lookup: "exercises.exercise_id")
         case .joint, .level, .notes: ColumnSpec(rawValue, .text, required: true)
+        // Required for `modified` rows only: ExceptionRules checks it against the level.
+        case .cue: ColumnSpec(rawValue, .text, required: false)
         }
     }
 }
@@ -22,9 +25,11 @@ struct ExceptionRow {
     let exerciseID: String?
     let joint: String?
     let level: String?
+    let cue: String?
     let notes: String?
     let jointColumn: Int?
     let levelColumn: Int?
+    let cueColumn: Int?
 
     init(_ record: ParsedRecord<ExceptionColumn>) {
         number = record.number
@@ -32,8 +37,10 @@ struct ExceptionRow {
         exerciseID = record[.exerciseID]?.text
         joint = record[.joint]?.text
         level = record[.level]?.text
+        cue = record[.cue]?.text
         notes = record[.notes]?.text
         jointColumn = record.column(.joint)
         levelColumn = record.column(.level)
+        cueColumn = record.column(.cue)
     }
 }

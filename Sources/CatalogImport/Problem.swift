@@ -135,5 +135,6 @@ extension Problem {
         case jointSpelling = "joint.spelling"
         case exceptionLevel = "exception.level"
         case exceptionNoEffect = "exception.no_effect"
+        case exceptionCue = "exception.cue"
     }
 }

@@ -52,14 +52,15 @@ public enum ServerCatalogue {
     ) async throws -> [ExerciseException] {
         let rows = try await connection.query(
             """
-            SELECT x.exercise_id, j.name, x.level, x.notes FROM exercise_exceptions AS x
+            SELECT x.exercise_id, j.name, x.level, x.cue, x.notes FROM exercise_exceptions AS x
             JOIN joints AS j ON j.id = x.joint_id
             ORDER BY x.exercise_id, j.name
             """, logger: logger)
         var exceptions: [ExerciseException] = []
-        for try await (exercise, joint, level, notes) in rows.decode((String, String, String, String).self) {
+        for try await (exercise, joint, level, cue, notes) in rows.decode((String, String, String, String?, String).self) {
             guard let level = ExerciseException.Level(rawValue: level) else { continue }
-            exceptions.append(ExerciseException(exerciseId: exercise, joint: joint, level: level, notes: notes))
+            exceptions.append(
+                ExerciseException(exerciseId: exercise, joint: joint, level: level, cue: cue, notes: notes))
         }
         return exceptions
     }

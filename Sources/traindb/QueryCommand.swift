@@ -97,7 +97,8 @@ struct QueryCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the exercises that depart from their group's contraindications, by exercise.",
             discussion: "safe: the group may aggravate the joint, this exercise is the usual answer to that "
-                + "injury; contraindicated: the group is fine for the joint, this exercise is not.")
+                + "injury; modified: allowed for the joint only with its cue, which the user sees instead of a "
+                + "warning; contraindicated: the group is fine for the joint, this exercise is not.")
 
         @OptionGroup var database: DatabaseOption
 
@@ -126,7 +127,7 @@ struct QueryCommand: ParsableCommand {
                     try catalog.exercises().map { ($0.id, $0.displayName) }, uniquingKeysWith: { a, _ in a })
                 try Terminal.write(exceptions.map { exception in
                     "\(names[exception.exerciseId] ?? exception.exerciseId) · \(exception.joint) · "
-                        + "\(exception.level.rawValue): \(exception.notes)\n"
+                        + "\(exception.level.rawValue)\(exception.cue.map { " (\($0))" } ?? ""): \(exception.notes)\n"
                 }.joined())
             }
         }

@@ -43,9 +43,10 @@ struct CatalogFixture {
         ["Squat", "Lower Back", "The spine carries the bar."],
         ["Pull-Up", "Elbow", "Hanging pulls strain the elbow."],
     ].map { $0.map(CellValue.text) }
+    /// `exercise_id`, `joint`, `level`, `cue`, `notes`.
     var exceptions: [[CellValue?]] = [
-        ["machine_leg_press", "Lower Back", "safe", "The back pad carries the torso."],
-    ].map { $0.map(CellValue.text) }
+        [.text("machine_leg_press"), .text("Lower Back"), .text("safe"), nil, .text("The back pad carries the torso.")],
+    ]
     /// Both sheets' declarations: the exceptions' columns qualified by their sheet's name.
     var contraindicationSchema: [[CellValue?]] = WorkbookContract.contraindicationColumns.map(Self.schemaRow)
         + ExceptionColumn.contract.map { spec in
@@ -122,7 +123,8 @@ struct CatalogFixture {
         ])
         try WorkbookWriter(sheets: hidingSheets([
             .init(name: "contraindications", rows: [text(["canonical_name", "joint", "notes"])] + contraindications),
-            .init(name: "exercise_exceptions", rows: [text(["exercise_id", "joint", "level", "notes"])] + exceptions),
+            .init(
+                name: "exercise_exceptions", rows: [text(["exercise_id", "joint", "level", "cue", "notes"])] + exceptions),
             .init(name: "schema", rows: [text(WorkbookContract.schemaSheetColumns)] + contraindicationSchema),
         ])).write(to: directory.appendingPathComponent(WorkbookContract.contraindicationWorkbook).path)
     }

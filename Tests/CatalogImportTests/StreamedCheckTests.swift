@@ -10,7 +10,8 @@ import XLSX
 struct StreamedCheckTests {
     @Test func aCheckFindsWhatABuildFindsAndKeepsNoCatalogue() throws {
         var fixture = ProblemCapTests.fixture(badRows: 3)
-        fixture.exceptions.append(["machine_leg_prss", "Knee", "safe", "A typo of an exercise id."].map(CellValue.text))
+        fixture.exceptions.append(
+            [.text("machine_leg_prss"), .text("Knee"), .text("safe"), nil, .text("A typo of an exercise id.")])
         let building = try fixture.importCatalog(keepsContent: true)
         let checking = try fixture.importCatalog(keepsContent: false)
         let shown = { (result: CatalogImporter.Result) in

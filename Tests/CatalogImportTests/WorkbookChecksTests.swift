@@ -134,7 +134,7 @@ struct WorkbookChecksTests {
                     rows: [text(["Canonical_Name", "JOINT", "notes"])] + fixture.contraindications),
                 .init(
                     name: "Exercise_Exceptions",
-                    rows: [text(["exercise_id", "Joint", "level", "notes"])] + fixture.exceptions),
+                    rows: [text(["exercise_id", "Joint", "level", "Cue", "notes"])] + fixture.exceptions),
             ]).write(to: directory.path(WorkbookContract.contraindicationWorkbook))
             let result = try CatalogImporter().importCatalog(from: directory.url.path)
             #expect(result.problems == [])

@@ -16,6 +16,7 @@ struct SchemaMigrationTests {
         "0003_carry_legacy_exercises": "31cdc5bd8fa90035",
         "0004_selection_tier": "89b51911995c1ccc",
         "0005_exercise_exceptions": "d695b7887a37e2d1",
+        "0006_exception_cues": "124e7d2ebe6fbbcd",
     ]
 
     static let schemaDirectory = PackageRoot.url("schema")

@@ -20,6 +20,7 @@ struct PostgresSchemaTests {
         "0009_exercise_exceptions": "8eced9dd9e77ea0d",
         "0010_sync_planned_once": "8ab04c4b8ba561dd",
         "0011_sync_in_one_call": "c147471e13b7c738",
+        "0012_exception_cues": "cd7047e62714f6ba",
     ]
 
     static let directory = PackageRoot.url("schema/postgres")

@@ -59,6 +59,7 @@ extension PostgresTests {
             ("exercise_secondary_muscles", "position", "0"),
             ("exercise_instructions", "step", "5"), ("exercise_instructions", "instruction", "''"),
             ("joints", "name", "''"), ("joints", "slug", "''"), ("exercise_exceptions", "level", "'unsafe'"),
+            ("exercise_exceptions", "cue", "'   '"),
             ("catalogue_provenance", "id", "2"), ("catalogue_provenance", "tool_version", "''"),
             ("catalogue_provenance", "schema_version", "0"),
             ("catalogue_sources", "file_name", "''"), ("catalogue_sources", "sha256", "'ABC'"),

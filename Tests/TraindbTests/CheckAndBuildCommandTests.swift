@@ -34,8 +34,8 @@ struct CheckAndBuildCommandTests {
                     [.text("Bench Pressing"), .text("Shoulder"), .text("Pressing loads the shoulder.")],
                 ]),
                 .init(name: "exercise_exceptions", rows: [
-                    [.text("exercise_id"), .text("joint"), .text("level"), .text("notes")],
-                    [.text("seated_leg_press"), .text("Lower Back"), .text("sometimes"), .text("Back pad.")],
+                    [.text("exercise_id"), .text("joint"), .text("level"), .text("cue"), .text("notes")],
+                    [.text("seated_leg_press"), .text("Lower Back"), .text("sometimes"), nil, .text("Back pad.")],
                 ]),
                 .init(name: "schema", rows: [
                     ["column_name", "data_type", "required", "unique", "lookup", "description"].map { .text($0) },
@@ -51,6 +51,7 @@ struct CheckAndBuildCommandTests {
                     ],
                     [.text("exercise_exceptions.joint"), .text("text"), .text("Y"), .text("N"), nil, .text("Joint.")],
                     [.text("exercise_exceptions.level"), .text("text"), .text("Y"), .text("N"), nil, .text("Level.")],
+                    [.text("exercise_exceptions.cue"), .text("text"), .text("N"), .text("N"), nil, .text("Cue.")],
                     [.text("exercise_exceptions.notes"), .text("text"), .text("Y"), .text("N"), nil, .text("Why.")],
                 ]),
             ]).write(to: folder.appendingPathComponent(Self.workbookNames[1]).path)
@@ -59,7 +60,7 @@ struct CheckAndBuildCommandTests {
             #expect(text.status == 1)
             #expect(text.stdout.contains("error[fk.unknown_value]: unknown canonical_name \"Bench Pressing\"\n  --> \(folder.path)/\(Self.workbookNames[1]) › contraindications!A2\n"))
             #expect(text.stdout.contains(
-                "error[exception.level]: level \"sometimes\" is neither \"safe\" nor \"contraindicated\"\n  --> "
+                "error[exception.level]: level \"sometimes\" is not \"safe\", \"modified\" or \"contraindicated\"\n  --> "
                     + "\(folder.path)/\(Self.workbookNames[1]) › exercise_exceptions!C2\n"))
             #expect(text.stdout.hasSuffix("2 errors, 0 warnings\n"))
 

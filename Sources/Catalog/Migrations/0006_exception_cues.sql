@@ -1,0 +1,1 @@
+../../../schema/0006_exception_cues.sql

@@ -1,0 +1,1 @@
+../../schema/postgres/0012_exception_cues.sql
