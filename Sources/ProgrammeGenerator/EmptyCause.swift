@@ -13,7 +13,7 @@ enum EmptyCause: Error, Hashable, Sendable {
     /// The session's time cannot take another exercise.
     case time
     /// The others would take their muscles over the set caps: per session or per week.
-    case caps(muscles: [String], perWeek: Bool)
+    case caps(muscles: [String], limit: Int, perWeek: Bool)
     /// The others are already in the session or were done the day before.
     case planning
 

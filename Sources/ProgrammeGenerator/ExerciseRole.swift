@@ -20,12 +20,22 @@ public struct LoadProfile: Hashable, Sendable {
     public var isUnloadedAndSimple: Bool
     /// A specialist move (tier 3): explosive work, kept at 4-6 for a strength goal.
     public var isSpecialist: Bool
-    /// Of the Lunge or Hip Extension pattern: never below 6-8.
-    public var isLungeOrHipExtension: Bool
+    /// Never below 6 reps: lunges and hip extension (a single-leg or hip-thrust set of 4 is
+    /// not a strength test), Romanian and stiff-legged deadlifts.
+    public var neverBelowSixReps: Bool
+    /// The floor deadlift family: never above 8 reps (6-8 outside strength work).
+    public var isFloorPull: Bool
+    /// An eccentric-only (negative) variation: 3-5 reps, whatever the goal.
+    public var isEccentricOnly: Bool
 
-    public init(isUnloadedAndSimple: Bool = false, isSpecialist: Bool = false, isLungeOrHipExtension: Bool = false) {
+    public init(
+        isUnloadedAndSimple: Bool = false, isSpecialist: Bool = false, neverBelowSixReps: Bool = false,
+        isFloorPull: Bool = false, isEccentricOnly: Bool = false
+    ) {
         self.isUnloadedAndSimple = isUnloadedAndSimple
         self.isSpecialist = isSpecialist
-        self.isLungeOrHipExtension = isLungeOrHipExtension
+        self.neverBelowSixReps = neverBelowSixReps
+        self.isFloorPull = isFloorPull
+        self.isEccentricOnly = isEccentricOnly
     }
 }

@@ -42,6 +42,12 @@ public enum ExperienceLevel: String, CaseIterable, Codable, Hashable, Sendable {
         self == .gettingComfortable || self == .confidentAndConsistent
     }
 
+    /// Whether eccentric-only (negative) variations may be prescribed: not to a Just Starting
+    /// Out user (business rules §3), who learns the full movement first.
+    var takesEccentricOnly: Bool {
+        self != .justStartingOut
+    }
+
     /// Working sets per exercise before any priority set (business rules §3).
     public func sets(isIsolation: Bool) -> Int {
         switch (self, isIsolation) {

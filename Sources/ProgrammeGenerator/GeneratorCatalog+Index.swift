@@ -6,7 +6,8 @@ extension GeneratorCatalog {
         var indexByID: [String: Int] = [:]
         var muscleSlugs: [String] = []
         var muscleNames: [String: String] = [:]
-        var contraindicated: [[String]] = []
+        /// Per exercise: the joints it may load, by joint slug.
+        var risks: [[JointRisk]] = []
         var equipmentNeedIndex: [Int] = []
         /// The distinct (category, item) slug pairs the exercises need.
         var needs: [(category: String, item: String?)] = []
@@ -14,21 +15,17 @@ extension GeneratorCatalog {
         private var byPattern: [String: [Int]] = [:]
         private var byMuscle: [String: [Int]] = [:]
         var patternSlugs: [String] = []
-        /// Per exercise: the slugs of the joints its group may aggravate.
-        var jointSlugs: [[String]] = []
         private var byGroup: [String: [Int]] = [:]
         private var itemsByCategory: [String: (name: String, items: [String: String])] = [:]
 
-        mutating func add(_ exercise: Exercise, at position: Int, joints: Set<String>) {
+        mutating func add(_ exercise: Exercise, at position: Int, risks: [JointRisk]) {
             if indexByID[exercise.id] == nil { indexByID[exercise.id] = position }
             let muscle = exercise.primaryMuscle.slug
             muscleSlugs.append(muscle)
             for name in [exercise.primaryMuscle] + exercise.secondaryMuscles where muscleNames[name.slug] == nil {
                 muscleNames[name.slug] = name
             }
-            let sortedJoints = joints.map { (name: $0, slug: $0.slug) }.sorted { $0.slug < $1.slug }
-            contraindicated.append(sortedJoints.map(\.name))
-            jointSlugs.append(sortedJoints.map(\.slug))
+            self.risks.append(risks.sorted { $0.joint.slug < $1.joint.slug })
 
             let needKey = exercise.equipmentCategory + "\u{1F}" + (exercise.equipmentItem ?? "")
             if let existing = needIndex[needKey] {

@@ -30,16 +30,18 @@ public struct GeneratorCatalog: Sendable {
     let muscleIDs: [Int]
     /// The primary muscles' slugs, by number.
     let muscleSlugList: [String]
+    /// Per exercise: its secondary muscles that are some exercise's primary, numbered.
+    let secondaryMuscleIDs: [[Int]]
     /// Per exercise: its primary muscle's body region (`upper`, `lower`, `core`), when known.
     let bodyRegions: [String?]
     /// Per exercise: what the generator ranks and filters on, without copying the record.
     let traits: [Traits]
     /// Per exercise: what besides its role sets its reps and rest.
     let loads: [LoadProfile]
-    /// Per exercise: the joints (names) it may aggravate (its group's, with its exceptions
-    /// applied), by joint.
-    let contraindicatedJoints: [[String]]
-    /// The exercises each joint's contraindications name, by joint slug.
+    /// Per exercise: the joints it may load (its group's contraindications, with its exceptions
+    /// applied: contraindicated, or allowed with a cue), by joint slug.
+    let jointRisks: [[JointRisk]]
+    /// The exercises each joint's contraindications and exceptions name, by joint slug.
     let exercisesByJoint: [String: [Int]]
     /// Every joint as (slug, name), by slug: the order an exercise's joints are listed in.
     let jointOrder: [(slug: String, name: String)]
@@ -57,10 +59,27 @@ public struct GeneratorCatalog: Sendable {
     private let programmeByTarget: [Slot.Target: [Int]]
     /// The primary muscle (slug) most of each slot target's programme exercises train.
     private let dominantMuscleByTarget: [Slot.Target: String]
+    /// The secondary muscles (slugs) at least half of each slot target's programme exercises
+    /// train, in slug order.
+    private let usualSecondariesByTarget: [Slot.Target: [String]]
 
     static let warmUpPatterns: Set<String> = ["mobility", "stretch", "cardio"]
     /// Patterns never prescribed below 6-8 reps (business rules §3).
     static let repFloorPatterns: Set<String> = ["lunge", "hip_extension"]
+    /// Canonical groups (slugs) never prescribed below 6 reps: Romanian and stiff-legged
+    /// deadlifts, whose long hamstring stretch is not a place for near-maximal sets (§3).
+    static let repFloorGroups: Set<String> = ["romanian_deadlift"]
+    /// The floor deadlift family (slugs of canonical groups: conventional, trap-bar, deficit and
+    /// sumo pulls from the floor): never more than 8 reps, and 6-8 outside strength work (§3).
+    static let floorPullGroups: Set<String> = ["deadlift", "sumo_deadlift"]
+
+    /// Whether an exercise is an eccentric-only variation (a negative): the catalogue names
+    /// them so ("Negative Pull-Up", "Eccentric Nordic Curl"). They take 3-5 reps, and never a
+    /// Just Starting Out user (§3).
+    static func isEccentricOnly(_ exercise: Exercise) -> Bool {
+        let words = Set(exercise.displayName.lowercased().split { !$0.isLetter }.map(String.init))
+        return !words.isDisjoint(with: ["negative", "negatives", "eccentric"])
+    }
 
     /// Indexes `exercises` and `contraindications`, with each exercise's `exceptions` applied
     /// (business rules §4: `safe` takes a group's joint off one exercise, `contraindicated` adds
@@ -77,19 +96,20 @@ public struct GeneratorCatalog: Sendable {
             ($0.canonicalName, $0.joint) < ($1.canonicalName, $1.joint)
         }
         self.exceptions = exceptions.sorted { ($0.exerciseId, $0.joint) < ($1.exerciseId, $1.joint) }
-        let jointsByExercise = ExerciseException.joints(
+        let risksByExercise = ExerciseException.risks(
             of: sorted, contraindications: contraindications, exceptions: exceptions)
         let regionBySlug = Dictionary(muscles.map { ($0.name.slug, $0.bodyRegion) }, uniquingKeysWith: { a, _ in a })
 
         var index = Index()
         for (position, exercise) in sorted.enumerated() {
-            index.add(exercise, at: position, joints: Set(jointsByExercise[exercise.id] ?? []))
+            index.add(exercise, at: position, risks: risksByExercise[exercise.id] ?? [])
         }
         indexByID = index.indexByID
         muscleSlugs = index.muscleSlugs
         muscleSlugList = Array(Set(index.muscleSlugs)).sorted()
         let muscleNumbers = Dictionary(uniqueKeysWithValues: muscleSlugList.enumerated().map { ($1, $0) })
         muscleIDs = index.muscleSlugs.map { muscleNumbers[$0] ?? 0 }
+        secondaryMuscleIDs = sorted.map { $0.secondaryMuscles.compactMap { muscleNumbers[$0.slug] } }
         bodyRegions = index.muscleSlugs.map { regionBySlug[$0] ?? nil }
         let groups = Dictionary(
             Set(sorted.map(\.canonicalName)).sorted().enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
@@ -103,15 +123,18 @@ public struct GeneratorCatalog: Sendable {
         loads = zip(sorted, traits).map { exercise, traits in
             LoadProfile(
                 isUnloadedAndSimple: !traits.isLoaded && exercise.complexity == 1, isSpecialist: traits.tier >= 3,
-                isLungeOrHipExtension: Self.repFloorPatterns.contains(exercise.movementPattern.slug))
+                neverBelowSixReps: Self.repFloorPatterns.contains(exercise.movementPattern.slug)
+                    || Self.repFloorGroups.contains(exercise.canonicalName.slug),
+                isFloorPull: Self.floorPullGroups.contains(exercise.canonicalName.slug),
+                isEccentricOnly: Self.isEccentricOnly(exercise))
         }
-        contraindicatedJoints = index.contraindicated
+        jointRisks = index.risks
         var byJoint: [String: [Int]] = [:]
         var jointOrder: [String: String] = [:]
-        for (position, slugs) in index.jointSlugs.enumerated() {
-            for (offset, jointSlug) in slugs.enumerated() {
-                byJoint[jointSlug, default: []].append(position)
-                jointOrder[jointSlug] = index.contraindicated[position][offset]
+        for (position, risks) in index.risks.enumerated() {
+            for risk in risks {
+                byJoint[risk.joint.slug, default: []].append(position)
+                jointOrder[risk.joint.slug] = risk.joint
             }
         }
         exercisesByJoint = byJoint
@@ -147,6 +170,13 @@ public struct GeneratorCatalog: Sendable {
             for index in indices { counts[muscleSlugs[index], default: 0] += 1 }
             return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
         }
+        usualSecondariesByTarget = byTarget.mapValues { indices in
+            var counts: [String: Int] = [:]
+            for index in indices {
+                for muscle in sorted[index].secondaryMuscles { counts[muscle.slug, default: 0] += 1 }
+            }
+            return counts.filter { 2 * $0.value >= indices.count }.keys.sorted()
+        }
     }
 
     /// Loads every exercise, contraindication, exception, equipment category and muscle of
@@ -180,6 +210,12 @@ public struct GeneratorCatalog: Sendable {
     /// slug on a tie: what a slot of that target trains. Nil for a target with no exercise.
     func dominantMuscle(of target: Slot.Target) -> String? {
         dominantMuscleByTarget[target]
+    }
+
+    /// The secondary muscles (slugs) at least half of a target's programme exercises train:
+    /// what a slot of that target usually gives beside its muscle.
+    func usualSecondaries(of target: Slot.Target) -> [String] {
+        usualSecondariesByTarget[target] ?? []
     }
 
     /// The programme exercises a slot's target names, by id (role not yet applied).

@@ -27,31 +27,38 @@ public enum Goal: String, CaseIterable, Codable, Hashable, Sendable {
         }
     }
 
-    /// The reps of an exercise in its role (business rules §3). Isolation work and every goal
-    /// but get_stronger follow the table. For get_stronger: an unloaded bodyweight exercise at
-    /// complexity 1 takes 8-12 (the strength range needs load); a specialist move stays at 4-6
-    /// (explosive work stays low); a lunge or hip-extension exercise never goes below 6-8 (a
-    /// single-leg or hip-thrust set of 4 is not a strength test); the main lifts take 4-6 and
-    /// the other compounds 6-8.
+    /// The reps of an exercise in its role (business rules §3). Prescriptions a coach would not
+    /// write are ruled out whatever the goal: an eccentric-only (negative) variation takes 3-5;
+    /// the floor deadlift family never goes above 8 (6-8 outside strength work). Otherwise
+    /// isolation work and every goal but get_stronger follow the table. For get_stronger: an
+    /// unloaded bodyweight exercise at complexity 1 takes 8-12 (the strength range needs load);
+    /// a specialist move stays at 4-6 (explosive work stays low); lunges, hip extension and
+    /// Romanian deadlifts never go below 6-8; the main lifts take 4-6 and the other compounds 6-8.
     public func repRange(role: ExerciseRole, load: LoadProfile) -> String {
+        if load.isEccentricOnly { return "3-5" }
+        if load.isFloorPull, role != .accessory, self != .getStronger { return "6-8" }
         // Isolation work for get_stronger is 8-12 already, unloaded or not.
         guard role != .accessory, self == .getStronger else { return repRange(isIsolation: role == .accessory) }
         if load.isUnloadedAndSimple { return "8-12" }
         if load.isSpecialist { return "4-6" }
-        if load.isLungeOrHipExtension { return "6-8" }
+        if load.neverBelowSixReps { return "6-8" }
         return role == .main ? "4-6" : "6-8"
     }
 
     /// The rest of an exercise in its role (business rules §3): the role's rest, except that a
-    /// compound prescribed 6 reps or fewer rests at least 150 s (heavy sets need the recovery).
+    /// compound prescribed 6 reps or fewer rests at least 150 s, and one prescribed 8 or fewer at
+    /// least 120 s (heavy sets need the recovery).
     public func restSeconds(role: ExerciseRole, load: LoadProfile) -> Int {
         let rest = restSeconds(role: role)
-        guard role != .accessory, Prescription.maximumReps(of: repRange(role: role, load: load)) <= 6 else {
-            return rest
-        }
-        return max(rest, Self.heavyCompoundRestSeconds)
+        guard role != .accessory else { return rest }
+        let reps = Prescription.maximumReps(of: repRange(role: role, load: load))
+        if reps <= 6 { return max(rest, Self.heavyCompoundRestSeconds) }
+        if reps <= 8 { return max(rest, Self.moderateCompoundRestSeconds) }
+        return rest
     }
 
     /// The least rest of a compound prescribed 6 reps or fewer.
     public static let heavyCompoundRestSeconds = 150
+    /// The least rest of a compound prescribed 7 or 8 reps at most.
+    public static let moderateCompoundRestSeconds = 120
 }

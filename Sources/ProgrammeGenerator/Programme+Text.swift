@@ -17,9 +17,7 @@ extension Programme {
                 lines.append(
                     "  \(number + 1). \(exercise.exerciseName) · \(exercise.prescriptionText) · "
                         + "\(exercise.primaryMuscle) · \(exercise.equipmentText)")
-                for warning in exercise.warnings {
-                    lines.append("     ! \(warning.message)")
-                }
+                lines += exercise.injuryLines
             }
             for slot in session.emptySlots {
                 lines.append("  - \(slot.slot) left empty: \(slot.reason)")
@@ -35,6 +33,12 @@ extension Programme {
 }
 
 extension ProgrammeExercise {
+    /// Under the exercise: each injury warning (`! …`), then each cue that makes it allowed
+    /// (`> Knee: to a pain-free depth`).
+    var injuryLines: [String] {
+        warnings.map { "     ! \($0.message)" } + cues.map { "     > \($0.message)" }
+    }
+
     /// `4 × 8-12, rest 120 s`.
     var prescriptionText: String {
         "\(sets) × \(repRange), rest \(restSeconds) s"

@@ -66,12 +66,12 @@ public struct ProgrammeGenerator: Sendable {
         for (offset, scheduled) in split.sessions(daysPerWeek: profile.daysPerWeek).enumerated() {
             week.append(planner.planSession(scheduled, number: offset + 1, using: &generator))
         }
-        let sessions = planner.finish(week)
+        let (sessions, shortfalls) = planner.finish(week)
         let programme = Programme(
             id: Self.id(profile: profile, options: options, createdDate: createdDate, sessions: sessions),
             type: split, daysPerWeek: profile.daysPerWeek, sessionDuration: profile.sessionDuration,
             totalWeeks: options.totalWeeks, createdDate: createdDate, sessions: sessions,
-            warnings: warnings(planner: planner, sessions: sessions, profile: profile))
+            warnings: warnings(planner: planner, sessions: sessions, shortfalls: shortfalls, profile: profile))
         logger.debug(
             "generated a programme",
             metadata: [

@@ -22,4 +22,10 @@ public enum SessionDuration: String, CaseIterable, Codable, Hashable, Sendable {
         case .long: 60...90
         }
     }
+
+    /// The most seconds a session's estimate may add up to: the estimate is shown in whole
+    /// minutes, rounded to the nearest (`estimatedMinutes`), and must not exceed the upper bound.
+    public var maximumSeconds: Int {
+        minutes.upperBound * 60 + 29
+    }
 }

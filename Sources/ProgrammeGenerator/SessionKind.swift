@@ -12,11 +12,16 @@ public enum SessionKind: String, CaseIterable, Codable, Hashable, Sendable {
     /// isolation slot. A full-body session trains every muscle.
     func trains(muscleSlug: String) -> Bool {
         switch self {
-        case .push: ["chest", "shoulders", "triceps"].contains(muscleSlug)
-        case .pull: ["back", "biceps", "forearms", "shoulders"].contains(muscleSlug)
-        case .legs, .lower: ["quads", "hamstrings", "glutes", "calves", "abs", "obliques"].contains(muscleSlug)
-        case .upper: ["chest", "back", "shoulders", "biceps", "triceps", "forearms"].contains(muscleSlug)
+        case .push: Self.pushMuscles.contains(muscleSlug)
+        case .pull: Self.pullMuscles.contains(muscleSlug)
+        case .legs, .lower: Self.legMuscles.contains(muscleSlug)
+        case .upper: Self.upperMuscles.contains(muscleSlug)
         case .fullBody: true
         }
     }
+
+    private static let pushMuscles: Set<String> = ["chest", "shoulders", "triceps"]
+    private static let pullMuscles: Set<String> = ["back", "biceps", "forearms", "shoulders"]
+    private static let legMuscles: Set<String> = ["quads", "hamstrings", "glutes", "calves", "abs", "obliques"]
+    private static let upperMuscles: Set<String> = ["chest", "back", "shoulders", "biceps", "triceps", "forearms"]
 }

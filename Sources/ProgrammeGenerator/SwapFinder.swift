@@ -2,15 +2,18 @@ import Catalog
 
 /// Finds the alternatives to an exercise (business rules §5): the other exercises of its
 /// canonical group that the user's equipment allows, programme exercises only by default,
-/// ordered by how many of the user's recorded joints each may aggravate (none first), then
-/// closest complexity, then display name. Each
-/// alternative keeps the slot's id, sets, reps and rest, and carries its own injury warnings.
+/// ordered by how much they may load the user's recorded joints (none first; a joint allowed
+/// with a cue counts half a contraindicated one), then closest complexity, then display name.
+/// Each alternative keeps the slot's id, sets, reps and rest, and carries its own injury
+/// warnings and cues.
 ///
 /// As in the generator, alternatives stay at or under the user's complexity ceiling (a
 /// beginner's bodyweight squat does not swap to a pistol squat) unless `anyLevel` lifts it, and
-/// a specialist move (tier 3) is offered only where the slot asks for at most 6 reps and is not
-/// a main lift. With the `exclude` injury policy, alternatives that may aggravate a recorded
-/// injury are left out.
+/// so does the rule that keeps eccentric-only variations from a Just Starting Out user; a
+/// specialist move (tier 3) is offered only where the slot asks for at most 6 reps and is not
+/// a main lift, and an eccentric-only one only where it asks for at most 5. With the `exclude`
+/// injury policy, alternatives that may aggravate a recorded injury are left out (those allowed
+/// with a cue stay).
 public struct SwapFinder: Sendable {
     public let catalog: GeneratorCatalog
     public let options: GeneratorOptions
@@ -49,7 +52,7 @@ public struct SwapFinder: Sendable {
         return SwapList(
             exercise: ProgrammeExercise(
                 id: slotID, exercise: exercise, prescription: prescription,
-                warnings: injuredJoints(of: index, profile: profile).map { InjuryWarning(joint: $0) }),
+                risks: risks(of: index, profile: profile)),
             alternatives: alternatives(
                 to: index, slotID: slotID, prescription: prescription, profile: profile,
                 includeLibraryOnly: includeLibraryOnly, anyLevel: anyLevel))
@@ -62,9 +65,9 @@ public struct SwapFinder: Sendable {
         return index
     }
 
-    private func injuredJoints(of index: Int, profile: TrainingProfile) -> [String] {
+    private func risks(of index: Int, profile: TrainingProfile) -> [JointRisk] {
         let injured = Set(profile.injuries.map(\.slug))
-        return catalog.contraindicatedJoints[index].filter { injured.contains($0.slug) }
+        return catalog.jointRisks[index].filter { injured.contains($0.joint.slug) }
     }
 
     private func alternatives(
@@ -75,32 +78,34 @@ public struct SwapFinder: Sendable {
         let ceiling = anyLevel ? Int.max : profile.experience.complexityCeiling
         let takesSpecialist = prescription.maximumReps <= 6
             && prescription.restSeconds < profile.goal.restSeconds(role: .main)
+        let takesEccentric = prescription.maximumReps <= 5 && (anyLevel || profile.experience.takesEccentricOnly)
         let candidates = catalog.exercises.indices.filter { candidate in
             let exercise = catalog.exercises[candidate]
             return candidate != index && exercise.canonicalName == original.canonicalName
                 && (includeLibraryOnly || exercise.includeInProgramme)
                 && profile.equipment.allows(exercise) && exercise.complexity <= ceiling
                 && (exercise.selectionTier < 3 || takesSpecialist)
+                && (!catalog.loads[candidate].isEccentricOnly || takesEccentric)
         }
         let ranked = candidates.map { candidate in
-            (index: candidate, joints: injuredJoints(of: candidate, profile: profile))
+            (index: candidate, risks: risks(of: candidate, profile: profile))
         }
-        .filter { options.injuryPolicy == .warn || $0.joints.isEmpty }
+        .filter { options.injuryPolicy == .warn || !$0.risks.isWarned }
         .sorted { a, b in
             let first = catalog.exercises[a.index]
             let second = catalog.exercises[b.index]
             return (
-                a.joints.count, abs(first.complexity - original.complexity),
+                a.risks.weight, abs(first.complexity - original.complexity),
                 first.displayName.lowercased(), first.displayName, first.id
             ) < (
-                b.joints.count, abs(second.complexity - original.complexity),
+                b.risks.weight, abs(second.complexity - original.complexity),
                 second.displayName.lowercased(), second.displayName, second.id
             )
         }
         return ranked.map { candidate in
             ProgrammeExercise(
                 id: slotID, exercise: catalog.exercises[candidate.index], prescription: prescription,
-                warnings: candidate.joints.map { InjuryWarning(joint: $0) })
+                risks: candidate.risks)
         }
     }
 }

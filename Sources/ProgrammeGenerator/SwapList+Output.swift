@@ -1,6 +1,6 @@
 extension SwapList {
     /// A readable list: the exercise and its prescription, then each alternative with its
-    /// equipment and any injury warning.
+    /// equipment and any injury warning or cue.
     public var text: String {
         var lines = [
             "Alternatives to \(exercise.exerciseName) (\(exercise.prescriptionText)):"
@@ -11,9 +11,7 @@ extension SwapList {
         for (offset, alternative) in alternatives.enumerated() {
             let name = "\(alternative.exerciseName) [\(alternative.exerciseId)]"
             lines.append("  \(offset + 1). \(name) · \(alternative.equipmentText)")
-            for warning in alternative.warnings {
-                lines.append("     ! \(warning.message)")
-            }
+            lines += alternative.injuryLines
         }
         return lines.joined(separator: "\n") + "\n"
     }

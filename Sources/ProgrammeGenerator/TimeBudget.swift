@@ -13,21 +13,30 @@ struct TimeBudget {
     private let spent: Int
     private let belowLowerCount: Bool
     private let limit: Int
+    /// Time kept for the exercises the session still needs after this one to reach its lower
+    /// count, each at the least an exercise takes (an accessory at its fewest sets).
+    private let reserve: Int
 
     init(profile: TrainingProfile, session: WeekPlanner.SessionState) {
         goal = profile.goal
         compounds = session.compounds
         let timer = SessionTimer(goal: profile.goal, picks: session.picks)
-        belowLowerCount = session.picks.count < profile.sessionDuration.exerciseCount.lowerBound
+        let lowerCount = profile.sessionDuration.exerciseCount.lowerBound
+        belowLowerCount = session.picks.count < lowerCount
         spent = belowLowerCount ? timer.minimumSeconds : timer.tableSeconds
-        limit = profile.sessionDuration.minutes.upperBound * 60
+        limit = profile.sessionDuration.maximumSeconds
+        reserve = max(0, lowerCount - session.picks.count - 1)
+            * Prescription.seconds(
+                sets: ExerciseRole.accessory.minimumSets,
+                restSeconds: profile.goal.restSeconds(role: .accessory, load: LoadProfile()))
     }
 
-    /// Whether an exercise of this kind and load, with these sets, still fits.
+    /// Whether an exercise of this kind and load, with these sets, still fits, leaving the
+    /// session room to reach its lower count.
     func fits(isCompound: Bool, load: LoadProfile, sets: Int) -> Bool {
         let role: ExerciseRole = !isCompound ? .accessory : compounds < 2 ? .main : .secondary
         let counted = belowLowerCount ? min(sets, role.minimumSets) : sets
         return spent + Prescription.seconds(sets: counted, restSeconds: goal.restSeconds(role: role, load: load))
-            <= limit
+            + reserve <= limit
     }
 }

@@ -20,7 +20,7 @@ struct WarmUpPlanner {
     ) -> [WarmUpExercise] {
         let catalog = planner.catalog
         let usable = catalog.warmUps.filter { index in
-            planner.equipmentAllows[index] && planner.injuredJoints[index].isEmpty
+            planner.equipmentAllows[index] && planner.risks[index].isEmpty
                 && catalog.exercises[index].complexity <= planner.profile.experience.complexityCeiling
         }
         let regions = scheduled.kind.bodyRegions

@@ -10,13 +10,15 @@ extension WeekPlanner {
         case empty(EmptyCause)
     }
 
-    /// The best exercise for `slot`, or why there is none: its choices in turn, the first with
-    /// a candidate the session can take that may aggravate none of the recorded injuries. Under
-    /// `warn`, when every choice's best may aggravate one, the one that may aggravate the fewest
-    /// (the earliest choice on a tie), unless an injury fallback (the nearest patterns for the
-    /// same muscles) offers one for the slot's own muscle that aggravates fewer still: a warning
-    /// is left only where nothing safer fills the slot. Under `exclude`, a slot whose every
-    /// candidate may aggravate a recorded injury is refilled from its injury fallbacks.
+    /// The best exercise for `slot`, or why there is none: its choices in turn, the first whose
+    /// best candidate (the least load on the recorded injuries first, a joint allowed with a cue
+    /// counting half a contraindicated one) carries no warning: safe, or allowed with its cue
+    /// (business rules §4: the slot's own pattern, modified, before another pattern). When every
+    /// choice's best carries a warning, the least warned of them, unless, under `warn`, an injury
+    /// fallback (the nearest patterns for the same muscles) offers one for the slot's own muscle
+    /// that loads less: a warning is left only where nothing safer fills the slot. Under
+    /// `exclude`, a slot whose every candidate may aggravate a recorded injury is refilled from
+    /// its injury fallbacks.
     func fill(
         _ slot: Slot, session: SessionState, scheduled: ScheduledSession,
         using generator: inout some RandomNumberGenerator
@@ -28,9 +30,9 @@ extension WeekPlanner {
             switch candidates(for: choice.target, role: choice.role, session: session, scheduled: scheduled) {
             case .success(let indices):
                 let index = best(of: indices, session: session, family: scheduled.kind.family, using: &generator)
-                if injuredJoints[index].isEmpty { return .picked(index, refilledFor: nil) }
-                if flagged.map({ injuredJoints[index].count < injuredJoints[$0].count }) ?? true { flagged = index }
-                flaggedJoints.formUnion(indices.flatMap { injuredJoints[$0] })
+                if !risks[index].isWarned { return .picked(index, refilledFor: nil) }
+                if flagged.map({ risks[index].weight < risks[$0].weight }) ?? true { flagged = index }
+                flaggedJoints.formUnion(indices.flatMap { warnedJoints($0) })
             case .failure(let cause):
                 causes.append(cause)
             }
@@ -50,7 +52,7 @@ extension WeekPlanner {
                 let index = best(
                     of: flagged == nil ? indices : sameMuscle, session: session, family: scheduled.kind.family,
                     using: &generator)
-                if let flagged, injuredJoints[index].count >= injuredJoints[flagged].count { continue }
+                if let flagged, risks[index].weight >= risks[flagged].weight { continue }
                 return .picked(index, refilledFor: Array(Set(injured.flatMap { $0 })).sorted())
             }
         }
@@ -58,6 +60,12 @@ extension WeekPlanner {
         // The first cause the user should hear (their equipment, level or injuries) speaks for
         // the slot; failing that, the slot's own target.
         return .empty(causes.first { $0.isTrueCause } ?? causes.first ?? .catalogue)
+    }
+
+    /// The recorded joints an exercise may aggravate (those it is allowed for with a cue left
+    /// out), by name.
+    func warnedJoints(_ index: Int) -> [String] {
+        risks[index].filter { !$0.isModified }.map(\.joint)
     }
 
     /// The exercises that may fill a slot of `target` and `role` now. The first rule that
@@ -89,11 +97,19 @@ extension WeekPlanner {
         case .equipment: return .failure(.level)
         case .level: return .failure(.specialist)
         case .tier:
-            let joints = Set(all.filter { stage($0) == .tier }.flatMap { injuredJoints[$0] })
+            let joints = Set(all.filter { stage($0) == .tier }.flatMap { warnedJoints($0) })
             return .failure(.injuries(joints.sorted()))
         case .injuries: return .failure(.planning)
-        case .planning: return .failure(.caps(muscles: muscles(of: reaching(.planning)), perWeek: false))
-        case .sessionCap: return .failure(.caps(muscles: muscles(of: reaching(.sessionCap)), perWeek: true))
+        case .planning:
+            return .failure(.caps(
+                muscles: muscles(of: reaching(.planning)), limit: options.maximumSetsPerMusclePerSession,
+                perWeek: false))
+        case .sessionCap:
+            let capped = reaching(.sessionCap)
+            return .failure(.caps(
+                muscles: muscles(of: capped),
+                limit: capped.first.map { volume.limits[catalog.muscleIDs[$0]] } ?? options.maximumSetsPerMusclePerWeek,
+                perWeek: true))
         case .weeklyCap: return .failure(.time)
         case .time: return .success(passed)
         }
@@ -112,9 +128,11 @@ extension WeekPlanner {
         let exercise = catalog.traits[index]
         guard rules.role.admits(isIsolation: exercise.isIsolation) else { return .none }
         guard equipmentAllows[index] else { return .role }
-        guard exercise.complexity <= rules.ceiling else { return .equipment }
+        guard exercise.complexity <= rules.ceiling,
+            profile.experience.takesEccentricOnly || !catalog.loads[index].isEccentricOnly
+        else { return .equipment }
         guard admitsTier(index, session: session) else { return .level }
-        guard options.injuryPolicy == .warn || injuredJoints[index].isEmpty else { return .tier }
+        guard options.injuryPolicy == .warn || !risks[index].isWarned else { return .tier }
         guard !session.canonicalGroups.contains(exercise.group), !rules.yesterday.contains(index) else {
             return .injuries
         }
@@ -148,7 +166,7 @@ extension WeekPlanner {
     func withinCaps(_ index: Int, session: SessionState, perWeek: Bool) -> Bool {
         let muscle = catalog.muscleIDs[index]
         if perWeek {
-            return weeklyFewest[muscle] + fewestSets(index) <= options.maximumSetsPerMusclePerWeek
+            return weeklyFewest[muscle] + fewestSets(index) <= volume.limits[muscle]
         }
         return options.maximumSetsPerMusclePerSession - session.setsByMuscle[muscle] >= fewestSets(index)
     }
@@ -169,36 +187,59 @@ extension WeekPlanner {
         return previousDay.exercises
     }
 
-    /// The best candidate (business rules §3): the fewest recorded injuries it may aggravate
-    /// (under `warn`), then the staple before the standard before the specialist, then (when
-    /// the user has equipment) a loaded exercise before an unloaded bodyweight one; then, past
-    /// the session's two main lifts, one the session's family has not used this week (Push B
-    /// varies Push A wherever an exercise of the same or a better tier fits, while both keep
-    /// their main lifts); then the complexity closest to the preferred level; then one the
-    /// family, then the week, has not used; the seeded generator breaks what ties remain.
+    /// The best candidate (business rules §3): the least load on the recorded injuries (under
+    /// `warn`; a joint allowed with a cue counts half a contraindicated one), and at equal load
+    /// one allowed with cues before one carrying a warning; then a move that is
+    /// neither specialist nor eccentric-only (a negative is a step towards the full movement, not
+    /// what a coach reaches for first); then one for the muscle the slot's usual choice trains
+    /// (the one the other rules rank first, so that varying a chest press never turns it into a
+    /// triceps press) and one the session's family has not used this week (Push B differs from
+    /// Push A wherever an equally safe exercise fits, whatever its tier: variety before tier),
+    /// variety first where every exercise for that muscle was used (for a main lift, variety
+    /// comes last, after the tier, the load and the complexity);
+    /// then the staple before the standard, then (when the user has equipment) a loaded exercise
+    /// before an unloaded bodyweight one, then the complexity closest to the preferred level,
+    /// then one the week has not used; the seeded generator breaks what ties remain.
     private func best(
         of candidates: [Int], session: SessionState, family: SessionKind,
         using generator: inout some RandomNumberGenerator
     ) -> Int {
         let preferred = profile.experience.preferredComplexity
         let familyUsed = exercisesByFamily[family] ?? []
-        let varies = session.compounds >= 2
         func rank(_ index: Int) -> [Int] {
             let exercise = catalog.traits[index]
-            let repeated = familyUsed.contains(index) ? 1 : 0
             return [
-                injuredJoints[index].count,
+                risks[index].weight,
+                risks[index].isWarned ? 1 : 0,
+                exercise.tier >= 3 || catalog.loads[index].isEccentricOnly ? 1 : 0,
                 exercise.tier,
                 ownsEquipment && !exercise.isLoaded ? 1 : 0,
-                varies ? repeated : 0,
                 abs(exercise.complexity - preferred),
-                repeated,
                 usedThisWeek.contains(index) ? 1 : 0,
             ]
         }
         let ranked = candidates.map { (index: $0, rank: rank($0)) }
-        guard let top = ranked.map(\.rank).min(by: { $0.lexicographicallyPrecedes($1) }) else { return candidates[0] }
-        let tied = ranked.filter { $0.rank == top }.map(\.index)
+        guard let usual = ranked.min(by: { $0.rank.lexicographicallyPrecedes($1.rank) }) else { return candidates[0] }
+        let muscle = catalog.muscleIDs[usual.index]
+        // Where every exercise for that muscle was used, variety may go to another muscle of
+        // the slot (a Romanian deadlift for a deadlift).
+        let freshForMuscle = candidates.contains { catalog.muscleIDs[$0] == muscle && !familyUsed.contains($0) }
+        // A main lift (the session's first two compounds) varies only among exercises the other
+        // rules rank equal: the second session of a kind keeps its staples at the level a
+        // lifter trains at (a back squat, not a goblet squat, for an advanced lifter's 4-6).
+        let isMainLift = session.compounds < 2
+        let varied = ranked.map { candidate in
+            let other = catalog.muscleIDs[candidate.index] == muscle ? 0 : 1
+            let repeated = familyUsed.contains(candidate.index) ? 1 : 0
+            let rank = isMainLift
+                ? Array(candidate.rank.prefix(3)) + [other] + candidate.rank.dropFirst(3).dropLast() + [repeated]
+                    + candidate.rank.suffix(1)
+                : Array(candidate.rank.prefix(3)) + (freshForMuscle ? [other, repeated] : [repeated, other])
+                    + candidate.rank.dropFirst(3)
+            return (index: candidate.index, rank: rank)
+        }
+        guard let top = varied.map(\.rank).min(by: { $0.lexicographicallyPrecedes($1) }) else { return candidates[0] }
+        let tied = varied.filter { $0.rank == top }.map(\.index)
         return tied.count == 1 ? tied[0] : tied[generator.index(below: tied.count)]
     }
 }

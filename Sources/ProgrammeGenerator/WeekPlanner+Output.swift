@@ -6,7 +6,7 @@ extension WeekPlanner {
     /// load.
     func prescribed(_ picks: [Pick], sessionID: String) -> [ProgrammeExercise] {
         let timer = SessionTimer(goal: profile.goal, picks: picks)
-        let sets = timer.fittedSets(within: profile.sessionDuration.minutes.upperBound * 60)
+        let sets = timer.fittedSets(within: profile.sessionDuration.maximumSeconds)
         let roles = timer.roles
         let order = picks.indices.filter { picks[$0].isCompound } + picks.indices.filter { !picks[$0].isCompound }
         return order.enumerated().map { offset, position in
@@ -18,7 +18,7 @@ extension WeekPlanner {
             prescription.sets = sets[position]
             return ProgrammeExercise(
                 id: "\(sessionID)-exercise-\(offset + 1)", exercise: exercise, prescription: prescription,
-                warnings: injuredJoints[pick.exercise].map { InjuryWarning(joint: $0) })
+                risks: risks[pick.exercise])
         }
     }
 
@@ -80,11 +80,8 @@ extension WeekPlanner {
                 + "\(Self.list(joints.map { $0.lowercased() })) that you recorded"
         case .time:
             "no time left in a \(profile.sessionDuration.rawValue) session at these sets and rests"
-        case .caps(let muscles, let perWeek):
-            "\(Self.list(muscles)) would go over "
-                + (perWeek
-                    ? "\(options.maximumSetsPerMusclePerWeek) sets this week"
-                    : "\(options.maximumSetsPerMusclePerSession) sets in this session")
+        case .caps(let muscles, let limit, let perWeek):
+            "\(Self.list(muscles)) would go over \(limit) sets " + (perWeek ? "this week" : "in this session")
         case .planning:
             "every other \(noun) exercise with your equipment is already in this session or the day before"
         }

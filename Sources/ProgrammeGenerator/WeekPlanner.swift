@@ -1,12 +1,13 @@
 import Catalog
 import TrainingCalendar
 
-/// Plans a week session by session, carrying what the week has used so far: sets per muscle,
-/// the exercises of each session family (so that Push B varies Push A where exercises rank
-/// equally), the exercises of the day before (never repeated on the next day), and the priority
-/// slots filled.
+/// Plans a week session by session, carrying what the week has used so far: sets per muscle
+/// (against the weekly floors and ceilings), the exercises of each session family (so that
+/// Push B varies Push A), the exercises of the day before (never repeated on the next day), and
+/// the priority slots filled.
 struct WeekPlanner {
-    /// An exercise a session has taken, in the order its slots were filled.
+    /// An exercise a session has taken. Once the session is planned, compounds come first, in
+    /// the order of `leadOrder`, then isolation exercises in the order their slots took them.
     struct Pick {
         var exercise: Int
         var isCompound: Bool
@@ -17,9 +18,16 @@ struct WeekPlanner {
         var load: LoadProfile
     }
 
-    /// A slot of a session's template as the session takes it: a core slot, a priority
-    /// muscle's extra isolation slot, or another.
-    typealias Entry = (slot: Slot, isCore: Bool, isPriorityExtra: Bool)
+    /// A slot of a session's template as the session takes it.
+    struct Entry {
+        var slot: Slot
+        /// One of the template's core slots: what makes the session what it is.
+        var isCore: Bool
+        /// A priority muscle's extra isolation slot.
+        var isPriorityExtra: Bool = false
+        /// Ordered for a priority muscle (its own template slots and its extra slot).
+        var isFavoured: Bool = false
+    }
 
     /// What one session has so far.
     struct SessionState {
@@ -28,7 +36,15 @@ struct WeekPlanner {
         var canonicalGroups: Set<Int> = []
         /// Sets per primary muscle, by `GeneratorCatalog.muscleIDs` number.
         var setsByMuscle: [Int]
+        /// Half-sets per muscle (2 per set of a primary muscle, 1 per set of a secondary one), by
+        /// muscle number: what the session gives the weekly floors.
+        var halvesByMuscle: [Int]
         var compounds: Int { picks.count { $0.isCompound } }
+
+        init(muscles: Int) {
+            setsByMuscle = Array(repeating: 0, count: muscles)
+            halvesByMuscle = Array(repeating: 0, count: muscles)
+        }
     }
 
     /// A slot under `exclude` whose own target was all contraindicated, filled from a fallback.
@@ -45,8 +61,9 @@ struct WeekPlanner {
 
     /// Per exercise: its equipment is available.
     let equipmentAllows: [Bool]
-    /// Per exercise: the recorded injuries (joint names) it may aggravate.
-    let injuredJoints: [[String]]
+    /// Per exercise: the recorded injuries it may load (contraindicated, or allowed with a cue),
+    /// by joint slug.
+    let risks: [[JointRisk]]
     let prioritySlugs: Set<String>
     /// Per muscle number: a priority.
     let isPriorityMuscle: [Bool]
@@ -54,15 +71,24 @@ struct WeekPlanner {
     let priorityOrder: [String]
     /// The user selected equipment besides Bodyweight: loaded exercises rank first.
     let ownsEquipment: Bool
+    /// The weekly floors and ceilings per muscle.
+    let volume: WeeklyVolume
+    /// The week's sessions, in order.
+    let schedule: [ScheduledSession]
+    private let muscleNumbers: [String: Int]
 
     /// Per muscle: the fewest sets the week's exercises so far may come down to. A new exercise
     /// fits the weekly cap when this stays within it.
     private(set) var weeklyFewest: [Int]
+    /// Per muscle: the half-sets the week's exercises so far give it (see `SessionState`).
+    private(set) var weeklyHalves: [Int]
     private(set) var exercisesByFamily: [SessionKind: Set<Int>] = [:]
     private(set) var usedThisWeek: Set<Int> = []
     private(set) var previousDay: (weekday: Weekday, exercises: Set<Int>, warmUps: Set<Int>)?
     private(set) var prioritySlotsFilled: [String: Int] = [:]
     private(set) var emptySessions: [String] = []
+    /// Priority muscles (slugs) whose extra isolation slot waited for a warning.
+    private(set) var warnedPriorities: Set<String> = []
     /// Sessions under their duration's exercise count, with the count.
     private(set) var shortSessions: [(dayName: String, count: Int)] = []
     private(set) var refills: [Refill] = []
@@ -75,18 +101,20 @@ struct WeekPlanner {
             profile.equipment.allows(categorySlug: $0.category, itemSlug: $0.item)
         }
         equipmentAllows = catalog.equipmentNeedIndex.map { allowedNeeds[$0] }
-        // Joint by joint, in the catalogue's joint order: each exercise's joints stay sorted.
         let injured = Set(profile.injuries.map(\.slug))
-        var joints: [[String]] = Array(repeating: [], count: catalog.exercises.count)
-        for (jointSlug, name) in catalog.jointOrder where injured.contains(jointSlug) {
-            for index in catalog.exercisesByJoint[jointSlug] ?? [] { joints[index].append(name) }
-        }
-        injuredJoints = joints
+        risks = catalog.jointRisks.map { $0.filter { injured.contains($0.joint.slug) } }
         priorityOrder = profile.priorityMuscles.map(\.slug)
         prioritySlugs = Set(priorityOrder)
         isPriorityMuscle = catalog.muscleSlugList.map(prioritySlugs.contains)
         weeklyFewest = Array(repeating: 0, count: catalog.muscleSlugList.count)
+        weeklyHalves = Array(repeating: 0, count: catalog.muscleSlugList.count)
         ownsEquipment = profile.equipment.categories.keys.contains { $0 != EquipmentSelection.bodyweightCategory }
+        volume = WeeklyVolume(
+            muscleSlugs: catalog.muscleSlugList, profile: profile, isPriority: isPriorityMuscle,
+            weeklyMaximum: options.maximumSetsPerMusclePerWeek)
+        schedule = profile.split?.sessions(daysPerWeek: profile.daysPerWeek) ?? []
+        muscleNumbers = Dictionary(
+            uniqueKeysWithValues: catalog.muscleSlugList.enumerated().map { ($1, $0) })
     }
 
     /// A session chosen but not yet prescribed: its exercises' sets settle once the whole week
@@ -100,52 +128,60 @@ struct WeekPlanner {
     }
 
     /// Chooses the exercises of the session `number` (1-based) of the week.
+    ///
+    /// Slots are filled core first, then priority work, then the template's other slots, those
+    /// for a muscle still short of its weekly floor first. A slot whose best exercise carries
+    /// an injury warning is dropped when the session already trains that exercise's muscle
+    /// without a warning (priority work at once, in its turn); else it waits (priority work
+    /// does not): the session's other slots fill first, so that a warning is left only where
+    /// nothing safer fills the session. Then each waiting slot is dropped, or taken: a core slot
+    /// always, another only to reach the session's lower count.
     mutating func planSession(
         _ scheduled: ScheduledSession, number: Int, using generator: inout some RandomNumberGenerator
     ) -> PlannedSession {
-        let duration = profile.sessionDuration
+        let band = profile.sessionDuration.exerciseCount
         let template = scheduled.kind.template(isSecond: scheduled.isSecond)
-        var session = SessionState(setsByMuscle: Array(repeating: 0, count: catalog.muscleSlugList.count))
+        var session = SessionState(muscles: catalog.muscleSlugList.count)
         var failures: [(slot: Slot, cause: EmptyCause, isCore: Bool)] = []
-        let entries = orderedEntries(template, kind: scheduled.kind)
-        // A slot beyond the core whose best exercise carries an injury warning waits (unless it
-        // trains a priority muscle): the session's other slots fill first, and it is taken only
-        // to reach the session's lower count (a warning only where nothing safer fills the
-        // session).
-        var deferred: [Entry] = []
-        var pending = entries[...]
-        while session.picks.count < duration.exerciseCount.upperBound {
-            let entry: Entry
-            var waited = false
-            if let next = pending.popFirst() {
-                entry = next
-            } else if session.picks.count < duration.exerciseCount.lowerBound, !deferred.isEmpty {
-                entry = deferred.removeFirst()
-                waited = true
-            } else {
-                break
-            }
-            let (slot, isCore, isPriorityExtra) = entry
-            let filled = fill(slot, session: session, scheduled: scheduled, using: &generator)
-            if !isCore, !waited, case .picked(let index, _) = filled, !injuredJoints[index].isEmpty,
-                !isPriorityMuscle[catalog.muscleIDs[index]]
-            {
-                deferred.append(entry)
-                continue
-            }
-            switch filled {
-            case .picked(let index, let refilledFor):
-                take(index, into: &session)
-                if isPriorityExtra { prioritySlotsFilled[catalog.muscleSlugs[index], default: 0] += 1 }
-                if let joints = refilledFor {
-                    refills.append(Refill(
-                        dayName: scheduled.dayName, slot: slot.name, joints: joints,
-                        exercise: catalog.exercises[index].displayName))
+        var dropped: [EmptySlot] = []
+        let targets = floorTargets(from: number)
+        var pending = orderedEntries(template, kind: scheduled.kind)
+        var waiting: [Entry] = []
+        // Core slots that wait keep their places in the session.
+        while !pending.isEmpty, session.picks.count + waiting.count(where: \.isCore) < band.upperBound {
+            let next = nextEntry(in: pending, session: session, targets: targets, scheduled: scheduled, using: &generator)
+            let entry = pending.remove(at: next.offset)
+            let filled = next.fill ?? fill(entry.slot, session: session, scheduled: scheduled, using: &generator)
+            if case .picked(let index, _) = filled, risks[index].isWarned {
+                if entry.isPriorityExtra { warnedPriorities.insert(catalog.muscleSlugs[index]) }
+                // Priority work keeps its turn (and its time), unless the session already
+                // trains the muscle without a warning.
+                guard entry.isFavoured else {
+                    waiting.append(entry)
+                    continue
                 }
-            case .empty(let cause):
-                if !isPriorityExtra { failures.append((slot, cause, isCore)) }
+                if let trainer = unwarnedTrainer(of: catalog.muscleIDs[index], in: session) {
+                    drop(droppedSlot(entry.slot, warned: index, trainer: trainer), into: &dropped)
+                    continue
+                }
             }
+            take(filled, for: entry, into: &session, failures: &failures, scheduled: scheduled)
         }
+        for entry in waiting where session.picks.count < band.upperBound {
+            let filled = fill(entry.slot, session: session, scheduled: scheduled, using: &generator)
+            if case .picked(let index, _) = filled, risks[index].isWarned {
+                // A core slot is taken where nothing trains its muscle without a warning;
+                // another only to reach the session's lower count.
+                let mayTake = entry.isCore || session.picks.count < band.lowerBound
+                if let trainer = unwarnedTrainer(of: catalog.muscleIDs[index], in: session) {
+                    if mayTake { drop(droppedSlot(entry.slot, warned: index, trainer: trainer), into: &dropped) }
+                    continue
+                }
+                guard mayTake else { continue }
+            }
+            take(filled, for: entry, into: &session, failures: &failures, scheduled: scheduled)
+        }
+        session.picks = leadOrder(session.picks)
         remember(session, scheduled: scheduled)
         let warmUp = WarmUpPlanner(planner: self).warmUp(
             for: scheduled, trained: Set(session.picks.map { catalog.muscleSlugs[$0.exercise] }),
@@ -158,20 +194,41 @@ struct WeekPlanner {
         )
         if session.picks.isEmpty {
             emptySessions.append(scheduled.dayName)
-        } else if session.picks.count < duration.exerciseCount.lowerBound {
+        } else if session.picks.count < band.lowerBound {
             shortSessions.append((scheduled.dayName, session.picks.count))
         }
         return PlannedSession(
             scheduled: scheduled, number: number, picks: session.picks,
-            emptySlots: reportedEmptySlots(failures, count: session.picks.count), warmUp: warmUp)
+            emptySlots: dropped + reportedEmptySlots(failures, count: session.picks.count), warmUp: warmUp)
+    }
+
+    /// Records what a slot got: the exercise taken, or why it stayed empty.
+    private mutating func take(
+        _ filled: Fill, for entry: Entry, into session: inout SessionState,
+        failures: inout [(slot: Slot, cause: EmptyCause, isCore: Bool)], scheduled: ScheduledSession
+    ) {
+        switch filled {
+        case .picked(let index, let refilledFor):
+            take(index, into: &session)
+            if entry.isPriorityExtra { prioritySlotsFilled[catalog.muscleSlugs[index], default: 0] += 1 }
+            if let joints = refilledFor {
+                refills.append(Refill(
+                    dayName: scheduled.dayName, slot: entry.slot.name, joints: joints,
+                    exercise: catalog.exercises[index].displayName))
+            }
+        case .empty(let cause):
+            if !entry.isPriorityExtra { failures.append((entry.slot, cause, entry.isCore)) }
+        }
     }
 
     /// The week's sessions as the programme gives them: each muscle brought within its weekly
-    /// cap, then each session fitted to its time.
-    func finish(_ week: [PlannedSession]) -> [ProgrammeSession] {
+    /// cap, then up to its weekly floor where a set fits, then each session fitted to its time;
+    /// and the floors it could not reach.
+    func finish(_ week: [PlannedSession]) -> (sessions: [ProgrammeSession], shortfalls: [(muscle: Int, sets: Double, floor: Int)]) {
         var week = week
-        WeeklyCap(limit: options.maximumSetsPerMusclePerWeek, muscleSlugs: catalog.muscleSlugs).apply(to: &week)
-        return week.map { planned in
+        WeeklyCap(limits: volume.limits, muscleIDs: catalog.muscleIDs).apply(to: &week)
+        raiseToFloors(&week)
+        let sessions = week.map { planned in
             let sessionID = "day-\(planned.number)"
             let exercises = prescribed(planned.picks, sessionID: sessionID)
             let seconds = exercises.reduce(Self.warmUpSeconds) { $0 + $1.prescription.seconds }
@@ -180,6 +237,7 @@ struct WeekPlanner {
                 estimatedMinutes: exercises.isEmpty ? 0 : (seconds + 30) / 60, warmUp: planned.warmUp,
                 exercises: exercises, emptySlots: planned.emptySlots)
         }
+        return (sessions, shortfalls(of: week))
     }
 
     static let warmUpSeconds = 5 * 60
@@ -190,30 +248,116 @@ struct WeekPlanner {
     /// has given it fewer than its quota), so that each priority gets an exercise before any gets
     /// a second. Then the template's other slots. Priority work is added after the core, and
     /// never crowds out the template's own work for the muscle.
-    private func orderedEntries(
-        _ template: SessionTemplate, kind: SessionKind
-    ) -> [Entry] {
-        var entries = template.core.map { (slot: $0, isCore: true, isPriorityExtra: false) }
+    private func orderedEntries(_ template: SessionTemplate, kind: SessionKind) -> [Entry] {
+        var entries = template.core.map { Entry(slot: $0, isCore: true) }
         var favoured: [Slot] = []
-        var queues: [[Entry]] = zip(
-            profile.priorityMuscles, priorityOrder
-        ).map { muscle, muscleSlug in
+        var queues: [[Entry]] = zip(profile.priorityMuscles, priorityOrder).map { muscle, muscleSlug in
             let own = template.others.filter { slot in
-                !favoured.contains(slot)
-                    && slot.choices.first.map { catalog.dominantMuscle(of: $0.target) } == muscleSlug
+                !favoured.contains(slot) && slotMuscle(slot).map { catalog.muscleSlugList[$0] } == muscleSlug
             }
             favoured += own
             let hasQuota = kind.trains(muscleSlug: muscleSlug)
                 && prioritySlotsFilled[muscleSlug, default: 0] < options.priorityIsolationSessionsPerWeek
-            let extra = hasQuota ? [(Slot.priorityIsolation(muscle: muscle), false, true)] : []
-            return own.map { ($0, false, false) } + extra
+            let extra = hasQuota
+                ? [Entry(slot: .priorityIsolation(muscle: muscle), isCore: false, isPriorityExtra: true, isFavoured: true)]
+                : []
+            return own.map { Entry(slot: $0, isCore: false, isFavoured: true) } + extra
         }
         while queues.contains(where: { !$0.isEmpty }) {
             for index in queues.indices where !queues[index].isEmpty {
                 entries.append(queues[index].removeFirst())
             }
         }
-        return entries + template.others.filter { !favoured.contains($0) }.map { ($0, false, false) }
+        return entries + template.others.filter { !favoured.contains($0) }.map { Entry(slot: $0, isCore: false) }
+    }
+
+    /// The next entry to fill, and what it gets when that was worked out to choose it: core
+    /// slots and priority work in their turn; then, while this session still owes a muscle sets
+    /// towards its weekly floor, the slot whose exercise brings the owed muscles the most (its
+    /// primary muscle's sets, and half its secondary muscles'), the earlier on a tie; else the
+    /// order of `orderedEntries`. Only slots whose muscles are owed anything are tried, each with its own
+    /// copy of the random generator; the chosen one's copy carries on.
+    private func nextEntry<Generator: RandomNumberGenerator>(
+        in pending: [Entry], session: SessionState, targets: [Int], scheduled: ScheduledSession,
+        using generator: inout Generator
+    ) -> (offset: Int, fill: Fill?) {
+        guard let first = pending.first, !first.isCore, !first.isFavoured else { return (0, nil) }
+        let owed = targets.indices.map { max(0, targets[$0] - session.halvesByMuscle[$0]) }
+        guard owed.contains(where: { $0 > 0 }) else { return (0, nil) }
+        var best: (offset: Int, score: Int, fill: Fill, generator: Generator)?
+        for (offset, entry) in pending.enumerated() {
+            guard let choice = entry.slot.choices.first, let muscle = slotMuscle(entry.slot) else { continue }
+            let secondaries = catalog.usualSecondaries(of: choice.target).compactMap { muscleNumbers[$0] }
+            guard owed[muscle] > 0 || secondaries.contains(where: { owed[$0] > 0 }) else { continue }
+            var trial = generator
+            let filled = fill(entry.slot, session: session, scheduled: scheduled, using: &trial)
+            guard case .picked(let index, _) = filled else { continue }
+            let sets = cappedSets(index, session: session)
+            let score = min(owed[catalog.muscleIDs[index]], 2 * sets)
+                + catalog.secondaryMuscleIDs[index].reduce(0) { $0 + min(owed[$1], sets) }
+            if score > (best?.score ?? 0) { best = (offset, score, filled, trial) }
+        }
+        guard let best else { return (0, nil) }
+        generator = best.generator
+        return (best.offset, best.fill)
+    }
+
+    /// Per muscle: the half-sets the session `number` (1-based) should give it, so that the week
+    /// reaches the muscle's floor: what the floor still lacks, shared among this session and the
+    /// later ones that train the muscle.
+    private func floorTargets(from number: Int) -> [Int] {
+        let remaining = schedule.dropFirst(number - 1)
+        return catalog.muscleSlugList.indices.map { muscle in
+            let lacking = volume.floorHalves[muscle] - weeklyHalves[muscle]
+            guard lacking > 0 else { return 0 }
+            let sessions = remaining.count { $0.kind.trains(muscleSlug: catalog.muscleSlugList[muscle]) }
+            return sessions == 0 ? 0 : (lacking + sessions - 1) / sessions
+        }
+    }
+
+    /// The muscle (number) a slot trains: the primary muscle most of its first target's
+    /// exercises train.
+    func slotMuscle(_ slot: Slot) -> Int? {
+        slot.choices.first.flatMap { catalog.dominantMuscle(of: $0.target) }.flatMap { muscleNumbers[$0] }
+    }
+
+    /// The session's compounds ordered so that its main lifts (the first two) are the ones a
+    /// coach leads with: exercises without an injury warning in the order their slots took
+    /// them, then warned ones from the least warned (business rules §4); specialist moves, never
+    /// a main lift, right after the main lifts. Then the isolation exercises, in slot order.
+    private func leadOrder(_ picks: [Pick]) -> [Pick] {
+        let compounds = picks.filter(\.isCompound)
+        let leads = compounds.filter { !$0.load.isSpecialist }.enumerated().sorted { a, b in
+            (warning(a.element), a.offset) < (warning(b.element), b.offset)
+        }.map(\.element)
+        let specialists = compounds.filter(\.load.isSpecialist)
+        return Array(leads.prefix(2)) + specialists + leads.dropFirst(2) + picks.filter { !$0.isCompound }
+    }
+
+    /// How heavily a pick carries a warning: 0 without one (a cue is no warning).
+    private func warning(_ pick: Pick) -> Int {
+        risks[pick.exercise].isWarned ? risks[pick.exercise].weight : 0
+    }
+
+    /// An exercise of the session that trains `muscle` (primary) without an injury warning.
+    private func unwarnedTrainer(of muscle: Int, in session: SessionState) -> Int? {
+        session.picks.first { catalog.muscleIDs[$0.exercise] == muscle && !risks[$0.exercise].isWarned }?.exercise
+    }
+
+    /// Records a slot left out, once per reason (a template may list a slot twice).
+    private func drop(_ slot: EmptySlot, into dropped: inout [EmptySlot]) {
+        if !dropped.contains(where: { $0.reason == slot.reason }) { dropped.append(slot) }
+    }
+
+    /// A slot left out because its best exercise carries a warning and `trainer` already
+    /// trains that muscle without one.
+    private func droppedSlot(_ slot: Slot, warned index: Int, trainer: Int) -> EmptySlot {
+        let joints = risks[index].filter { !$0.isModified }.map { $0.joint.lowercased() }
+        return EmptySlot(
+            slot: slot.name,
+            reason: "\(catalog.exercises[index].displayName), its best exercise, may aggravate the injury in your "
+                + "\(Self.list(joints)) that you recorded, and \(catalog.exercises[trainer].displayName) already "
+                + "trains your \(catalog.exercises[index].primaryMuscle.lowercased()) without a warning")
     }
 
     private mutating func take(_ index: Int, into session: inout SessionState) {
@@ -226,6 +370,10 @@ struct WeekPlanner {
         session.canonicalGroups.insert(exercise.group)
         session.setsByMuscle[muscle] += sets
         weeklyFewest[muscle] += min(sets, fewestSets(index))
+        for (target, halves) in [(muscle, 2 * sets)] + catalog.secondaryMuscleIDs[index].map({ ($0, sets) }) {
+            session.halvesByMuscle[target] += halves
+            weeklyHalves[target] += halves
+        }
     }
 
     /// The fewest sets an exercise may be left with by the caps or the time: 2 for isolation,

@@ -72,30 +72,39 @@ struct GenerateCommandTests {
             #expect(run.stdout == """
                 Push/Pull/Legs · 3 days a week · 30-45 min sessions · 8 weeks
 
-                Day 1 · Mon · Push · about 38 min
-                  1. Push Up · 3 × 12-15, rest 90 s · Chest · Bodyweight
+                Day 1 · Mon · Push · about 34 min
+                  1. Push Up · 4 × 12-15, rest 90 s · Chest · Bodyweight
                   2. Dumbbell Shoulder Press · 4 × 12-15, rest 90 s · Shoulders · Dumbbells
-                  3. Dumbbell Bench Press · 3 × 12-15, rest 60 s · Chest · Dumbbells
-                     ! This exercise may aggravate the injury in your shoulder that you recorded.
-                  4. Dumbbell Lateral Raise · 4 × 12-15, rest 60 s · Shoulders · Dumbbells
+                  3. Dumbbell Lateral Raise · 4 × 12-15, rest 60 s · Shoulders · Dumbbells
+                  - Chest left empty: Dumbbell Bench Press, its best exercise, may aggravate the injury in your \
+                shoulder that you recorded, and Push Up already trains your chest without a warning
+                  - Shoulders isolation left empty: every other shoulders isolation exercise with your equipment is \
+                already in this session or the day before
 
-                Day 2 · Wed · Pull · about 28 min
-                  1. Dumbbell Row · 3 × 12-15, rest 90 s · Back · Dumbbells
+                Day 2 · Wed · Pull · about 30 min
+                  1. Dumbbell Row · 4 × 12-15, rest 90 s · Back · Dumbbells
                   2. Dumbbell Lateral Raise · 4 × 12-15, rest 60 s · Shoulders · Dumbbells
                   3. Dumbbell Curl · 3 × 12-15, rest 60 s · Biceps · Dumbbells
-                  - Vertical pull and back left empty: the catalogue has no vertical pull or back exercise for programmes
-                  - Biceps isolation left empty: every other biceps isolation exercise with your equipment is already \
-                in this session or the day before
+                  - Vertical pull and back left empty: the catalogue has no vertical pull or back exercise for \
+                programmes
+                  - Biceps isolation left empty: every other biceps isolation exercise with your equipment is \
+                already in this session or the day before
 
-                Day 3 · Fri · Legs · about 13 min
-                  1. Goblet Squat · 3 × 12-15, rest 90 s · Quads · Dumbbells
+                Day 3 · Fri · Legs · about 15 min
+                  1. Goblet Squat · 4 × 12-15, rest 90 s · Quads · Dumbbells
                   - Hinge left empty: the catalogue has no hinge exercise for programmes
 
                 Warnings:
+                  ! Push has 3 exercises, under the 4-5 of a 30-45 min session; see its empty slots for why.
                   ! Pull has 3 exercises, under the 4-5 of a 30-45 min session; see its empty slots for why.
                   ! Legs has 1 exercise, under the 4-5 of a 30-45 min session; see its empty slots for why.
-                  ! 1 exercise may aggravate the injury in your shoulder: each carries a warning; swap it or generate \
-                with the exclude policy.
+                  ! Back gets 4 sets a week, under the 8 a week your goal needs: with your equipment, your level's \
+                sets and 30-45 min sessions, the week has no room for more.
+                  ! Chest gets 4 sets a week, under the 8 a week your goal needs: with your equipment, your level's \
+                sets and 30-45 min sessions, without the exercises that may aggravate the injury in your shoulder \
+                that you recorded, the week has no room for more.
+                  ! Quads get 4 sets a week, under the 8 a week your goal needs: with your equipment, your level's \
+                sets and 30-45 min sessions, the week has no room for more.
 
                 """)
         }

@@ -27,9 +27,11 @@ struct PriorityRoom {
         }
         guard isolation || !exercises.isEmpty else { return false }
         // Without an extra slot, more sets come only as one more set each: not where time
-        // fitting already cut the muscle's exercises below the table's sets.
+        // fitting already cut the muscle's exercises below the table's sets, nor where the
+        // weekly floor already raised them by the set a priority would add.
         let trimmed = exercises.contains { $0.sets < profile.experience.sets(isIsolation: $0.isIsolation) }
-        guard isolation || !trimmed else { return false }
+        let raised = exercises.contains { $0.sets > profile.experience.sets(isIsolation: $0.isIsolation) }
+        guard !raised, isolation || !trimmed else { return false }
         let weekly = exercises.reduce(0) { $0 + $1.sets }
         guard weekly + max(1, exercises.count) <= options.maximumSetsPerMusclePerWeek else { return false }
         let maximumSeconds = profile.sessionDuration.minutes.upperBound * 60

@@ -24,7 +24,8 @@ struct ProgrammeJSONTests {
                     ProgrammeExercise(
                         id: "day-1-exercise-2", exerciseId: "dumbbell_fly", exerciseName: "Dumbbell \"Fly\"\t\\",
                         canonicalName: "Chest Fly", sets: 3, repRange: "10-15", restSeconds: 90, primaryMuscle: "Chest",
-                        equipmentCategory: "Dumbbells", equipmentItem: nil, isIsolation: true, warnings: []),
+                        equipmentCategory: "Dumbbells", equipmentItem: nil, isIsolation: true, warnings: [],
+                        cues: [InjuryCue(joint: "Elbow", cue: "light load, slow tempo")]),
                 ],
                 emptySlots: [EmptySlot(slot: "Hinge", reason: "no hinge exercise with the selected equipment")])
         ],
@@ -33,7 +34,7 @@ struct ProgrammeJSONTests {
     @Test("compact JSON has exactly the documented keys, in order")
     func compact() throws {
         #expect(try OrderedJSONEncoder().encodeText(Self.programme) == #"""
-            {"id":"5f0c2a9e-1b7d-8c3e-9a41-0d6e2f8b7c15","type":"pushPullLegs","daysPerWeek":3,"sessionDuration":"45-60 min","totalWeeks":8,"createdDate":"2026-11-23","sessions":[{"id":"day-1","dayName":"Push","weekday":"mon","estimatedMinutes":52,"warmUp":[{"exerciseId":"arm_circles","exerciseName":"Arm Circles","minutes":5}],"exercises":[{"id":"day-1-exercise-1","exerciseId":"barbell_bench_press","exerciseName":"Barbell Bench Press","canonicalName":"Bench Press","sets":4,"repRange":"8-12","restSeconds":120,"primaryMuscle":"Chest","equipmentCategory":"Barbells","equipmentItem":"Flat Bench","isIsolation":false,"warnings":[{"joint":"Shoulder","message":"This exercise may aggravate the injury in your shoulder that you recorded."}]},{"id":"day-1-exercise-2","exerciseId":"dumbbell_fly","exerciseName":"Dumbbell \"Fly\"\t\\","canonicalName":"Chest Fly","sets":3,"repRange":"10-15","restSeconds":90,"primaryMuscle":"Chest","equipmentCategory":"Dumbbells","equipmentItem":null,"isIsolation":true,"warnings":[]}],"emptySlots":[{"slot":"Hinge","reason":"no hinge exercise with the selected equipment"}]}],"warnings":["Straße über 5 min"]}
+            {"id":"5f0c2a9e-1b7d-8c3e-9a41-0d6e2f8b7c15","type":"pushPullLegs","daysPerWeek":3,"sessionDuration":"45-60 min","totalWeeks":8,"createdDate":"2026-11-23","sessions":[{"id":"day-1","dayName":"Push","weekday":"mon","estimatedMinutes":52,"warmUp":[{"exerciseId":"arm_circles","exerciseName":"Arm Circles","minutes":5}],"exercises":[{"id":"day-1-exercise-1","exerciseId":"barbell_bench_press","exerciseName":"Barbell Bench Press","canonicalName":"Bench Press","sets":4,"repRange":"8-12","restSeconds":120,"primaryMuscle":"Chest","equipmentCategory":"Barbells","equipmentItem":"Flat Bench","isIsolation":false,"warnings":[{"joint":"Shoulder","message":"This exercise may aggravate the injury in your shoulder that you recorded."}],"cues":[]},{"id":"day-1-exercise-2","exerciseId":"dumbbell_fly","exerciseName":"Dumbbell \"Fly\"\t\\","canonicalName":"Chest Fly","sets":3,"repRange":"10-15","restSeconds":90,"primaryMuscle":"Chest","equipmentCategory":"Dumbbells","equipmentItem":null,"isIsolation":true,"warnings":[],"cues":[{"joint":"Elbow","cue":"light load, slow tempo","message":"Elbow: light load, slow tempo"}]}],"emptySlots":[{"slot":"Hinge","reason":"no hinge exercise with the selected equipment"}]}],"warnings":["Straße über 5 min"]}
             """#)
     }
 
@@ -50,6 +51,19 @@ struct ProgrammeJSONTests {
         let encoded = try JSONEncoder().encode(Self.programme)
         #expect(try JSONDecoder().decode(Programme.self, from: encoded) == Self.programme)
         #expect(String(decoding: encoded, as: UTF8.self).contains("\"equipmentItem\":null"))
+    }
+
+    @Test("a programme stored before cues existed reads back with none")
+    func programmeWithoutCues() throws {
+        var text = try OrderedJSONEncoder().encodeText(Self.programme)
+        text = text.replacingOccurrences(of: #","cues":[]"#, with: "")
+            .replacingOccurrences(
+                of: #","cues":[{"joint":"Elbow","cue":"light load, slow tempo","message":"Elbow: light load, slow tempo"}]"#,
+                with: "")
+        #expect(!text.contains("cues"))
+        let decoded = try JSONDecoder().decode(Programme.self, from: Data(text.utf8))
+        #expect(decoded.sessions[0].exercises.allSatisfy { $0.cues.isEmpty })
+        #expect(decoded.sessions[0].exercises.map(\.warnings) == Self.programme.sessions[0].exercises.map(\.warnings))
     }
 
     @Test("a generated programme reads back unchanged")

@@ -107,46 +107,92 @@ struct RuleTableTests {
     }
 
     @Test("reps by goal and role, rest by role: main lifts the long rest", arguments: [
-        (Goal.getStronger, "4-6", "6-8", "8-12", 180, 90),
-        (.buildMuscle, "8-12", "8-12", "10-15", 120, 90),
-        (.toneUp, "12-15", "12-15", "12-15", 90, 60),
+        // A strength goal's secondary compounds at 6-8 rest 120 s, not the short 90 s.
+        (Goal.getStronger, "4-6", "6-8", "8-12", 180, 120, 90),
+        (.buildMuscle, "8-12", "8-12", "10-15", 120, 90, 90),
+        (.toneUp, "12-15", "12-15", "12-15", 90, 60, 60),
     ])
     func repsAndRest(
-        goal: Goal, mainReps: String, secondaryReps: String, isolationReps: String, longRest: Int, shortRest: Int
+        goal: Goal, mainReps: String, secondaryReps: String, isolationReps: String, longRest: Int, secondaryRest: Int,
+        shortRest: Int
     ) {
         #expect(goal.repRange(isIsolation: false) == mainReps)
         #expect(goal.repRange(isIsolation: true) == isolationReps)
         let main = Prescription(goal: goal, experience: .gettingComfortable, role: .main, isPriority: false)
         let secondary = Prescription(goal: goal, experience: .gettingComfortable, role: .secondary, isPriority: false)
         let accessory = Prescription(goal: goal, experience: .gettingComfortable, role: .accessory, isPriority: false)
-        #expect([main.restSeconds, secondary.restSeconds, accessory.restSeconds] == [longRest, shortRest, shortRest])
+        #expect([main.restSeconds, secondary.restSeconds, accessory.restSeconds] == [longRest, secondaryRest, shortRest])
         #expect([main.repRange, secondary.repRange, accessory.repRange] == [mainReps, secondaryReps, isolationReps])
     }
 
-    @Test("strength work rests like strength work: a compound of 6 reps or fewer rests at least 150 s")
+    @Test("strength work rests like strength work: a compound of 6 reps or fewer rests at least 150 s, of 8 or fewer 120 s")
     func heavyCompoundsRestLonger() {
         let specialist = LoadProfile(isSpecialist: true)
         let secondary = Prescription(
             goal: .getStronger, experience: .confidentAndConsistent, role: .secondary, isPriority: false, load: specialist)
         #expect(secondary.repRange == "4-6" && secondary.restSeconds == 150)
-        // A main lift keeps its longer rest; a secondary compound at 6-8 keeps the short rest.
+        // A main lift keeps its longer rest; a secondary compound at 6-8 rests 120 s, not the short 90 s.
         let main = Prescription(goal: .getStronger, experience: .confidentAndConsistent, role: .main, isPriority: false)
         #expect(main.repRange == "4-6" && main.restSeconds == 180)
         let plain = Prescription(goal: .getStronger, experience: .confidentAndConsistent, role: .secondary, isPriority: false)
-        #expect(plain.repRange == "6-8" && plain.restSeconds == 90)
+        #expect(plain.repRange == "6-8" && plain.restSeconds == 120)
+        // Isolation work at 8-12 keeps the short rest.
+        let accessory = Prescription(goal: .getStronger, experience: .confidentAndConsistent, role: .accessory, isPriority: false)
+        #expect(accessory.repRange == "8-12" && accessory.restSeconds == 90)
+    }
+
+    @Test("prescriptions a coach would not write, whatever the goal", arguments: Goal.allCases)
+    func coachPrescriptions(goal: Goal) {
+        for role in [ExerciseRole.main, .secondary] {
+            // Negatives: 3-5, resting like heavy work.
+            let negative = Prescription(
+                goal: goal, experience: .gettingComfortable, role: role, isPriority: false,
+                load: LoadProfile(isEccentricOnly: true))
+            #expect(negative.repRange == "3-5" && negative.restSeconds >= 150, "\(goal) \(role)")
+            // The floor deadlift family: at most 8 reps, 6-8 outside strength work.
+            let deadlift = Prescription(
+                goal: goal, experience: .gettingComfortable, role: role, isPriority: false,
+                load: LoadProfile(isFloorPull: true))
+            let expected = goal == .getStronger ? (role == .main ? "4-6" : "6-8") : "6-8"
+            #expect(deadlift.repRange == expected && deadlift.restSeconds >= 120, "\(goal) \(role): \(deadlift.repRange)")
+            // Romanian deadlifts: never below 6.
+            let romanian = Prescription(
+                goal: goal, experience: .gettingComfortable, role: role, isPriority: false,
+                load: LoadProfile(neverBelowSixReps: true))
+            let lowest = Int(romanian.repRange.split(separator: "-").first ?? "") ?? 0
+            #expect(lowest >= 6, "\(goal) \(role): \(romanian.repRange)")
+        }
+    }
+
+    @Test("a Just Starting Out user gets no eccentric-only variation; others get it at 3-5")
+    func negativesWaitForExperience() throws {
+        let negative = SmallCatalog.exercise(
+            "negative_pull_up", group: "Pull-Up", pattern: "Vertical Pull", muscle: "Back", category: "Bodyweight",
+            item: "Pull-up Bar")
+        let catalog = GeneratorCatalog(exercises: [negative], contraindications: [])
+        #expect(catalog.exercise(id: "negative_pull_up").map { $0.displayName } == "Negative Pull Up")
+        for (experience, expected) in [(ExperienceLevel.justStartingOut, [String]()), (.findingMyFeet, ["3-5"])] {
+            let programme = try SmallCatalog.generate(
+                [negative], profile: SmallCatalog.profile(experience: experience, equipment: ["bodyweight"]))
+            #expect(programme.sessions.flatMap(\.exercises).map(\.repRange) == expected, "\(experience)")
+            if expected.isEmpty {
+                let reasons = programme.sessions.flatMap(\.emptySlots).map(\.reason)
+                #expect(reasons.contains { $0.contains("at your level (Just Starting Out)") }, "\(reasons)")
+            }
+        }
     }
 
     @Test("a lunge or hip thrust is never prescribed below 6-8, main lift or not")
     func singleLegAndHipExtensionStayAtSixToEight() {
-        let lunge = LoadProfile(isLungeOrHipExtension: true)
+        let lunge = LoadProfile(neverBelowSixReps: true)
         for role in [ExerciseRole.main, .secondary] {
             let prescription = Prescription(
                 goal: .getStronger, experience: .confidentAndConsistent, role: role, isPriority: false, load: lunge)
             #expect(prescription.repRange == "6-8", "\(role)")
-            #expect(prescription.restSeconds == (role == .main ? 180 : 90), "\(role)")
+            #expect(prescription.restSeconds == (role == .main ? 180 : 120), "\(role)")
         }
         // A specialist lunge (explosive) stays low.
-        let jumping = LoadProfile(isSpecialist: true, isLungeOrHipExtension: true)
+        let jumping = LoadProfile(isSpecialist: true, neverBelowSixReps: true)
         #expect(Goal.getStronger.repRange(role: .secondary, load: jumping) == "4-6")
     }
 
@@ -183,8 +229,10 @@ struct RuleTableTests {
     }
 
     @Test("estimated minutes: Σ sets × (40 s + rest) + 1.5 min per exercise + 5 min warm-up", arguments: [
-        (Goal.toneUp, ExperienceLevel.justStartingOut, 1, 3, 90, 13),  // 3 × 130 s + 90 s + 300 s = 780 s
-        (.buildMuscle, .findingMyFeet, 2, 4, 120, 29),  // 2 × (4 × 160 s + 90 s) + 300 s = 1760 s
+        // A push day of one exercise per muscle is under the weekly floors of building muscle and
+        // toning up: each exercise takes one set over the table's to reach them.
+        (Goal.toneUp, ExperienceLevel.justStartingOut, 1, 4, 90, 15),  // 4 × 130 s + 90 s + 300 s = 910 s
+        (.buildMuscle, .findingMyFeet, 2, 5, 120, 35),  // 2 × (5 × 160 s + 90 s) + 300 s = 2080 s
         (.getStronger, .confidentAndConsistent, 2, 5, 180, 45),  // 2 × (5 × 220 s + 90 s) + 300 s = 2680 s
     ])
     func estimate(

@@ -72,15 +72,63 @@ struct SlotFillingTests {
         #expect(Set(push.exercises.map(\.canonicalName)) == ["Bench Press", "Incline Press"])
     }
 
-    @Test("under warn a contraindicated exercise ranks after every safe one and carries its warning")
-    func warnRanksContraindicatedLast() throws {
+    @Test("under warn a warned slot is left out, with the reason, where the session already trains its muscle safely")
+    func warnedSlotDroppedWhereTheMuscleIsTrained() throws {
         let contraindications = [Contraindication(canonicalName: "Bench Press", joint: "Shoulder", notes: "")]
         let profile = SmallCatalog.profile(experience: .findingMyFeet, injuries: ["Shoulder"])
         let push = try session("Push", of: try SmallCatalog.generate(
             [Self.bench, Self.pushUp], contraindications: contraindications, profile: profile))
-        #expect(push.exercises.map(\.exerciseId) == ["push_up", "bench_press"])
-        #expect(push.exercises[0].warnings.isEmpty)
-        #expect(push.exercises[1].warnings == [InjuryWarning(joint: "Shoulder")])
+        #expect(push.exercises.map(\.exerciseId) == ["push_up"])
+        #expect(push.emptySlots.contains(EmptySlot(
+            slot: "Chest",
+            reason: "Bench Press, its best exercise, may aggravate the injury in your shoulder that you recorded, "
+                + "and Push Up already trains your chest without a warning")))
+    }
+
+    @Test("a warned exercise is kept where nothing else trains its muscle, and never leads while a safe compound can")
+    func warnedExerciseNeverLeads() throws {
+        let contraindications = [Contraindication(canonicalName: "Bench Press", joint: "Shoulder", notes: "")]
+        let shoulderPress = SmallCatalog.exercise(
+            "shoulder_press", group: "Shoulder Press", pattern: "Vertical Push", muscle: "Shoulders")
+        let row = SmallCatalog.exercise("row", group: "Row", pattern: "Horizontal Pull", muscle: "Back")
+        let profile = SmallCatalog.profile(experience: .findingMyFeet, injuries: ["Shoulder"], days: 2, duration: .medium)
+        let programme = try SmallCatalog.generate(
+            [Self.bench, shoulderPress, row], contraindications: contraindications, profile: profile)
+        let fullBody = try session("Full Body A", of: programme)
+        // The template leads with the horizontal push, but the warned bench press waits: the
+        // shoulder press and the row lead, and the bench press follows with its warning.
+        #expect(fullBody.exercises.map(\.exerciseId) == ["row", "shoulder_press", "bench_press"])
+        #expect(fullBody.exercises[2].warnings == [InjuryWarning(joint: "Shoulder")])
+        #expect(fullBody.exercises[2].restSeconds == Goal.buildMuscle.restSeconds(role: .secondary))
+    }
+
+    @Test("a modified exercise carries its cue instead of a warning and ranks between safe and contraindicated")
+    func modifiedExercisesShowTheirCue() throws {
+        let contraindications = [
+            Contraindication(canonicalName: "Leg Press", joint: "Knee", notes: ""),
+            Contraindication(canonicalName: "Squat", joint: "Knee", notes: ""),
+        ]
+        let squat = SmallCatalog.exercise("back_squat", group: "Squat", pattern: "Squat", muscle: "Quads")
+        let legPress = SmallCatalog.exercise("leg_press", group: "Leg Press", pattern: "Squat", muscle: "Quads", tier: 2)
+        let modified = ExerciseException(
+            exerciseId: "leg_press", joint: "Knee", level: .modified, cue: "to a pain-free depth", notes: "Depth is the lever.")
+        let profile = SmallCatalog.profile(experience: .findingMyFeet, injuries: ["knee"])
+        for policy in InjuryPolicy.allCases {
+            let legs = try session("Legs", of: try SmallCatalog.generate(
+                [squat, legPress], contraindications: contraindications, exceptions: [modified], profile: profile,
+                policy: policy))
+            // The tier-2 leg press allowed with a cue beats the contraindicated staple, under both policies.
+            let first = try #require(legs.exercises.first)
+            #expect(first.exerciseId == "leg_press", "\(policy)")
+            #expect(first.warnings.isEmpty && first.cues == [InjuryCue(joint: "Knee", cue: "to a pain-free depth")])
+            #expect(first.cues.first?.message == "Knee: to a pain-free depth")
+        }
+        let text = try SmallCatalog.generate(
+            [squat, legPress], contraindications: contraindications, exceptions: [modified], profile: profile,
+            policy: .exclude
+        ).text
+        // 5 sets: one over the table's 4, towards the quadriceps' weekly floor of 8.
+        #expect(text.contains("Leg Press · 5 × 8-12, rest 120 s · Quads · Dumbbells\n     > Knee: to a pain-free depth\n"))
     }
 
     @Test("under exclude a slot whose candidates are all contraindicated takes the nearest safe pattern")

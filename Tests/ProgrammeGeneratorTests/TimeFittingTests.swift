@@ -22,10 +22,11 @@ struct TimeFittingTests {
         let push = try Self.push(SmallCatalog.profile(
             goal: .getStronger, experience: .confidentAndConsistent, duration: .short))
         #expect(push.exercises.count == 4)
-        #expect(Self.seconds(push) <= 45 * 60)
-        #expect(push.estimatedMinutes == (Self.seconds(push) + 30) / 60)
-        // Two main lifts, one secondary press, one accessory: every level of the order has been cut.
-        #expect(push.exercises.map(\.restSeconds) == [180, 180, 90, 90])
+        // "About 45 min": the estimate, in whole minutes, stays within the duration.
+        #expect(push.estimatedMinutes == (Self.seconds(push) + 30) / 60 && push.estimatedMinutes <= 45)
+        // Two main lifts, one secondary press at 6-8 (120 s), one accessory: every level of the
+        // order has been cut.
+        #expect(push.exercises.map(\.restSeconds) == [180, 180, 120, 90])
         #expect(push.exercises.map(\.sets) == [3, 3, 3, 2])
     }
 
@@ -66,7 +67,7 @@ struct TimeFittingTests {
                         #expect(
                             session.exercises.count >= duration.exerciseCount.lowerBound,
                             "\(goal) \(experience) \(duration) \(days) days: \(session.dayName)")
-                        #expect(Self.seconds(session) <= duration.minutes.upperBound * 60)
+                        #expect((Self.seconds(session) + 30) / 60 <= duration.minutes.upperBound)
                     }
                     #expect(!programme.warnings.contains { $0.contains("longer session") })
                 }
