@@ -36,11 +36,19 @@ public struct GeneratorCatalog: Sendable {
     let bodyRegions: [String?]
     /// Per exercise: what the generator ranks and filters on, without copying the record.
     let traits: [Traits]
+    /// How many canonical groups `Traits.group` numbers.
+    let groupCount: Int
     /// Per exercise: what besides its role sets its reps and rest.
     let loads: [LoadProfile]
     /// Per exercise: the joints it may load (its group's contraindications, with its exceptions
     /// applied: contraindicated, or allowed with a cue), by joint slug.
     let jointRisks: [[JointRisk]]
+    /// Per exercise: the slugs of `jointRisks`' joints, in the same order.
+    let jointRiskSlugs: [[String]]
+    /// Per joint slug: the exercises that may load it, with how, by exercise.
+    let risksByJoint: [String: [(exercise: Int, risk: JointRisk)]]
+    /// The primary muscles' numbers, by slug.
+    let muscleNumberBySlug: [String: Int]
     /// The exercises each joint's contraindications and exceptions name, by joint slug.
     let exercisesByJoint: [String: [Int]]
     /// Every joint as (slug, name), by slug: the order an exercise's joints are listed in.
@@ -59,9 +67,9 @@ public struct GeneratorCatalog: Sendable {
     private let programmeByTarget: [Slot.Target: [Int]]
     /// The primary muscle (slug) most of each slot target's programme exercises train.
     private let dominantMuscleByTarget: [Slot.Target: String]
-    /// The secondary muscles (slugs) at least half of each slot target's programme exercises
-    /// train, in slug order.
-    private let usualSecondariesByTarget: [Slot.Target: [String]]
+    /// Per slot of the session templates: the muscles the exercises its choices and injury
+    /// fallbacks may give it train, and those it usually trains.
+    private let musclesBySlot: [Slot: SlotMuscles]
 
     static let warmUpPatterns: Set<String> = ["mobility", "stretch", "cardio"]
     /// Patterns never prescribed below 6-8 reps (business rules §3).
@@ -108,6 +116,7 @@ public struct GeneratorCatalog: Sendable {
         muscleSlugs = index.muscleSlugs
         muscleSlugList = Array(Set(index.muscleSlugs)).sorted()
         let muscleNumbers = Dictionary(uniqueKeysWithValues: muscleSlugList.enumerated().map { ($1, $0) })
+        muscleNumberBySlug = muscleNumbers
         muscleIDs = index.muscleSlugs.map { muscleNumbers[$0] ?? 0 }
         secondaryMuscleIDs = sorted.map { $0.secondaryMuscles.compactMap { muscleNumbers[$0.slug] } }
         bodyRegions = index.muscleSlugs.map { regionBySlug[$0] ?? nil }
@@ -120,6 +129,7 @@ public struct GeneratorCatalog: Sendable {
                 isLoaded: exercise.equipmentCategory.slug != EquipmentSelection.bodyweightCategory
                     || exercise.equipmentItem != nil)
         }
+        groupCount = groups.count
         loads = zip(sorted, traits).map { exercise, traits in
             LoadProfile(
                 isUnloadedAndSimple: !traits.isLoaded && exercise.complexity == 1, isSpecialist: traits.tier >= 3,
@@ -129,6 +139,12 @@ public struct GeneratorCatalog: Sendable {
                 isEccentricOnly: Self.isEccentricOnly(exercise))
         }
         jointRisks = index.risks
+        jointRiskSlugs = index.risks.map { $0.map(\.joint.slug) }
+        var risksByJoint: [String: [(exercise: Int, risk: JointRisk)]] = [:]
+        for (position, risks) in index.risks.enumerated() {
+            for risk in risks { risksByJoint[risk.joint.slug, default: []].append((position, risk)) }
+        }
+        self.risksByJoint = risksByJoint
         var byJoint: [String: [Int]] = [:]
         var jointOrder: [String: String] = [:]
         for (position, risks) in index.risks.enumerated() {
@@ -170,13 +186,35 @@ public struct GeneratorCatalog: Sendable {
             for index in indices { counts[muscleSlugs[index], default: 0] += 1 }
             return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
         }
-        usualSecondariesByTarget = byTarget.mapValues { indices in
-            var counts: [String: Int] = [:]
-            for index in indices {
-                for muscle in sorted[index].secondaryMuscles { counts[muscle.slug, default: 0] += 1 }
+        var musclesBySlot: [Slot: SlotMuscles] = [:]
+        let (muscleIDs, secondaryMuscleIDs, dominantMuscleByTarget) =
+            (self.muscleIDs, self.secondaryMuscleIDs, self.dominantMuscleByTarget)
+        for slot in slots where musclesBySlot[slot] == nil {
+            let indices = Set((slot.choices.map(\.target) + slot.injuryFallbacks).flatMap { byTarget[$0] ?? [] })
+            // What the slot's first target usually gives: its dominant muscle, and the secondary
+            // muscles at least half its exercises train.
+            let first = slot.choices.first.map { byTarget[$0.target] ?? [] } ?? []
+            var counts: [Int: Int] = [:]
+            for index in first {
+                for muscle in secondaryMuscleIDs[index] { counts[muscle, default: 0] += 1 }
             }
-            return counts.filter { 2 * $0.value >= indices.count }.keys.sorted()
+            let dominant = slot.choices.first.flatMap { dominantMuscleByTarget[$0.target] }.flatMap { muscleNumbers[$0] }
+            musclesBySlot[slot] = SlotMuscles(
+                primaries: Set(indices.map { muscleIDs[$0] }).sorted(),
+                secondaries: Set(indices.flatMap { secondaryMuscleIDs[$0] }).sorted(),
+                usual: (dominant.map { [$0] } ?? []) + counts.filter { 2 * $0.value >= first.count }.keys.sorted())
         }
+        self.musclesBySlot = musclesBySlot
+    }
+
+    /// The muscles (numbers) a slot's exercises may train, as primary and as secondary, and
+    /// those the slot usually trains (its first target's main muscle and the secondary muscles
+    /// at least half its exercises train): a slot counts towards a muscle's weekly floor when
+    /// it usually trains it.
+    struct SlotMuscles: Sendable {
+        var primaries: [Int]
+        var secondaries: [Int]
+        var usual: [Int]
     }
 
     /// Loads every exercise, contraindication, exception, equipment category and muscle of
@@ -212,10 +250,10 @@ public struct GeneratorCatalog: Sendable {
         dominantMuscleByTarget[target]
     }
 
-    /// The secondary muscles (slugs) at least half of a target's programme exercises train:
-    /// what a slot of that target usually gives beside its muscle.
-    func usualSecondaries(of target: Slot.Target) -> [String] {
-        usualSecondariesByTarget[target] ?? []
+    /// The muscles any exercise that may fill `slot` trains, for a slot of the session
+    /// templates; nil for another.
+    func muscles(of slot: Slot) -> SlotMuscles? {
+        musclesBySlot[slot]
     }
 
     /// The programme exercises a slot's target names, by id (role not yet applied).

@@ -6,13 +6,23 @@ public enum Goal: String, CaseIterable, Codable, Hashable, Sendable {
 
     /// The rep range of an exercise (business rules §3): compound / isolation.
     public func repRange(isIsolation: Bool) -> String {
+        Self.text(reps(isIsolation: isIsolation))
+    }
+
+    /// The table's reps (business rules §3): compound / isolation.
+    func reps(isIsolation: Bool) -> ClosedRange<Int> {
         switch (self, isIsolation) {
-        case (.getStronger, false): "4-6"
-        case (.getStronger, true): "8-12"
-        case (.buildMuscle, false): "8-12"
-        case (.buildMuscle, true): "10-15"
-        case (.toneUp, _): "12-15"
+        case (.getStronger, false): 4...6
+        case (.getStronger, true): 8...12
+        case (.buildMuscle, false): 8...12
+        case (.buildMuscle, true): 10...15
+        case (.toneUp, _): 12...15
         }
+    }
+
+    /// `8-12`.
+    static func text(_ reps: ClosedRange<Int>) -> String {
+        "\(reps.lowerBound)-\(reps.upperBound)"
     }
 
     /// The rest between sets, in seconds (business rules §3): main lifts get the goal's long
@@ -35,14 +45,19 @@ public enum Goal: String, CaseIterable, Codable, Hashable, Sendable {
     /// a specialist move stays at 4-6 (explosive work stays low); lunges, hip extension and
     /// Romanian deadlifts never go below 6-8; the main lifts take 4-6 and the other compounds 6-8.
     public func repRange(role: ExerciseRole, load: LoadProfile) -> String {
-        if load.isEccentricOnly { return "3-5" }
-        if load.isFloorPull, role != .accessory, self != .getStronger { return "6-8" }
+        Self.text(reps(role: role, load: load))
+    }
+
+    /// The reps of `repRange(role:load:)`, as numbers.
+    func reps(role: ExerciseRole, load: LoadProfile) -> ClosedRange<Int> {
+        if load.isEccentricOnly { return 3...5 }
+        if load.isFloorPull, role != .accessory, self != .getStronger { return 6...8 }
         // Isolation work for get_stronger is 8-12 already, unloaded or not.
-        guard role != .accessory, self == .getStronger else { return repRange(isIsolation: role == .accessory) }
-        if load.isUnloadedAndSimple { return "8-12" }
-        if load.isSpecialist { return "4-6" }
-        if load.neverBelowSixReps { return "6-8" }
-        return role == .main ? "4-6" : "6-8"
+        guard role != .accessory, self == .getStronger else { return reps(isIsolation: role == .accessory) }
+        if load.isUnloadedAndSimple { return 8...12 }
+        if load.isSpecialist { return 4...6 }
+        if load.neverBelowSixReps { return 6...8 }
+        return role == .main ? 4...6 : 6...8
     }
 
     /// The rest of an exercise in its role (business rules §3): the role's rest, except that a
@@ -51,7 +66,7 @@ public enum Goal: String, CaseIterable, Codable, Hashable, Sendable {
     public func restSeconds(role: ExerciseRole, load: LoadProfile) -> Int {
         let rest = restSeconds(role: role)
         guard role != .accessory else { return rest }
-        let reps = Prescription.maximumReps(of: repRange(role: role, load: load))
+        let reps = reps(role: role, load: load).upperBound
         if reps <= 6 { return max(rest, Self.heavyCompoundRestSeconds) }
         if reps <= 8 { return max(rest, Self.moderateCompoundRestSeconds) }
         return rest

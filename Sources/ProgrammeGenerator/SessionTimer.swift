@@ -4,16 +4,22 @@ struct SessionTimer {
     let goal: Goal
     /// In the order the session's slots took them; the listing puts compounds first.
     let picks: [WeekPlanner.Pick]
-
     /// Each pick's role: the first two compounds are the main lifts, the other compounds are
     /// secondary, isolation exercises are accessories.
-    var roles: [ExerciseRole] {
+    let roles: [ExerciseRole]
+    /// Each pick's rest in its role.
+    private let rests: [Int]
+
+    init(goal: Goal, picks: [WeekPlanner.Pick]) {
+        self.goal = goal
+        self.picks = picks
         var compounds = 0
-        return picks.map { pick in
+        roles = picks.map { pick in
             guard pick.isCompound else { return .accessory }
             compounds += 1
             return compounds <= 2 ? .main : .secondary
         }
+        rests = zip(picks, roles).map { pick, role in goal.restSeconds(role: role, load: pick.load) }
     }
 
     /// The session's seconds with every exercise at the fewest sets fitting may leave it.
@@ -44,9 +50,8 @@ struct SessionTimer {
     }
 
     private func seconds(_ sets: [Int]) -> Int {
-        zip(picks, zip(sets, roles)).reduce(WeekPlanner.warmUpSeconds) { total, entry in
-            let (pick, (sets, role)) = entry
-            return total + Prescription.seconds(sets: sets, restSeconds: goal.restSeconds(role: role, load: pick.load))
+        zip(sets, rests).reduce(WeekPlanner.warmUpSeconds) { total, entry in
+            total + Prescription.seconds(sets: entry.0, restSeconds: entry.1)
         }
     }
 }

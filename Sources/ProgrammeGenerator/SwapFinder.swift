@@ -67,7 +67,7 @@ public struct SwapFinder: Sendable {
 
     private func risks(of index: Int, profile: TrainingProfile) -> [JointRisk] {
         let injured = Set(profile.injuries.map(\.slug))
-        return catalog.jointRisks[index].filter { injured.contains($0.joint.slug) }
+        return zip(catalog.jointRisks[index], catalog.jointRiskSlugs[index]).compactMap { injured.contains($1) ? $0 : nil }
     }
 
     private func alternatives(

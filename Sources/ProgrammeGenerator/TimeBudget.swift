@@ -17,15 +17,15 @@ struct TimeBudget {
     /// count, each at the least an exercise takes (an accessory at its fewest sets).
     private let reserve: Int
 
-    init(profile: TrainingProfile, session: WeekPlanner.SessionState) {
+    init(profile: TrainingProfile, picks: [WeekPlanner.Pick]) {
         goal = profile.goal
-        compounds = session.compounds
-        let timer = SessionTimer(goal: profile.goal, picks: session.picks)
+        compounds = picks.count { $0.isCompound }
+        let timer = SessionTimer(goal: profile.goal, picks: picks)
         let lowerCount = profile.sessionDuration.exerciseCount.lowerBound
-        belowLowerCount = session.picks.count < lowerCount
+        belowLowerCount = picks.count < lowerCount
         spent = belowLowerCount ? timer.minimumSeconds : timer.tableSeconds
         limit = profile.sessionDuration.maximumSeconds
-        reserve = max(0, lowerCount - session.picks.count - 1)
+        reserve = max(0, lowerCount - picks.count - 1)
             * Prescription.seconds(
                 sets: ExerciseRole.accessory.minimumSets,
                 restSeconds: profile.goal.restSeconds(role: .accessory, load: LoadProfile()))

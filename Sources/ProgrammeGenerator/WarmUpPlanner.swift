@@ -10,19 +10,26 @@ import Catalog
 /// then one not done the day before, then the simplest; the session's number rotates what
 /// remains, so that the week's warm-ups vary without drawing on the seeded generator.
 struct WarmUpPlanner {
-    let planner: WeekPlanner
+    let catalog: GeneratorCatalog
+    /// The warm-up exercises the user may do: equipment they have, at or under their ceiling,
+    /// loading none of their recorded injuries.
+    let usable: [Int]
 
     /// Minutes of each part: cardio, then each drill.
     static let minutes = (cardio: 3, drill: 1)
 
+    /// The usable warm-ups of `catalog` for a user with these allowed exercises, recorded
+    /// injuries (per exercise) and complexity ceiling.
+    init(catalog: GeneratorCatalog, equipmentAllows: [Bool], risks: [[JointRisk]], ceiling: Int) {
+        self.catalog = catalog
+        usable = catalog.warmUps.filter { index in
+            equipmentAllows[index] && risks[index].isEmpty && catalog.exercises[index].complexity <= ceiling
+        }
+    }
+
     func warmUp(
         for scheduled: ScheduledSession, trained muscles: Set<String>, avoiding yesterday: Set<Int>, rotation: Int
     ) -> [WarmUpExercise] {
-        let catalog = planner.catalog
-        let usable = catalog.warmUps.filter { index in
-            planner.equipmentAllows[index] && planner.risks[index].isEmpty
-                && catalog.exercises[index].complexity <= planner.profile.experience.complexityCeiling
-        }
         let regions = scheduled.kind.bodyRegions
         func pattern(_ index: Int) -> String { catalog.movementPatternSlugs[index] }
         func inRegion(_ index: Int) -> Bool { catalog.bodyRegions[index].map(regions.contains) ?? true }
@@ -56,7 +63,6 @@ struct WarmUpPlanner {
     private func pick(
         from candidates: [Int], count: Int, trained: Set<String>, yesterday: Set<Int>, rotation: Int
     ) -> [Int] {
-        let catalog = planner.catalog
         func rank(_ index: Int) -> (Int, Int, Int) {
             (
                 trained.contains(catalog.muscleSlugs[index]) ? 0 : 1, yesterday.contains(index) ? 1 : 0,

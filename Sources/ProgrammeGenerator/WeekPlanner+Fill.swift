@@ -30,8 +30,8 @@ extension WeekPlanner {
             switch candidates(for: choice.target, role: choice.role, session: session, scheduled: scheduled) {
             case .success(let indices):
                 let index = best(of: indices, session: session, family: scheduled.kind.family, using: &generator)
-                if !risks[index].isWarned { return .picked(index, refilledFor: nil) }
-                if flagged.map({ risks[index].weight < risks[$0].weight }) ?? true { flagged = index }
+                if !isWarned[index] { return .picked(index, refilledFor: nil) }
+                if flagged.map({ riskWeight[index] < riskWeight[$0] }) ?? true { flagged = index }
                 flaggedJoints.formUnion(indices.flatMap { warnedJoints($0) })
             case .failure(let cause):
                 causes.append(cause)
@@ -52,7 +52,7 @@ extension WeekPlanner {
                 let index = best(
                     of: flagged == nil ? indices : sameMuscle, session: session, family: scheduled.kind.family,
                     using: &generator)
-                if let flagged, risks[index].weight >= risks[flagged].weight { continue }
+                if let flagged, riskWeight[index] >= riskWeight[flagged] { continue }
                 return .picked(index, refilledFor: Array(Set(injured.flatMap { $0 })).sorted())
             }
         }
@@ -78,8 +78,8 @@ extension WeekPlanner {
         for target: Slot.Target, role: Slot.Role, session: SessionState, scheduled: ScheduledSession
     ) -> Result<[Int], EmptyCause> {
         let rules = CandidateRules(
-            role: role, yesterday: exercisesOfDay(before: scheduled.weekday),
-            ceiling: profile.experience.complexityCeiling, budget: TimeBudget(profile: profile, session: session))
+            role: role, yesterday: session.yesterday, ceiling: profile.experience.complexityCeiling,
+            budget: session.budget)
         let all = catalog.programmeExercises(for: target)
         var furthest = Stage.none
         var passed: [Int] = []
@@ -118,7 +118,7 @@ extension WeekPlanner {
     /// What the rules of `candidates` need, worked out once per slot.
     struct CandidateRules {
         let role: Slot.Role
-        let yesterday: Set<Int>
+        let yesterday: Marks
         let ceiling: Int
         let budget: TimeBudget
     }
@@ -132,7 +132,7 @@ extension WeekPlanner {
             profile.experience.takesEccentricOnly || !catalog.loads[index].isEccentricOnly
         else { return .equipment }
         guard admitsTier(index, session: session) else { return .level }
-        guard options.injuryPolicy == .warn || !risks[index].isWarned else { return .tier }
+        guard options.injuryPolicy == .warn || !isWarned[index] else { return .tier }
         guard !session.canonicalGroups.contains(exercise.group), !rules.yesterday.contains(index) else {
             return .injuries
         }
@@ -205,22 +205,31 @@ extension WeekPlanner {
         using generator: inout some RandomNumberGenerator
     ) -> Int {
         let preferred = profile.experience.preferredComplexity
-        let familyUsed = exercisesByFamily[family] ?? []
-        func rank(_ index: Int) -> [Int] {
+        let familyUsed = exercisesByFamily[family] ?? Marks(count: 0)
+        func facts(_ index: Int) -> (weight: Int, warned: Int, unusual: Int, tier: Int, unloaded: Int, distance: Int,
+                                      used: Int) {
             let exercise = catalog.traits[index]
-            return [
-                risks[index].weight,
-                risks[index].isWarned ? 1 : 0,
-                exercise.tier >= 3 || catalog.loads[index].isEccentricOnly ? 1 : 0,
-                exercise.tier,
-                ownsEquipment && !exercise.isLoaded ? 1 : 0,
-                abs(exercise.complexity - preferred),
-                usedThisWeek.contains(index) ? 1 : 0,
-            ]
+            return (
+                min(riskWeight[index], 63), isWarned[index] ? 1 : 0,
+                exercise.tier >= 3 || catalog.loads[index].isEccentricOnly ? 1 : 0, min(exercise.tier, 3),
+                ownsEquipment && !exercise.isLoaded ? 1 : 0, min(abs(exercise.complexity - preferred), 7),
+                usedThisWeek.contains(index) ? 1 : 0
+            )
         }
-        let ranked = candidates.map { (index: $0, rank: rank($0)) }
-        guard let usual = ranked.min(by: { $0.rank.lexicographicallyPrecedes($1.rank) }) else { return candidates[0] }
-        let muscle = catalog.muscleIDs[usual.index]
+        func usualKey(_ index: Int) -> Int {
+            let f = facts(index)
+            var key = RankKey()
+            key.append(f.weight, radix: 64)
+            key.append(f.warned, radix: 2)
+            key.append(f.unusual, radix: 2)
+            key.append(f.tier, radix: 4)
+            key.append(f.unloaded, radix: 2)
+            key.append(f.distance, radix: 8)
+            key.append(f.used, radix: 2)
+            return key.value
+        }
+        guard let usual = candidates.min(by: { (usualKey($0), $0) < (usualKey($1), $1) }) else { return candidates[0] }
+        let muscle = catalog.muscleIDs[usual]
         // Where every exercise for that muscle was used, variety may go to another muscle of
         // the slot (a Romanian deadlift for a deadlift).
         let freshForMuscle = candidates.contains { catalog.muscleIDs[$0] == muscle && !familyUsed.contains($0) }
@@ -228,18 +237,43 @@ extension WeekPlanner {
         // rules rank equal: the second session of a kind keeps its staples at the level a
         // lifter trains at (a back squat, not a goblet squat, for an advanced lifter's 4-6).
         let isMainLift = session.compounds < 2
-        let varied = ranked.map { candidate in
-            let other = catalog.muscleIDs[candidate.index] == muscle ? 0 : 1
-            let repeated = familyUsed.contains(candidate.index) ? 1 : 0
-            let rank = isMainLift
-                ? Array(candidate.rank.prefix(3)) + [other] + candidate.rank.dropFirst(3).dropLast() + [repeated]
-                    + candidate.rank.suffix(1)
-                : Array(candidate.rank.prefix(3)) + (freshForMuscle ? [other, repeated] : [repeated, other])
-                    + candidate.rank.dropFirst(3)
-            return (index: candidate.index, rank: rank)
+        func key(_ index: Int) -> Int {
+            let f = facts(index)
+            let other = catalog.muscleIDs[index] == muscle ? 0 : 1
+            let repeated = familyUsed.contains(index) ? 1 : 0
+            var key = RankKey()
+            key.append(f.weight, radix: 64)
+            key.append(f.warned, radix: 2)
+            key.append(f.unusual, radix: 2)
+            if isMainLift {
+                key.append(other, radix: 2)
+            } else if freshForMuscle {
+                key.append(other, radix: 2)
+                key.append(repeated, radix: 2)
+            } else {
+                key.append(repeated, radix: 2)
+                key.append(other, radix: 2)
+            }
+            key.append(f.tier, radix: 4)
+            key.append(f.unloaded, radix: 2)
+            key.append(f.distance, radix: 8)
+            if isMainLift { key.append(repeated, radix: 2) }
+            key.append(f.used, radix: 2)
+            return key.value
         }
-        guard let top = varied.map(\.rank).min(by: { $0.lexicographicallyPrecedes($1) }) else { return candidates[0] }
-        let tied = varied.filter { $0.rank == top }.map(\.index)
+        let keys = candidates.map(key)
+        guard let top = keys.min() else { return candidates[0] }
+        let tied = zip(candidates, keys).filter { $0.1 == top }.map(\.0)
         return tied.count == 1 ? tied[0] : tied[generator.index(below: tied.count)]
+    }
+}
+
+/// The rules a candidate is ranked by, in order, each a digit of one number (smaller is better):
+/// keys compare as the lists of their digits would, without building one.
+struct RankKey {
+    private(set) var value = 0
+
+    mutating func append(_ digit: Int, radix: Int) {
+        value = value * radix + digit
     }
 }

@@ -10,26 +10,35 @@ extension WeekPlanner {
     /// one muscle may have brought another (a secondary) to its floor too.
     func raiseToFloors(_ week: inout [PlannedSession]) {
         let limit = profile.sessionDuration.maximumSeconds
+        // Each session's half-sets, kept up to date as its sets change.
+        var sessionHalves = week.map(halves(of:))
+        func weekly() -> [Int] {
+            sessionHalves.dropFirst().reduce(sessionHalves.first ?? []) { zip($0, $1).map(+) }
+        }
         var raises: [(session: Int, pick: Int, lowering: Int?)] = []
         while true {
-            let halves = weeklyHalves(of: week)
-            let short = catalog.muscleSlugList.indices.filter { halves[$0] < volume.floorHalves[$0] }
+            let total = weekly()
+            let short = catalog.muscleSlugList.indices.filter { total[$0] < volume.floorHalves[$0] }
             let current = week
             guard let raise = short.lazy.compactMap({ muscle in
                 raisablePick(for: muscle, in: current, limit: limit)
             }).first else { break }
             week[raise.session].picks[raise.pick].tableSets += 1
             if let lowered = raise.lowering { week[raise.session].picks[lowered].tableSets -= 1 }
+            sessionHalves[raise.session] = halves(of: week[raise.session])
             raises.append(raise)
         }
         for raise in raises.reversed() {
-            let before = weeklyHalves(of: week)
-            var undone = week
-            undone[raise.session].picks[raise.pick].tableSets -= 1
-            if let lowered = raise.lowering { undone[raise.session].picks[lowered].tableSets += 1 }
-            let after = weeklyHalves(of: undone)
-            let holds = after.indices.allSatisfy { after[$0] >= min(before[$0], volume.floorHalves[$0]) }
-            if holds { week = undone }
+            let before = weekly()
+            var undone = week[raise.session]
+            undone.picks[raise.pick].tableSets -= 1
+            if let lowered = raise.lowering { undone.picks[lowered].tableSets += 1 }
+            let undoneHalves = halves(of: undone)
+            let after = zip(before, zip(sessionHalves[raise.session], undoneHalves)).map { $0 - $1.0 + $1.1 }
+            if after.indices.allSatisfy({ after[$0] >= min(before[$0], volume.floorHalves[$0]) }) {
+                week[raise.session] = undone
+                sessionHalves[raise.session] = undoneHalves
+            }
         }
     }
 
@@ -78,19 +87,22 @@ extension WeekPlanner {
         return best.map { ($0.session, $0.pick, $0.lowering) }
     }
 
-    /// Per muscle number: the week's half-sets (2 per set of a primary muscle, 1 per set of a
-    /// secondary one), with each session's sets as time fitting leaves them.
-    func weeklyHalves(of week: [PlannedSession]) -> [Int] {
+    /// Per muscle number: a session's half-sets (2 per set of a primary muscle, 1 per set of a
+    /// secondary one), with its sets as time fitting leaves them.
+    func halves(of planned: PlannedSession) -> [Int] {
         var halves = Array(repeating: 0, count: catalog.muscleSlugList.count)
-        let limit = profile.sessionDuration.maximumSeconds
-        for planned in week {
-            let sets = SessionTimer(goal: profile.goal, picks: planned.picks).fittedSets(within: limit)
-            for (pick, sets) in zip(planned.picks, sets) {
-                halves[catalog.muscleIDs[pick.exercise]] += 2 * sets
-                for muscle in catalog.secondaryMuscleIDs[pick.exercise] { halves[muscle] += sets }
-            }
+        let sets = SessionTimer(goal: profile.goal, picks: planned.picks).fittedSets(
+            within: profile.sessionDuration.maximumSeconds)
+        for (pick, sets) in zip(planned.picks, sets) {
+            halves[catalog.muscleIDs[pick.exercise]] += 2 * sets
+            for muscle in catalog.secondaryMuscleIDs[pick.exercise] { halves[muscle] += sets }
         }
         return halves
+    }
+
+    /// Per muscle number: the week's half-sets.
+    func weeklyHalves(of week: [PlannedSession]) -> [Int] {
+        week.map(halves(of:)).reduce(Array(repeating: 0, count: catalog.muscleSlugList.count)) { zip($0, $1).map(+) }
     }
 
     /// The floors a week cannot reach: per muscle under its floor, its sets and its floor.

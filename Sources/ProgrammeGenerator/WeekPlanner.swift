@@ -33,17 +33,26 @@ struct WeekPlanner {
     struct SessionState {
         var picks: [Pick] = []
         /// The canonical groups taken, by `GeneratorCatalog.Traits.group`.
-        var canonicalGroups: Set<Int> = []
+        var canonicalGroups: Marks
         /// Sets per primary muscle, by `GeneratorCatalog.muscleIDs` number.
         var setsByMuscle: [Int]
         /// Half-sets per muscle (2 per set of a primary muscle, 1 per set of a secondary one), by
         /// muscle number: what the session gives the weekly floors.
         var halvesByMuscle: [Int]
+        /// The exercises of the session the calendar day before, never repeated.
+        let yesterday: Marks
+        /// Whether one more exercise fits the session's time, as the session stands.
+        var budget: TimeBudget
         var compounds: Int { picks.count { $0.isCompound } }
 
-        init(muscles: Int) {
-            setsByMuscle = Array(repeating: 0, count: muscles)
-            halvesByMuscle = Array(repeating: 0, count: muscles)
+        init(catalog: GeneratorCatalog, yesterday: Set<Int>, profile: TrainingProfile) {
+            setsByMuscle = Array(repeating: 0, count: catalog.muscleSlugList.count)
+            halvesByMuscle = Array(repeating: 0, count: catalog.muscleSlugList.count)
+            canonicalGroups = Marks(count: catalog.groupCount)
+            var marks = Marks(count: catalog.exercises.count)
+            for exercise in yesterday { marks.insert(exercise) }
+            self.yesterday = marks
+            budget = TimeBudget(profile: profile, picks: [])
         }
     }
 
@@ -64,6 +73,10 @@ struct WeekPlanner {
     /// Per exercise: the recorded injuries it may load (contraindicated, or allowed with a cue),
     /// by joint slug.
     let risks: [[JointRisk]]
+    /// Per exercise: how much `risks` weighs (`[JointRisk].weight`), and whether it holds a
+    /// contraindicated joint (a warning): what every candidate is ranked and filtered on.
+    let riskWeight: [Int]
+    let isWarned: [Bool]
     let prioritySlugs: Set<String>
     /// Per muscle number: a priority.
     let isPriorityMuscle: [Bool]
@@ -75,6 +88,7 @@ struct WeekPlanner {
     let volume: WeeklyVolume
     /// The week's sessions, in order.
     let schedule: [ScheduledSession]
+    let warmUpPlanner: WarmUpPlanner
     private let muscleNumbers: [String: Int]
 
     /// Per muscle: the fewest sets the week's exercises so far may come down to. A new exercise
@@ -82,8 +96,8 @@ struct WeekPlanner {
     private(set) var weeklyFewest: [Int]
     /// Per muscle: the half-sets the week's exercises so far give it (see `SessionState`).
     private(set) var weeklyHalves: [Int]
-    private(set) var exercisesByFamily: [SessionKind: Set<Int>] = [:]
-    private(set) var usedThisWeek: Set<Int> = []
+    private(set) var exercisesByFamily: [SessionKind: Marks] = [:]
+    private(set) var usedThisWeek: Marks
     private(set) var previousDay: (weekday: Weekday, exercises: Set<Int>, warmUps: Set<Int>)?
     private(set) var prioritySlotsFilled: [String: Int] = [:]
     private(set) var emptySessions: [String] = []
@@ -101,20 +115,29 @@ struct WeekPlanner {
             profile.equipment.allows(categorySlug: $0.category, itemSlug: $0.item)
         }
         equipmentAllows = catalog.equipmentNeedIndex.map { allowedNeeds[$0] }
-        let injured = Set(profile.injuries.map(\.slug))
-        risks = catalog.jointRisks.map { $0.filter { injured.contains($0.joint.slug) } }
+        // Joint by joint, by slug (the order of each exercise's `jointRisks`).
+        var risks: [[JointRisk]] = Array(repeating: [], count: catalog.exercises.count)
+        for joint in Set(profile.injuries.map(\.slug)).sorted() {
+            for (exercise, risk) in catalog.risksByJoint[joint] ?? [] { risks[exercise].append(risk) }
+        }
+        self.risks = risks
+        riskWeight = risks.map(\.weight)
+        isWarned = risks.map(\.isWarned)
         priorityOrder = profile.priorityMuscles.map(\.slug)
         prioritySlugs = Set(priorityOrder)
         isPriorityMuscle = catalog.muscleSlugList.map(prioritySlugs.contains)
         weeklyFewest = Array(repeating: 0, count: catalog.muscleSlugList.count)
         weeklyHalves = Array(repeating: 0, count: catalog.muscleSlugList.count)
+        usedThisWeek = Marks(count: catalog.exercises.count)
         ownsEquipment = profile.equipment.categories.keys.contains { $0 != EquipmentSelection.bodyweightCategory }
         volume = WeeklyVolume(
             muscleSlugs: catalog.muscleSlugList, profile: profile, isPriority: isPriorityMuscle,
             weeklyMaximum: options.maximumSetsPerMusclePerWeek)
         schedule = profile.split?.sessions(daysPerWeek: profile.daysPerWeek) ?? []
-        muscleNumbers = Dictionary(
-            uniqueKeysWithValues: catalog.muscleSlugList.enumerated().map { ($1, $0) })
+        warmUpPlanner = WarmUpPlanner(
+            catalog: catalog, equipmentAllows: equipmentAllows, risks: risks,
+            ceiling: profile.experience.complexityCeiling)
+        muscleNumbers = catalog.muscleNumberBySlug
     }
 
     /// A session chosen but not yet prescribed: its exercises' sets settle once the whole week
@@ -141,7 +164,9 @@ struct WeekPlanner {
     ) -> PlannedSession {
         let band = profile.sessionDuration.exerciseCount
         let template = scheduled.kind.template(isSecond: scheduled.isSecond)
-        var session = SessionState(muscles: catalog.muscleSlugList.count)
+        var session = SessionState(
+            catalog: catalog, yesterday: exercisesOfDay(before: scheduled.weekday),
+            profile: profile)
         var failures: [(slot: Slot, cause: EmptyCause, isCore: Bool)] = []
         var dropped: [EmptySlot] = []
         let targets = floorTargets(from: number)
@@ -152,7 +177,7 @@ struct WeekPlanner {
             let next = nextEntry(in: pending, session: session, targets: targets, scheduled: scheduled, using: &generator)
             let entry = pending.remove(at: next.offset)
             let filled = next.fill ?? fill(entry.slot, session: session, scheduled: scheduled, using: &generator)
-            if case .picked(let index, _) = filled, risks[index].isWarned {
+            if case .picked(let index, _) = filled, isWarned[index] {
                 if entry.isPriorityExtra { warnedPriorities.insert(catalog.muscleSlugs[index]) }
                 // Priority work keeps its turn (and its time), unless the session already
                 // trains the muscle without a warning.
@@ -169,7 +194,7 @@ struct WeekPlanner {
         }
         for entry in waiting where session.picks.count < band.upperBound {
             let filled = fill(entry.slot, session: session, scheduled: scheduled, using: &generator)
-            if case .picked(let index, _) = filled, risks[index].isWarned {
+            if case .picked(let index, _) = filled, isWarned[index] {
                 // A core slot is taken where nothing trains its muscle without a warning;
                 // another only to reach the session's lower count.
                 let mayTake = entry.isCore || session.picks.count < band.lowerBound
@@ -183,7 +208,7 @@ struct WeekPlanner {
         }
         session.picks = leadOrder(session.picks)
         remember(session, scheduled: scheduled)
-        let warmUp = WarmUpPlanner(planner: self).warmUp(
+        let warmUp = warmUpPlanner.warmUp(
             for: scheduled, trained: Set(session.picks.map { catalog.muscleSlugs[$0.exercise] }),
             avoiding: previousDay?.weekday.offsetFromMonday == scheduled.weekday.offsetFromMonday - 1
                 ? previousDay?.warmUps ?? [] : [],
@@ -250,33 +275,37 @@ struct WeekPlanner {
     /// never crowds out the template's own work for the muscle.
     private func orderedEntries(_ template: SessionTemplate, kind: SessionKind) -> [Entry] {
         var entries = template.core.map { Entry(slot: $0, isCore: true) }
-        var favoured: [Slot] = []
+        guard !priorityOrder.isEmpty else { return entries + template.others.map { Entry(slot: $0, isCore: false) } }
+        // The template's other slots, by position: those taken by a priority.
+        var favoured = Array(repeating: false, count: template.others.count)
         var queues: [[Entry]] = zip(profile.priorityMuscles, priorityOrder).map { muscle, muscleSlug in
-            let own = template.others.filter { slot in
-                !favoured.contains(slot) && slotMuscle(slot).map { catalog.muscleSlugList[$0] } == muscleSlug
+            let own = template.others.indices.filter { position in
+                !favoured[position]
+                    && slotMuscle(template.others[position]).map { catalog.muscleSlugList[$0] } == muscleSlug
             }
-            favoured += own
+            for position in own { favoured[position] = true }
             let hasQuota = kind.trains(muscleSlug: muscleSlug)
                 && prioritySlotsFilled[muscleSlug, default: 0] < options.priorityIsolationSessionsPerWeek
             let extra = hasQuota
                 ? [Entry(slot: .priorityIsolation(muscle: muscle), isCore: false, isPriorityExtra: true, isFavoured: true)]
                 : []
-            return own.map { Entry(slot: $0, isCore: false, isFavoured: true) } + extra
+            return own.map { Entry(slot: template.others[$0], isCore: false, isFavoured: true) } + extra
         }
         while queues.contains(where: { !$0.isEmpty }) {
             for index in queues.indices where !queues[index].isEmpty {
                 entries.append(queues[index].removeFirst())
             }
         }
-        return entries + template.others.filter { !favoured.contains($0) }.map { Entry(slot: $0, isCore: false) }
+        return entries + template.others.indices.filter { !favoured[$0] }.map { Entry(slot: template.others[$0], isCore: false) }
     }
 
     /// The next entry to fill, and what it gets when that was worked out to choose it: core
     /// slots and priority work in their turn; then, while this session still owes a muscle sets
     /// towards its weekly floor, the slot whose exercise brings the owed muscles the most (its
     /// primary muscle's sets, and half its secondary muscles'), the earlier on a tie; else the
-    /// order of `orderedEntries`. Only slots whose muscles are owed anything are tried, each with its own
-    /// copy of the random generator; the chosen one's copy carries on.
+    /// order of `orderedEntries`. Only slots that usually train an owed muscle are tried, each
+    /// with its own copy of the random generator (the chosen one's copy carries on), and only
+    /// while the most its muscles could bring can still beat the best found.
     private func nextEntry<Generator: RandomNumberGenerator>(
         in pending: [Entry], session: SessionState, targets: [Int], scheduled: ScheduledSession,
         using generator: inout Generator
@@ -284,18 +313,27 @@ struct WeekPlanner {
         guard let first = pending.first, !first.isCore, !first.isFavoured else { return (0, nil) }
         let owed = targets.indices.map { max(0, targets[$0] - session.halvesByMuscle[$0]) }
         guard owed.contains(where: { $0 > 0 }) else { return (0, nil) }
+        // The most a slot's exercise could bring: its best-owed primary muscle at two halves a
+        // set, and every muscle it could train as secondary at one.
+        let mostSets = profile.experience.sets(isIsolation: false) + 1
+        let bounds = pending.enumerated().compactMap { offset, entry -> (offset: Int, bound: Int)? in
+            guard let muscles = catalog.muscles(of: entry.slot), muscles.usual.contains(where: { owed[$0] > 0 })
+            else { return nil }
+            let primary = muscles.primaries.map { min(owed[$0], 2 * mostSets) }.max() ?? 0
+            return (offset, primary + muscles.secondaries.reduce(0) { $0 + min(owed[$1], mostSets) })
+        }.sorted { ($0.bound, $1.offset) > ($1.bound, $0.offset) }
         var best: (offset: Int, score: Int, fill: Fill, generator: Generator)?
-        for (offset, entry) in pending.enumerated() {
-            guard let choice = entry.slot.choices.first, let muscle = slotMuscle(entry.slot) else { continue }
-            let secondaries = catalog.usualSecondaries(of: choice.target).compactMap { muscleNumbers[$0] }
-            guard owed[muscle] > 0 || secondaries.contains(where: { owed[$0] > 0 }) else { continue }
+        for (offset, bound) in bounds {
+            if let best, bound < best.score { break }
             var trial = generator
-            let filled = fill(entry.slot, session: session, scheduled: scheduled, using: &trial)
+            let filled = fill(pending[offset].slot, session: session, scheduled: scheduled, using: &trial)
             guard case .picked(let index, _) = filled else { continue }
             let sets = cappedSets(index, session: session)
             let score = min(owed[catalog.muscleIDs[index]], 2 * sets)
                 + catalog.secondaryMuscleIDs[index].reduce(0) { $0 + min(owed[$1], sets) }
-            if score > (best?.score ?? 0) { best = (offset, score, filled, trial) }
+            if score > (best?.score ?? 0) || (score == best?.score && offset < best?.offset ?? 0) {
+                best = (offset, score, filled, trial)
+            }
         }
         guard let best else { return (0, nil) }
         generator = best.generator
@@ -336,12 +374,12 @@ struct WeekPlanner {
 
     /// How heavily a pick carries a warning: 0 without one (a cue is no warning).
     private func warning(_ pick: Pick) -> Int {
-        risks[pick.exercise].isWarned ? risks[pick.exercise].weight : 0
+        isWarned[pick.exercise] ? riskWeight[pick.exercise] : 0
     }
 
     /// An exercise of the session that trains `muscle` (primary) without an injury warning.
     private func unwarnedTrainer(of muscle: Int, in session: SessionState) -> Int? {
-        session.picks.first { catalog.muscleIDs[$0.exercise] == muscle && !risks[$0.exercise].isWarned }?.exercise
+        session.picks.first { catalog.muscleIDs[$0.exercise] == muscle && !isWarned[$0.exercise] }?.exercise
     }
 
     /// Records a slot left out, once per reason (a template may list a slot twice).
@@ -368,6 +406,7 @@ struct WeekPlanner {
             exercise: index, isCompound: !exercise.isIsolation, isPriority: isPriorityMuscle[muscle], tableSets: sets,
             load: catalog.loads[index]))
         session.canonicalGroups.insert(exercise.group)
+        session.budget = TimeBudget(profile: profile, picks: session.picks)
         session.setsByMuscle[muscle] += sets
         weeklyFewest[muscle] += min(sets, fewestSets(index))
         for (target, halves) in [(muscle, 2 * sets)] + catalog.secondaryMuscleIDs[index].map({ ($0, sets) }) {
@@ -384,7 +423,8 @@ struct WeekPlanner {
 
     private mutating func remember(_ session: SessionState, scheduled: ScheduledSession) {
         for pick in session.picks {
-            exercisesByFamily[scheduled.kind.family, default: []].insert(pick.exercise)
+            exercisesByFamily[scheduled.kind.family, default: Marks(count: catalog.exercises.count)]
+                .insert(pick.exercise)
             usedThisWeek.insert(pick.exercise)
         }
     }
