@@ -119,4 +119,56 @@ struct CheckAndBuildCommandTests {
             #expect(leftovers.sorted() == ["first.sqlite", "second.sqlite"])
         }
     }
+
+    @Test("bad exception rows are each a located error, and build writes nothing")
+    func badExceptionRowsStopTheBuild() throws {
+        try withScratchCopy { folder in
+            func text(_ values: [String?]) -> [CellValue?] { values.map { $0.map(CellValue.text) } }
+            try WorkbookWriter(sheets: [
+                .init(name: "contraindications", rows: [
+                    text(["canonical_name", "joint", "notes"]),
+                    text(["Squat", "Knee", "Deep knee bend under load."]),
+                    text(["Leg Press", "Knee", "Deep knee bend under load."]),
+                ]),
+                .init(name: "exercise_exceptions", rows: [
+                    text(["exercise_id", "joint", "level", "cue", "notes"]),
+                    // Row 2: modified without its cue.
+                    text(["box_squat", "Knee", "modified", nil, "The box sets the depth."]),
+                    // Rows 3-4: a safe and a contraindicated row for one pair.
+                    text(["seated_leg_press", "Knee", "safe", nil, "Back pad."]),
+                    text(["seated_leg_press", "Knee", "contraindicated", nil, "Deep bend."]),
+                    // Row 5: a joint no contraindication names.
+                    text(["dumbbell_goblet_squat", "Toe", "contraindicated", nil, "Dropped bells."]),
+                    // Row 6: an exercise the catalogue does not have.
+                    text(["goblet_squat_deluxe", "Knee", "modified", "to a pain-free depth", "A typo."]),
+                ]),
+                .init(name: "schema", rows: [
+                    text(["column_name", "data_type", "required", "unique", "lookup", "description"]),
+                    text(["canonical_name", "text", "Y", "N", "exercises.canonical_name", "Group."]),
+                    text(["joint", "text", "Y", "N", nil, "Joint."]),
+                    text(["notes", "text", "Y", "N", nil, "Why."]),
+                    text(["exercise_exceptions.exercise_id", "text", "Y", "N", "exercises.exercise_id", "Exercise."]),
+                    text(["exercise_exceptions.joint", "text", "Y", "N", nil, "Joint."]),
+                    text(["exercise_exceptions.level", "text", "Y", "N", nil, "Level."]),
+                    text(["exercise_exceptions.cue", "text", "N", "N", nil, "Cue."]),
+                    text(["exercise_exceptions.notes", "text", "Y", "N", nil, "Why."]),
+                ]),
+            ]).write(to: folder.appendingPathComponent(Self.workbookNames[1]).path)
+
+            let check = try TraindbProcess.run(["check", "--workbooks", folder.path, "--format", "json"])
+            #expect(check.status == 1)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
+            let problems = try #require(document["problems"] as? [[String: Any]])
+            let found = Set(problems.compactMap { problem -> String? in
+                guard let code = problem["code"] as? String, let cell = problem["cell"] as? String else { return nil }
+                return "\(code) \(cell)"
+            })
+            #expect(found == ["exception.cue D2", "unique.duplicate B4", "fk.unknown_value B5", "fk.unknown_value A6"])
+
+            let target = folder.appendingPathComponent("out/exercises.sqlite")
+            let build = try TraindbProcess.run(["build", "--workbooks", folder.path, "--output", target.path])
+            #expect(build.status == 1)
+            #expect(!FileManager.default.fileExists(atPath: target.path), "a build with errors wrote a database")
+        }
+    }
 }
