@@ -79,7 +79,7 @@ struct ProgrammePropertyTests {
         }
     }
 
-    @Test("A and B sessions of the same kind differ on a full gym")
+    @Test("A and B sessions of the same kind differ in at least half their exercises on a full gym")
     func abSessionsDiffer() throws {
         let catalog = try CommittedCatalog.catalog()
         let gym = QuestionnaireSpace.equipmentProfiles[4]
@@ -91,9 +91,10 @@ struct ProgrammePropertyTests {
                 .generate(from: questionnaire, seed: 5, createdDate: SmallCatalog.createdDate)
             let byKind = Dictionary(grouping: programme.sessions) { $0.dayName.split(separator: " ").dropLast().joined(separator: " ") }
             for (kind, sessions) in byKind where sessions.count == 2 {
-                #expect(
-                    sessions[0].exercises.map(\.exerciseId) != sessions[1].exercises.map(\.exerciseId),
-                    "\(base.testDescription): \(kind) A and B are the same")
+                let first = Set(sessions[0].exercises.map(\.exerciseId))
+                let second = sessions[1].exercises.map(\.exerciseId)
+                let differing = second.count { !first.contains($0) }
+                #expect(2 * differing >= second.count, "\(base.testDescription): \(kind) B repeats A: \(second)")
             }
         }
     }
