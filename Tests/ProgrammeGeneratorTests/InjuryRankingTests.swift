@@ -98,3 +98,51 @@ struct SessionVarietyTests {
         }
     }
 }
+
+/// Business rules §4 under `exclude`: a main movement pattern is never left empty for the whole
+/// programme while the catalogue holds an exercise of it the user's injuries allow (safe, or
+/// with a cue).
+@Suite("main patterns under exclude")
+struct MainPatternsUnderExcludeTests {
+    static let patterns = ["Squat", "Hinge", "Horizontal Push", "Vertical Push", "Horizontal Pull", "Vertical Pull"]
+    static let joints = ["ankle", "elbow", "hip", "knee", "lower_back", "neck", "shoulder", "wrist"]
+    static let injurySets: [[String]] = joints.map { [$0] } + [["knee", "lower_back"], ["shoulder", "wrist"], ["hip", "knee"]]
+    static let equipment: [(name: String, available: [String], detailed: [String: [String]])] = [
+        ("full gym", ["barbells", "dumbbells", "kettlebells", "cable_machines", "pin_loaded_machines",
+                      "plate_loaded_machines", "bodyweight"], [:]),
+        ("home dumbbells", ["dumbbells", "bodyweight"], ["bodyweight": ["pull_up_bar"]]),
+        ("machines", ["cable_machines", "pin_loaded_machines", "plate_loaded_machines"], [:]),
+    ]
+
+    @Test("every main pattern an injury allows is trained", arguments: injurySets)
+    func mainPatternsTrained(injuries: [String]) throws {
+        let catalog = try CommittedCatalog.catalog()
+        let generator = ProgrammeGenerator(catalog: catalog, options: GeneratorOptions(injuryPolicy: .exclude))
+        for gear in Self.equipment {
+            for (experience, days) in [("0_6_months", 3), ("6_months_2_years", 4), ("2_plus_years", 6)] {
+                let questionnaire = Questionnaire(
+                    primaryGoal: "build_muscle", experienceLevel: experience, equipmentAvailable: gear.available,
+                    detailedEquipment: gear.detailed, injuries: injuries, trainingDaysPerWeek: days,
+                    sessionDuration: "60-90 min")
+                let profile = try TrainingProfile(questionnaire, catalog: catalog)
+                let programme = try generator.generate(from: questionnaire, seed: 1, createdDate: SmallCatalog.createdDate)
+                let invariants = ProgrammeInvariants(
+                    catalog: catalog, profile: profile, options: GeneratorOptions(injuryPolicy: .exclude))
+                let trained = Set(programme.sessions.flatMap(\.exercises).compactMap {
+                    catalog.exercise(id: $0.exerciseId)?.movementPattern
+                })
+                for pattern in Self.patterns {
+                    let allowed = catalog.exercises.filter { exercise in
+                        exercise.includeInProgramme && exercise.movementPattern == pattern && !exercise.isIsolation
+                            && exercise.selectionTier < 3 && profile.equipment.allows(exercise)
+                            && exercise.complexity <= profile.experience.complexityCeiling
+                            && invariants.injuredJoints(exercise).isEmpty
+                    }
+                    guard !allowed.isEmpty else { continue }
+                    #expect(trained.contains(pattern),
+                            "\(injuries) · \(gear.name) · \(experience): no \(pattern) though \(allowed.map(\.id)) are allowed")
+                }
+            }
+        }
+    }
+}
