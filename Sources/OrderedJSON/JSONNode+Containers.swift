@@ -5,7 +5,7 @@
 
 struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: JSONNode
-    let codingPath: [any CodingKey]
+    var codingPath: [any CodingKey] { node.codingPath }
 
     mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
     mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), key) }
@@ -17,39 +17,36 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
-        node.setMember(key.stringValue, try JSONNode.child(value, codingPath: codingPath + [key]))
+        node.setMember(key.stringValue, try JSONNode.child(value, of: node, at: .member(key)))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        let child = node.member(key.stringValue)
+        let child = node.member(key)
         child.becomeObject()
-        return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(node: child, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(node: child))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = node.member(key.stringValue)
+        let child = node.member(key)
         child.becomeArray()
-        return UnkeyedNodeContainer(node: child, codingPath: codingPath + [key])
+        return UnkeyedNodeContainer(node: child)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let key = JSONKey(stringValue: "super")
-        return NodeEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key])
+        NodeEncoder(node: node.member(JSONKey(stringValue: "super")))
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        NodeEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key])
+        NodeEncoder(node: node.member(key))
     }
 }
 
 struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     let node: JSONNode
-    let codingPath: [any CodingKey]
+    var codingPath: [any CodingKey] { node.codingPath }
     var count: Int { node.elementCount }
-
-    private var nextKey: JSONKey { JSONKey(intValue: node.elementCount) }
 
     mutating func encodeNil() throws { node.append(.leaf(.null)) }
     mutating func encode(_ value: String) throws { node.append(.leaf(.string(value))) }
@@ -57,34 +54,31 @@ struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Bool) throws { node.append(.leaf(.bool(value))) }
 
     mutating func encode<Value: Encodable>(_ value: Value) throws {
-        node.append(try JSONNode.child(value, codingPath: codingPath + [nextKey]))
+        node.append(try JSONNode.child(value, of: node, at: node.nextElement))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type
     ) -> KeyedEncodingContainer<NestedKey> {
-        let path = codingPath + [nextKey]
         let child = node.appendElement()
         child.becomeObject()
-        return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(node: child, codingPath: path))
+        return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(node: child))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let path = codingPath + [nextKey]
         let child = node.appendElement()
         child.becomeArray()
-        return UnkeyedNodeContainer(node: child, codingPath: path)
+        return UnkeyedNodeContainer(node: child)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let path = codingPath + [nextKey]
-        return NodeEncoder(node: node.appendElement(), codingPath: path)
+        NodeEncoder(node: node.appendElement())
     }
 }
 
 struct SingleValueNodeContainer: SingleValueEncodingContainer {
     let node: JSONNode
-    let codingPath: [any CodingKey]
+    var codingPath: [any CodingKey] { node.codingPath }
 
     mutating func encodeNil() throws { node.set(.null) }
     mutating func encode(_ value: Bool) throws { node.set(.bool(value)) }
@@ -105,6 +99,6 @@ struct SingleValueNodeContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt64) throws { node.set(try JSONNode.integer(value, codingPath: codingPath)) }
 
     mutating func encode<Value: Encodable>(_ value: Value) throws {
-        try node.encode(value, codingPath: codingPath)
+        try node.encode(value)
     }
 }

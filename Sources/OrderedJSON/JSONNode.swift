@@ -28,6 +28,43 @@ final class JSONNode {
         case unset, scalar, array, object
     }
 
+    /// Where a node sits in its parent: what its coding path adds to the parent's.
+    enum Place {
+        case root
+        case member(any CodingKey)
+        case element(Int)
+
+        var keys: [any CodingKey] {
+            switch self {
+            case .root: []
+            case .member(let key): [key]
+            case .element(let index): [JSONKey(intValue: index)]
+            }
+        }
+    }
+
+    /// The node this one is a member or element of. Unowned: a parent holds its children for as
+    /// long as the document is being encoded, which is the only time a path is asked for.
+    private unowned(unsafe) let parent: JSONNode?
+    private let place: Place
+
+    init(parent: JSONNode? = nil, place: Place = .root) {
+        self.parent = parent
+        self.place = place
+    }
+
+    /// The keys from the document's root to this node, built only when asked for (an error, or a
+    /// type that reads its encoder's path), so that encoding allocates no path per value.
+    var codingPath: [any CodingKey] {
+        var reversed: [any CodingKey] = []
+        var node = self
+        while let parent = node.parent {
+            reversed += node.place.keys
+            node = parent
+        }
+        return reversed.reversed()
+    }
+
     private var kind = Kind.unset
     private var scalar = JSONValue.null
     /// The array's elements.
@@ -105,9 +142,9 @@ final class JSONNode {
     }
 
     /// A fresh node for the member `key`.
-    func member(_ key: String) -> JSONNode {
-        let node = JSONNode()
-        setMember(key, .node(node))
+    func member(_ key: any CodingKey) -> JSONNode {
+        let node = JSONNode(parent: self, place: .member(key))
+        setMember(key.stringValue, .node(node))
         return node
     }
 
@@ -118,57 +155,67 @@ final class JSONNode {
 
     /// A fresh node appended to the array.
     func appendElement() -> JSONNode {
-        let node = JSONNode()
+        let node = JSONNode(parent: self, place: nextElement)
         append(.node(node))
         return node
     }
 
-    /// `value` as a child: a leaf for the common leaf types, otherwise a node it encodes
-    /// itself into.
-    static func child<Value: Encodable>(
-        _ value: Value, codingPath: @autoclosure () -> [any CodingKey]
-    ) throws -> Child {
-        // The type is known exactly here: comparing metatypes costs nothing, where a dynamic
-        // cast (`as? String`) walks the runtime's conformance tables for every value.
-        if Value.self == String.self { return .leaf(.string(unsafeBitCast(value, to: String.self))) }
-        if Value.self == Int.self { return .leaf(.integer(unsafeBitCast(value, to: Int.self))) }
-        if Value.self == Bool.self { return .leaf(.bool(unsafeBitCast(value, to: Bool.self))) }
-        if Value.self == String?.self {
-            return .leaf(unsafeBitCast(value, to: String?.self).map(JSONValue.string) ?? .null)
+    /// The place of the element the array would append next.
+    var nextElement: Place { .element(elementCount) }
+
+    /// `value` as a child of `parent` at `place`: a leaf for the common leaf types, otherwise a
+    /// node it encodes itself into.
+    static func child<Value: Encodable>(_ value: Value, of parent: JSONNode, at place: Place) throws -> Child {
+        if let leaf = try leaf(value, codingPath: parent.codingPath + place.keys) {
+            return .leaf(leaf)
         }
-        if Value.self == Int?.self { return .leaf(unsafeBitCast(value, to: Int?.self).map(JSONValue.integer) ?? .null) }
-        if Value.self == Double.self {
-            return .leaf(try Self.number(unsafeBitCast(value, to: Double.self), codingPath: codingPath()))
-        }
-        let node = JSONNode()
-        try value.encode(to: NodeEncoder(node: node, codingPath: codingPath()))
+        let node = JSONNode(parent: parent, place: place)
+        try value.encode(to: NodeEncoder(node: node))
         return .node(node)
     }
 
-    /// Encodes `value` into this node.
-    func encode<Value: Encodable>(_ value: Value, codingPath: @autoclosure () -> [any CodingKey]) throws {
-        switch try Self.child(value, codingPath: codingPath()) {
-        case .leaf(let leaf): set(leaf)
-        case .node(let node):
-            kind = node.kind
-            scalar = node.scalar
-            children = node.children
-            members = node.members
+    /// Encodes `value` into this node, replacing what it held.
+    func encode<Value: Encodable>(_ value: Value) throws {
+        if let leaf = try Self.leaf(value, codingPath: codingPath) {
+            set(leaf)
+            return
         }
+        kind = .unset
+        children = []
+        members = []
+        try value.encode(to: NodeEncoder(node: self))
     }
 
-    static func number(_ value: Double, codingPath: [any CodingKey]) throws -> JSONValue {
+    /// `value` itself when it is one of the common leaf types, which are stored in their parent
+    /// without a node of their own.
+    private static func leaf<Value: Encodable>(
+        _ value: Value, codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> JSONValue? {
+        // The type is known exactly here: comparing metatypes costs nothing, where a dynamic
+        // cast (`as? String`) walks the runtime's conformance tables for every value.
+        if Value.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+        if Value.self == Int.self { return .integer(unsafeBitCast(value, to: Int.self)) }
+        if Value.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+        if Value.self == String?.self { return unsafeBitCast(value, to: String?.self).map(JSONValue.string) ?? .null }
+        if Value.self == Int?.self { return unsafeBitCast(value, to: Int?.self).map(JSONValue.integer) ?? .null }
+        if Value.self == Double.self { return try number(unsafeBitCast(value, to: Double.self), codingPath: codingPath()) }
+        return nil
+    }
+
+    static func number(_ value: Double, codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
         guard value.isFinite else {
             throw EncodingError.invalidValue(
-                value, EncodingError.Context(codingPath: codingPath, debugDescription: "\(value) is not valid JSON"))
+                value, EncodingError.Context(codingPath: codingPath(), debugDescription: "\(value) is not valid JSON"))
         }
         return .number(value)
     }
 
-    static func integer(_ value: some BinaryInteger, codingPath: [any CodingKey]) throws -> JSONValue {
+    static func integer(
+        _ value: some BinaryInteger, codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> JSONValue {
         guard let integer = Int(exactly: value) else {
             throw EncodingError.invalidValue(
-                value, EncodingError.Context(codingPath: codingPath, debugDescription: "\(value) is too large"))
+                value, EncodingError.Context(codingPath: codingPath(), debugDescription: "\(value) is too large"))
         }
         return .integer(integer)
     }
@@ -177,21 +224,21 @@ final class JSONNode {
 /// The `Encoder` handed to a value's `encode(to:)`.
 struct NodeEncoder: Encoder {
     let node: JSONNode
-    let codingPath: [any CodingKey]
+    var codingPath: [any CodingKey] { node.codingPath }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         node.becomeObject()
-        return KeyedEncodingContainer(KeyedNodeContainer<Key>(node: node, codingPath: codingPath))
+        return KeyedEncodingContainer(KeyedNodeContainer<Key>(node: node))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         node.becomeArray()
-        return UnkeyedNodeContainer(node: node, codingPath: codingPath)
+        return UnkeyedNodeContainer(node: node)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        SingleValueNodeContainer(node: node, codingPath: codingPath)
+        SingleValueNodeContainer(node: node)
     }
 }
 
@@ -204,8 +251,9 @@ struct JSONKey: CodingKey {
         self.stringValue = stringValue
     }
 
+    /// An array index, named as `JSONEncoder` names it in an error's path.
     init(intValue: Int) {
-        self.stringValue = String(intValue)
+        self.stringValue = "Index \(intValue)"
         self.intValue = intValue
     }
 }

@@ -23,7 +23,7 @@ public struct OrderedJSONEncoder: Sendable {
     /// The value as a `JSONValue` tree.
     public func value(of value: some Encodable) throws -> JSONValue {
         let node = JSONNode()
-        try node.encode(value, codingPath: [])
+        try node.encode(value)
         return node.value
     }
 
@@ -39,7 +39,7 @@ public struct OrderedJSONEncoder: Sendable {
 
     private func bytes(of value: some Encodable) throws -> [UInt8] {
         let node = JSONNode()
-        try node.encode(value, codingPath: [])
+        try node.encode(value)
         var output: [UInt8] = []
         output.reserveCapacity(16_384)
         node.write(to: &output, layout: layout, depth: 0)

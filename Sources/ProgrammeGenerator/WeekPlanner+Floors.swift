@@ -11,7 +11,7 @@ extension WeekPlanner {
     func raiseToFloors(_ week: inout [PlannedSession]) {
         let limit = profile.sessionDuration.maximumSeconds
         // Each session's half-sets, kept up to date as its sets change.
-        var sessionHalves = week.map(halves(of:))
+        var sessionHalves = week.map { halves(of: $0) }
         func weekly() -> [Int] {
             sessionHalves.dropFirst().reduce(sessionHalves.first ?? []) { zip($0, $1).map(+) }
         }
@@ -102,7 +102,7 @@ extension WeekPlanner {
 
     /// Per muscle number: the week's half-sets.
     func weeklyHalves(of week: [PlannedSession]) -> [Int] {
-        week.map(halves(of:)).reduce(Array(repeating: 0, count: catalog.muscleSlugList.count)) { zip($0, $1).map(+) }
+        week.map { halves(of: $0) }.reduce(Array(repeating: 0, count: catalog.muscleSlugList.count)) { zip($0, $1).map(+) }
     }
 
     /// The floors a week cannot reach: per muscle under its floor, its sets and its floor.

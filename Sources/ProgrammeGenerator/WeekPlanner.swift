@@ -365,9 +365,10 @@ struct WeekPlanner {
     /// a main lift, right after the main lifts. Then the isolation exercises, in slot order.
     private func leadOrder(_ picks: [Pick]) -> [Pick] {
         let compounds = picks.filter(\.isCompound)
-        let leads = compounds.filter { !$0.load.isSpecialist }.enumerated().sorted { a, b in
-            (warning(a.element), a.offset) < (warning(b.element), b.offset)
-        }.map(\.element)
+        // Keyed once, so the sort's comparisons touch two integers and not the planner.
+        let leads = compounds.filter { !$0.load.isSpecialist }.enumerated()
+            .map { (key: warning($0.element) << 8 | $0.offset, pick: $0.element) }
+            .sorted { $0.key < $1.key }.map(\.pick)
         let specialists = compounds.filter(\.load.isSpecialist)
         return Array(leads.prefix(2)) + specialists + leads.dropFirst(2) + picks.filter { !$0.isCompound }
     }

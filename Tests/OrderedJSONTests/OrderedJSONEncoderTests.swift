@@ -105,6 +105,39 @@ struct OrderedJSONEncoderTests {
         #expect(throws: EncodingError.self) { try OrderedJSONEncoder().encode(["x": value]) }
     }
 
+    @Test("an error names where the bad value sits, and an encoder knows its own place")
+    func errorPaths() throws {
+        struct Set: Encodable {
+            var weight: Double
+        }
+        struct Session: Encodable {
+            var sets: [Set]
+            var notes: Double?
+        }
+        let session = Session(sets: [Set(weight: 40), Set(weight: .nan)], notes: nil)
+        do {
+            _ = try OrderedJSONEncoder().encode(["monday": session])
+            Issue.record("a NaN weight was encoded")
+        } catch EncodingError.invalidValue(_, let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["monday", "sets", "Index 1", "weight"])
+            #expect(context.codingPath.map(\.intValue) == [nil, nil, 1, nil])
+        }
+
+        /// Writes the path its encoder reports instead of itself.
+        struct Place: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(encoder.codingPath.map(\.stringValue).joined(separator: "/"))
+            }
+        }
+        struct Outer: Encodable {
+            var list = [[Place(), Place()]]
+            var here = Place()
+        }
+        #expect(try OrderedJSONEncoder().encodeText(Outer())
+            == #"{"list":[["list/Index 0/Index 0","list/Index 0/Index 1"]],"here":"here"}"#)
+    }
+
     @Test("leaf types of every width", arguments: [
         (try? OrderedJSONEncoder().encodeText([Int8(-8)]), "[-8]"),
         (try? OrderedJSONEncoder().encodeText([UInt64(64)]), "[64]"),
