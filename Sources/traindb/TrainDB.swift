@@ -9,7 +9,6 @@ struct TrainDB: AsyncParsableCommand {
         commandName: "traindb",
         abstract: "Check trAIn's exercise workbooks, build the catalogue database and query it; log training.",
         discussion: "Exit status: 0 clean, 1 the data has errors, 2 the command could not run (usage, I/O).",
-        version: TrainDBVersion.current,
         subcommands: [
             CheckCommand.self, BuildCommand.self, ReportCommand.self, DiffCommand.self, XLSXCommand.self,
             SchemaCommand.self, QueryCommand.self, EquipmentCommand.self, JointsCommand.self,
@@ -18,6 +17,15 @@ struct TrainDB: AsyncParsableCommand {
             PublishCommand.self, SyncCommand.self,
         ]
     )
+
+    // The version is the root's own flag, so that no subcommand's help lists it.
+    @Flag(help: "Show the version.")
+    var version = false
+
+    func run() throws {
+        guard version else { throw CleanExit.helpRequest(self) }
+        try Terminal.write(TrainDBVersion.current + "\n")
+    }
 
     /// Parses and runs a subcommand. The exit status is decided here and only here: help and
     /// the version exit 0; a usage error exits 2 with the parser's message; a command's error is
@@ -54,7 +62,13 @@ struct TrainDB: AsyncParsableCommand {
         case .validationFailure:
             // The parser's "Error: …" line in traindb's shape; its usage lines follow as they are.
             var message = fullMessage(for: error)
-            if message.hasPrefix("Error: ") { message = "traindb: error[usage]: " + message.dropFirst(7) }
+            if message.hasPrefix("Error: ") {
+                var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                let arguments = Array(CommandLine.arguments.dropFirst())
+                lines[0] = "traindb: error[usage]: "
+                    + (UsageHint.unknownCommand(in: arguments, root: Self.self) ?? String(lines[0].dropFirst(7)))
+                message = lines.joined(separator: "\n")
+            }
             FileHandle.standardError.write(Data((message + "\n").utf8))
             Foundation.exit(CommandError.Status.couldNotRun.rawValue)
         default:
