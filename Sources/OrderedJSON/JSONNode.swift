@@ -65,12 +65,14 @@ final class JSONNode {
         return reversed.reversed()
     }
 
-    private var kind = Kind.unset
-    private var scalar = JSONValue.null
+    // Unchecked: one encoding runs on one thread and holds no access across a call, so the
+    // runtime's check of every access (a tenth of the encoding's time) proves nothing here.
+    @exclusivity(unchecked) private var kind = Kind.unset
+    @exclusivity(unchecked) private var scalar = JSONValue.null
     /// The array's elements.
-    private var children: [Child] = []
+    @exclusivity(unchecked) private var children: [Child] = []
     /// The object's members, in first-encoded order.
-    private var members: [(key: String, child: Child)] = []
+    @exclusivity(unchecked) private var members: [(key: String, child: Child)] = []
 
     /// The finished value. A value that encoded nothing is an empty object, as `JSONEncoder`
     /// writes it.
