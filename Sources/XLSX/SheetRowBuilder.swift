@@ -183,14 +183,12 @@ struct SheetRowBuilder {
         if let base = attributes.base {
             // One pass over the attributes: r, s and t are all single letters.
             for index in 0..<attributes.count {
-                let attribute = base + index * 5
-                guard let name = attribute[0], name[1] == 0,
-                      let start = attribute[3], let end = attribute[4], end >= start else { continue }
-                let value = UnsafeBufferPointer(start: start, count: end - start)
-                switch name[0] {
-                case UInt8(ascii: "r"): reference = value
-                case UInt8(ascii: "s"): cellStyle = DecimalParsing.integer(value) ?? 0
-                case UInt8(ascii: "t"): cellType = CellValueDecoder.CellType(value)
+                let attribute = base[index]
+                guard attribute.nameCount == 1 else { continue }
+                switch attribute.name[0] {
+                case UInt8(ascii: "r"): reference = attribute.bytes
+                case UInt8(ascii: "s"): cellStyle = DecimalParsing.integer(attribute.bytes) ?? 0
+                case UInt8(ascii: "t"): cellType = CellValueDecoder.CellType(attribute.bytes)
                 default: break
                 }
             }

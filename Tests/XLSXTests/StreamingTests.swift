@@ -51,6 +51,25 @@ struct StreamingTests {
         #expect(count == 5_000)
     }
 
+    @Test("two cursors on a sheet small enough to inflate on the caller's thread read independently")
+    func interleavedInlineCursors() throws {
+        // About 110 KB of XML: two chunks, under SheetCursor.inflateAheadSize.
+        let package = Self.numberedSheet(rows: 1_500)
+        #expect(try #require(package["xl/worksheets/sheet1.xml"]).utf8.count < Int(SheetCursor.inflateAheadSize))
+        let workbook = try Workbook(path: package.write())
+        let first = try workbook.cursor(for: workbook.sheets[0])
+        let second = try workbook.cursor(for: workbook.sheets[0])
+        var count = 0
+        while let a = try first.next() {
+            let b = try #require(try second.next())
+            #expect(a == b)
+            count += 1
+        }
+        #expect(try second.next() == nil)
+        #expect(count == 1_500)
+        #expect(workbook.archive.handlesOpened == 0)
+    }
+
     @Test("a cursor dropped half way releases its reader (no hang, file reusable)")
     func abandonedCursor() throws {
         let path = try Self.numberedSheet(rows: 20_000).write()
