@@ -7,6 +7,7 @@ extension XLSXCommand {
     /// `traindb xlsx dump FILE [--sheet NAME] [--format json|csv]`.
     struct Dump: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "dump",
             abstract: "Print the cells, as JSON or as diff-friendly CSV.",
             discussion: """
                 JSON: {"sheets":[{"name":…,"state":…,"rows":[[cell,…],…]}]}, rows[0] being row 1 and \
