@@ -5,6 +5,11 @@ import Darwin
 #endif
 
 /// `XMLTokenizer`'s state and work.
+///
+/// The hot path is `run`: text, start tags and end tags are read there with a table look-up a
+/// byte; everything rarer (comments, CDATA, processing instructions, names with a colon or
+/// beyond ASCII, references, namespace declarations) and every error message sits in
+/// functions of its own, out of the way of the loop.
 struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
     let part: String
     private let handler: Handler
@@ -38,10 +43,13 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
     private var prefixes = GrowableBytes()
     private var bindings: [Binding] = []
 
-    /// The attributes of the tag being read, and the values that needed decoding.
-    private var pending: UnsafeMutablePointer<PendingAttribute>
-    private var pendingCapacity = 16
+    /// The attributes of the tag being read, as handlers get them; for each, where its local
+    /// name starts in its qualified name, and where its value starts in `decodedValues` (-1
+    /// when the value is in the window).
     private var attributes: UnsafeMutablePointer<XMLAttribute>
+    private var localOffsets: UnsafeMutablePointer<Int>
+    private var decodedOffsets: UnsafeMutablePointer<Int>
+    private var attributeCapacity = 16
     private var decodedValues = GrowableBytes()
     /// Four bytes for a decoded reference or a line feed handed over as text.
     private let scratch: UnsafeMutablePointer<UInt8>
@@ -58,16 +66,6 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
         var count: Int
     }
 
-    private struct PendingAttribute {
-        var name: UnsafePointer<UInt8>
-        var nameCount: Int
-        var localOffset: Int
-        /// In the window, or nil when decoded into `decodedValues` at `valueOffset`.
-        var value: UnsafePointer<UInt8>?
-        var valueOffset: Int
-        var valueCount: Int
-    }
-
     static var prologLimit: Int { 1 << 20 }
 
     init(part: String, handler: Handler, sizeHint: Int64?) {
@@ -75,8 +73,9 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
         self.handler = handler
         capacity = Int(clamping: min(sizeHint ?? (1 << 16), 1 << 16)) + 4096
         window = .allocate(capacity: capacity)
-        pending = .allocate(capacity: pendingCapacity)
-        attributes = .allocate(capacity: pendingCapacity)
+        attributes = .allocate(capacity: attributeCapacity)
+        localOffsets = .allocate(capacity: attributeCapacity)
+        decodedOffsets = .allocate(capacity: attributeCapacity)
         scratch = .allocate(capacity: 4)
         openElements = .allocate(capacity: openCapacity)
     }
@@ -85,8 +84,9 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
         openElements.deallocate()
         scratch.deallocate()
         window.deallocate()
-        pending.deallocate()
         attributes.deallocate()
+        localOffsets.deallocate()
+        decodedOffsets.deallocate()
     }
 
     var bufferedPrologue: UnsafeRawBufferPointer {
@@ -164,18 +164,27 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
 
     // MARK: Errors
 
-    private mutating func malformed(_ reason: String, at position: UnsafePointer<UInt8>) -> XLSXError {
+    /// `xml.malformed` at `position`, with its line. The reason is only built when thrown.
+    @inline(never)
+    private func malformed(_ reason: @autoclosure () -> String, at position: UnsafePointer<UInt8>) -> XLSXError {
         let offset = min(max(position - UnsafePointer(window), 0), end)
         let line = linesBefore + Self.lineFeeds(in: UnsafePointer(window), count: offset) + 1
-        return XLSXError(.malformedXML, "\(XLSXError.shown(part)) is not well-formed XML at line \(line): \(reason)",
+        return XLSXError(.malformedXML, "\(XLSXError.shown(part)) is not well-formed XML at line \(line): \(reason())",
                          part: part, line: line)
     }
 
-    private mutating func describe(_ byte: UInt8) -> String {
+    @inline(never)
+    private func tooManyAttributes(_ name: UnsafePointer<UInt8>, _ count: Int) -> XLSXError {
+        XLSXError(.tooManyAttributes,
+            "\(XLSXError.shown(part)): a <\(shownName(name, count))> start tag has more than "
+            + "\(StartTagScanner.maxAttributes) attributes; refused (no workbook needs that many)", part: part)
+    }
+
+    private func describe(_ byte: UInt8) -> String {
         byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16)
     }
 
-    private mutating func shownName(_ base: UnsafePointer<UInt8>, _ count: Int) -> String {
+    private func shownName(_ base: UnsafePointer<UInt8>, _ count: Int) -> String {
         XLSXError.shown(String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self))
     }
 
@@ -359,21 +368,16 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
         waitFor = 0
         while cursor < stop {
             let next: UnsafePointer<UInt8>?
-            switch mode {
-            case .markup:
-                if cursor[0] == UInt8(ascii: "<") {
-                    next = try markup(cursor, stop)
-                } else if phase == .content {
-                    next = try text(cursor, stop)
-                } else {
-                    next = try spaceOutsideRoot(cursor, stop)
-                }
-            case .comment:
-                next = try comment(cursor, stop)
-            case .cdata:
-                next = try cdata(cursor, stop)
-            case .instruction:
-                next = try instruction(cursor, stop)
+            if mode != .markup {
+                next = try stream(cursor, stop)
+            } else if cursor[0] != UInt8(ascii: "<") {
+                next = phase == .content ? try text(cursor, stop) : try spaceOutsideRoot(cursor, stop)
+            } else if cursor + 1 < stop, phase == .content, cursor[1] == UInt8(ascii: "/") {
+                next = try endTag(cursor, stop)
+            } else if cursor + 1 < stop, phase == .content, classes[Int(cursor[1])] & XMLCharacters.nameStart != 0 {
+                next = try startTag(cursor, stop)
+            } else {
+                next = try otherMarkup(cursor, stop)
             }
             guard let next, next > cursor else {
                 // The window ends inside a token: wait for more, and for a long token until
@@ -395,10 +399,7 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
         case .markup: break
         }
         if start < end {
-            if phase == .content {
-                throw malformed("the part ends inside \(describe(base[start]))…", at: stop)
-            }
-            throw malformed("the part ends inside a tag", at: stop)
+            throw malformed("the part ends in the middle of a tag, a reference or a character", at: stop)
         }
         if phase == .content, openCount > 0 {
             let open = openElements[openCount - 1]
@@ -407,8 +408,8 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
         }
     }
 
-    private mutating func spaceOutsideRoot(_ from: UnsafePointer<UInt8>, _ stop: UnsafePointer<UInt8>) throws(XLSXError)
-        -> UnsafePointer<UInt8>? {
+    private mutating func spaceOutsideRoot(_ from: UnsafePointer<UInt8>, _ stop: UnsafePointer<UInt8>)
+        throws(XLSXError) -> UnsafePointer<UInt8>? {
         var cursor = from
         while cursor < stop, classes[Int(cursor[0])] & XMLCharacters.space != 0 { cursor += 1 }
         if cursor < stop, cursor[0] != UInt8(ascii: "<") {
@@ -429,43 +430,61 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
             while cursor < stop, classes[Int(cursor[0])] & XMLCharacters.textStop == 0 { cursor += 1 }
             guard cursor < stop else { break }
             let byte = cursor[0]
-            if byte >= 0x80 {
-                guard let after = try character(cursor, stop, in: "text") else { break }
-                cursor = after
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "<"):
+            if byte == UInt8(ascii: "<") {
                 try deliver(piece, cursor)
                 return cursor
-            case UInt8(ascii: "&"):
-                try deliver(piece, cursor)
-                guard let (scalar, after) = try reference(cursor, stop) else { return cursor }
-                let count = XMLCharacters.encode(scalar, into: scratch)
-                try handler.characters(UnsafeBufferPointer(start: scratch, count: count))
-                cursor = after
-                piece = cursor
-            case UInt8(ascii: "]"):
-                guard cursor + 2 < stop else {
-                    try deliver(piece, cursor)
-                    return cursor
-                }
-                if cursor[1] == UInt8(ascii: "]") && cursor[2] == UInt8(ascii: ">") {
-                    throw malformed("']]>' in text (it only closes a CDATA section)", at: cursor)
-                }
-                cursor += 1
-            case 0x0D:
-                try deliver(piece, cursor)
-                guard cursor + 1 < stop else { return cursor }
-                cursor += 1
-                piece = cursor
-                if cursor[0] != 0x0A { try lineFeed() }
-            default:
-                throw malformed("\(describe(byte)) is not an XML character (in text)", at: cursor)
             }
+            guard let after = try textSpecial(cursor, stop, piece: &piece) else { break }
+            cursor = after
         }
         try deliver(piece, cursor)
         return cursor
+    }
+
+    /// What stops a run of text other than `<`: a reference, `]`, CR, a non-ASCII character or
+    /// a byte to refuse. Returns where the text goes on, or nil when the window ends first (the
+    /// text before `piece` has then been handed over).
+    @inline(never)
+    private mutating func textSpecial(_ cursor: UnsafePointer<UInt8>, _ stop: UnsafePointer<UInt8>,
+                                      piece: inout UnsafePointer<UInt8>) throws(XLSXError) -> UnsafePointer<UInt8>? {
+        let byte = cursor[0]
+        if byte >= 0x80 {
+            guard let after = try character(cursor, stop, in: "text") else {
+                try deliver(piece, cursor)
+                piece = cursor
+                return nil
+            }
+            return after
+        }
+        switch byte {
+        case UInt8(ascii: "&"):
+            try deliver(piece, cursor)
+            piece = cursor
+            guard let (scalar, after) = try reference(cursor, stop) else { return nil }
+            let count = XMLCharacters.encode(scalar, into: scratch)
+            try handler.characters(UnsafeBufferPointer(start: scratch, count: count))
+            piece = after
+            return after
+        case UInt8(ascii: "]"):
+            guard cursor + 2 < stop else {
+                try deliver(piece, cursor)
+                piece = cursor
+                return nil
+            }
+            if cursor[1] == UInt8(ascii: "]") && cursor[2] == UInt8(ascii: ">") {
+                throw malformed("']]>' in text (it only closes a CDATA section)", at: cursor)
+            }
+            return cursor + 1
+        case 0x0D:
+            try deliver(piece, cursor)
+            piece = cursor
+            guard cursor + 1 < stop else { return nil }
+            piece = cursor + 1
+            if cursor[1] != 0x0A { try lineFeed() }
+            return cursor + 1
+        default:
+            throw malformed("\(describe(byte)) is not an XML character (in text)", at: cursor)
+        }
     }
 
     @inline(__always)
@@ -481,9 +500,8 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
 
     /// Steps over the non-ASCII character or refuses the control character at `cursor`; nil when
     /// the window ends inside it.
-    @inline(__always)
     private mutating func character(_ cursor: UnsafePointer<UInt8>, _ stop: UnsafePointer<UInt8>,
-                           in place: StaticString) throws(XLSXError) -> UnsafePointer<UInt8>? {
+                                    in place: StaticString) throws(XLSXError) -> UnsafePointer<UInt8>? {
         let byte = cursor[0]
         guard byte >= 0x80 else {
             throw malformed("\(describe(byte)) is not an XML character (in \(place))", at: cursor)
@@ -624,7 +642,11 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
 
     // MARK: Markup
 
-    private mutating func markup(_ open: UnsafePointer<UInt8>, _ stop: UnsafePointer<UInt8>) throws(XLSXError)
+    /// Markup other than a start tag with an ASCII name or an end tag in the root element:
+    /// comments, CDATA sections, processing instructions, tags whose name starts with a colon
+    /// or beyond ASCII, and what is refused.
+    @inline(never)
+    private mutating func otherMarkup(_ open: UnsafePointer<UInt8>, _ stop: UnsafePointer<UInt8>) throws(XLSXError)
         -> UnsafePointer<UInt8>? {
         guard open + 1 < stop else { return nil }
         let next = open[1]
@@ -690,7 +712,8 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
         guard let element = try name(nameStart, stop) else { return nil }
         var cursor = element.end
         var count = 0
-        var hasDeclarations = false
+        var namespaces = false
+        var decoded = false
         var empty = false
         decodedValues.count = 0
         while true {
@@ -738,51 +761,54 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
             guard cursor < stop else { return nil }
             let quote = cursor[0]
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-                throw malformed("the value of \(shownName(attributeName, scanned.end - attributeName)) is not "
-                                + "quoted", at: cursor)
+                throw malformed("the value of \(shownName(attributeName, scanned.end - attributeName)) is not quoted",
+                                at: cursor)
             }
             cursor += 1
             let valueStart = cursor
             while cursor < stop, classes[Int(cursor[0])] & XMLCharacters.valueStop == 0 { cursor += 1 }
             guard cursor < stop else { return nil }
-            if count == pendingCapacity { growPending() }
-            let attribute = pending + count
-            attribute.initialize(to: PendingAttribute(
-                name: attributeName, nameCount: scanned.end - attributeName, localOffset: scanned.localOffset,
-                value: valueStart, valueOffset: 0, valueCount: cursor - valueStart))
+            if count == attributeCapacity { growAttributes() }
+            let local = scanned.localOffset
+            attributes[count] = XMLAttribute(
+                name: attributeName + local, nameCount: scanned.end - attributeName - local,
+                value: valueStart, valueCount: cursor - valueStart, namespaced: false)
+            localOffsets[count] = local
+            decodedOffsets[count] = -1
             if cursor[0] == quote {
                 cursor += 1
             } else {
-                attribute.pointee.value = nil
-                attribute.pointee.valueOffset = decodedValues.count
+                let offset = decodedValues.count
                 guard let after = try decodeValue(from: valueStart, quote: quote, stop) else { return nil }
-                attribute.pointee.valueCount = decodedValues.count - attribute.pointee.valueOffset
+                decodedOffsets[count] = offset
+                attributes[count].valueCount = decodedValues.count - offset
+                decoded = true
                 cursor = after
             }
-            if attributeName[0] == UInt8(ascii: "x"), attribute.pointee.nameCount >= 5,
-               memcmp(attributeName, "xmlns", 5) == 0,
-               attribute.pointee.nameCount == 5 || attributeName[5] == UInt8(ascii: ":") {
-                hasDeclarations = true
-            }
+            // A prefix, or a name starting with `xmlns`: namespaces to look at after the tag.
+            if local > 0 || attributeName[0] == UInt8(ascii: "x") { namespaces = true }
             count += 1
-            if count > StartTagScanner.maxAttributes {
-                throw XLSXError(.tooManyAttributes,
-                    "\(XLSXError.shown(part)): a <\(shownName(nameStart, element.end - nameStart))> start tag has more "
-                    + "than \(StartTagScanner.maxAttributes) attributes; refused (no workbook needs that many)",
-                    part: part)
+            if count > StartTagScanner.maxAttributes { throw tooManyAttributes(nameStart, element.end - nameStart) }
+        }
+        if decoded {
+            for index in 0..<count where decodedOffsets[index] >= 0 {
+                attributes[index].value = UnsafePointer(decodedValues.base + decodedOffsets[index])
             }
         }
-        if count > 1 { try checkUnique(count, tag: open, declarations: hasDeclarations) }
+        let bindingCount = bindings.count
+        if namespaces {
+            count = try resolveNamespaces(count, tag: open)
+        } else if count > 1 {
+            try checkUnique(count, tag: open)
+        }
         let qualifiedCount = element.end - nameStart
         let local = element.localOffset
-        let bindingCount = bindings.count
-        if hasDeclarations { declareNamespaces(count) }
-        let delivered = resolveAttributes(count, declarations: hasDeclarations)
         let elementName = XMLName(base: nameStart + local, count: qualifiedCount - local)
-        try handler.startElement(elementName, attributes: delivered)
+        try handler.startElement(elementName,
+                                 attributes: XMLAttributes(base: attributes, count: count, ampersandsAsReferences: false))
         if empty {
             try handler.endElement(elementName)
-            closeBindings(downTo: bindingCount)
+            if bindings.count > bindingCount { closeBindings(downTo: bindingCount) }
             if openCount == 0 { phase = .epilog }
         } else {
             if openCount == openCapacity { growOpenElements() }
@@ -792,6 +818,120 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
             openNames.append(nameStart, count: qualifiedCount)
         }
         return cursor
+    }
+
+    /// The qualified name of attribute `index` of the tag being read.
+    @inline(__always)
+    private func qualifiedName(_ index: Int) -> XMLName {
+        let attribute = attributes[index]
+        return XMLName(base: attribute.name - localOffsets[index], count: attribute.nameCount + localOffsets[index])
+    }
+
+    /// Refuses a tag that names an attribute twice (the same qualified name), for tags without
+    /// namespace declarations or prefixes.
+    @inline(__always)
+    private mutating func checkUnique(_ count: Int, tag: UnsafePointer<UInt8>) throws(XLSXError) {
+        guard count <= 32 else { return try checkUniqueSlowly(count, tag: tag, declarations: false) }
+        for later in 1..<count {
+            let name = attributes[later]
+            for earlier in 0..<later where attributes[earlier].nameCount == name.nameCount
+                && attributes[earlier].name[0] == name.name[0]
+                && memcmp(attributes[earlier].name, name.name, name.nameCount) == 0 {
+                throw malformed("the attribute \(shownName(name.name, name.nameCount)) appears twice in a tag", at: tag)
+            }
+        }
+    }
+
+    /// `checkUnique` by qualified names, for any tag; as in libxml2, a namespace declaration
+    /// that declares nothing (see `declaresNothing`) is not counted.
+    @inline(never)
+    private mutating func checkUniqueSlowly(_ count: Int, tag: UnsafePointer<UInt8>, declarations: Bool)
+        throws(XLSXError) {
+        var seen = Set<[UInt8]>(minimumCapacity: count)
+        for index in 0..<count {
+            if declarations && declaresNothing(index) { continue }
+            let name = qualifiedName(index)
+            if !seen.insert(Array(UnsafeBufferPointer(start: name.base, count: name.count))).inserted {
+                throw malformed("the attribute \(shownName(name.base, name.count)) appears twice in a tag", at: tag)
+            }
+        }
+    }
+
+    /// Whether attribute `index` is a namespace declaration (`xmlns` or `xmlns:p`).
+    private func isDeclaration(_ index: Int) -> Bool {
+        let name = qualifiedName(index)
+        guard name.count >= 5, memcmp(name.base, "xmlns", 5) == 0 else { return false }
+        return name.count == 5 || localOffsets[index] == 6
+    }
+
+    /// A namespace declaration libxml2 sets aside without declaring anything: `xmlns:p=""`, one
+    /// for the reserved prefixes `xml` and `xmlns`, or one naming the reserved namespaces.
+    private func declaresNothing(_ index: Int) -> Bool {
+        guard isDeclaration(index) else { return false }
+        let value = attributes[index].bytes
+        if value.elementsEqual(XMLCharacters.xmlNamespace) || value.elementsEqual(XMLCharacters.xmlnsNamespace) {
+            return true
+        }
+        guard localOffsets[index] == 6 else { return false }
+        let prefix = attributes[index].localName
+        return value.isEmpty || prefix.is("xml") || prefix.is("xmlns")
+    }
+
+    /// For a tag with a prefixed attribute or a namespace declaration: checks the attributes
+    /// are unique, records the prefixes the tag binds, leaves the declarations out of the
+    /// attributes handed over and marks the namespaced ones. Returns how many remain.
+    @inline(never)
+    private mutating func resolveNamespaces(_ count: Int, tag: UnsafePointer<UInt8>) throws(XLSXError) -> Int {
+        if count > 1 { try checkUniqueSlowly(count, tag: tag, declarations: true) }
+        for index in 0..<count where localOffsets[index] == 6 && isDeclaration(index) && !declaresNothing(index) {
+            let prefix = attributes[index].localName
+            bindings.append(Binding(offset: prefixes.count, count: prefix.count))
+            prefixes.append(prefix.base, count: prefix.count)
+        }
+        var kept = 0
+        for index in 0..<count where !isDeclaration(index) {
+            var attribute = attributes[index]
+            let local = localOffsets[index]
+            attribute.namespaced = local > 0 && isBound(attribute.name - local, local - 1)
+            attributes[kept] = attribute
+            kept += 1
+        }
+        return kept
+    }
+
+    /// Whether the prefix is `xml` or declared by an open element (or the tag being read).
+    private func isBound(_ prefix: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        if count == 3, memcmp(prefix, "xml", 3) == 0 { return true }
+        var index = bindings.count
+        while index > 0 {
+            index -= 1
+            let binding = bindings[index]
+            if binding.count == count, memcmp(prefixes.base + binding.offset, prefix, count) == 0 { return true }
+        }
+        return false
+    }
+
+    private mutating func closeBindings(downTo count: Int) {
+        guard bindings.count > count else { return }
+        prefixes.count = bindings[count].offset
+        bindings.removeSubrange(count...)
+    }
+
+    private mutating func growAttributes() {
+        let capacity = attributeCapacity * 2
+        let grownAttributes = UnsafeMutablePointer<XMLAttribute>.allocate(capacity: capacity)
+        grownAttributes.update(from: attributes, count: attributeCapacity)
+        attributes.deallocate()
+        attributes = grownAttributes
+        let grownLocal = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+        grownLocal.update(from: localOffsets, count: attributeCapacity)
+        localOffsets.deallocate()
+        localOffsets = grownLocal
+        let grownDecoded = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+        grownDecoded.update(from: decodedOffsets, count: attributeCapacity)
+        decodedOffsets.deallocate()
+        decodedOffsets = grownDecoded
+        attributeCapacity = capacity
     }
 
     private mutating func growOpenElements() {
@@ -805,6 +945,7 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
     /// An attribute value that holds a reference, white space to normalise, a non-ASCII
     /// character or a byte to refuse, decoded into `decodedValues`. Returns where the value's
     /// closing quote ends, or nil when the window ends first.
+    @inline(never)
     private mutating func decodeValue(from: UnsafePointer<UInt8>, quote: UInt8, _ stop: UnsafePointer<UInt8>)
         throws(XLSXError) -> UnsafePointer<UInt8>? {
         var cursor = from
@@ -845,109 +986,6 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
         }
     }
 
-    private mutating func growPending() {
-        let grown = UnsafeMutablePointer<PendingAttribute>.allocate(capacity: pendingCapacity * 2)
-        grown.update(from: pending, count: pendingCapacity)
-        pending.deallocate()
-        pending = grown
-        attributes.deallocate()
-        pendingCapacity *= 2
-        attributes = .allocate(capacity: pendingCapacity)
-    }
-
-    /// Refuses a tag that names an attribute twice (the same qualified name). As in libxml2, a
-    /// namespace declaration that declares nothing (see `declaresNothing`) is not counted.
-    @inline(__always)
-    private mutating func checkUnique(_ count: Int, tag: UnsafePointer<UInt8>, declarations: Bool) throws(XLSXError) {
-        if count <= 32 {
-            for later in 1..<count {
-                let name = pending[later]
-                for earlier in 0..<later where pending[earlier].nameCount == name.nameCount
-                    && pending[earlier].name[0] == name.name[0]
-                    && memcmp(pending[earlier].name, name.name, name.nameCount) == 0 {
-                    if declarations && (declaresNothing(pending[earlier]) || declaresNothing(name)) { continue }
-                    throw malformed("the attribute \(shownName(name.name, name.nameCount)) appears twice in a tag",
-                                    at: tag)
-                }
-            }
-            return
-        }
-        var seen = Set<[UInt8]>(minimumCapacity: count)
-        for index in 0..<count {
-            let name = pending[index]
-            if declarations && declaresNothing(name) { continue }
-            if !seen.insert(Array(UnsafeBufferPointer(start: name.name, count: name.nameCount))).inserted {
-                throw malformed("the attribute \(shownName(name.name, name.nameCount)) appears twice in a tag", at: tag)
-            }
-        }
-    }
-
-    /// A namespace declaration libxml2 sets aside without declaring anything: `xmlns:p=""`, one
-    /// for the reserved prefixes `xml` and `xmlns`, or one naming the reserved namespaces.
-    private mutating func declaresNothing(_ attribute: PendingAttribute) -> Bool {
-        guard attribute.nameCount >= 5, memcmp(attribute.name, "xmlns", 5) == 0 else { return false }
-        let value = UnsafeBufferPointer(
-            start: attribute.value ?? UnsafePointer(decodedValues.base + attribute.valueOffset),
-            count: attribute.valueCount)
-        if value.elementsEqual(XMLCharacters.xmlNamespace) || value.elementsEqual(XMLCharacters.xmlnsNamespace) {
-            return true
-        }
-        guard attribute.nameCount > 6, attribute.name[5] == UInt8(ascii: ":") else { return false }
-        let prefix = XMLName(base: attribute.name + 6, count: attribute.nameCount - 6)
-        return value.isEmpty || prefix.is("xml") || prefix.is("xmlns")
-    }
-
-    /// Records the prefixes the tag's `xmlns:p="…"` attributes bind.
-    private mutating func declareNamespaces(_ count: Int) {
-        for index in 0..<count {
-            let attribute = pending[index]
-            guard attribute.nameCount > 6, attribute.name[5] == UInt8(ascii: ":"),
-                  memcmp(attribute.name, "xmlns", 5) == 0, !declaresNothing(attribute) else { continue }
-            bindings.append(Binding(offset: prefixes.count, count: attribute.nameCount - 6))
-            prefixes.append(attribute.name + 6, count: attribute.nameCount - 6)
-        }
-    }
-
-    private mutating func closeBindings(downTo count: Int) {
-        guard bindings.count > count else { return }
-        prefixes.count = bindings[count].offset
-        bindings.removeSubrange(count...)
-    }
-
-    /// The tag's attributes as handlers see them: namespace declarations left out, values
-    /// pointing into the window or into `decodedValues`.
-    @inline(__always)
-    private mutating func resolveAttributes(_ count: Int, declarations: Bool) -> XMLAttributes {
-        var delivered = 0
-        for index in 0..<count {
-            let attribute = pending[index]
-            let local = attribute.localOffset
-            if declarations, attribute.nameCount >= 5, memcmp(attribute.name, "xmlns", 5) == 0,
-               attribute.nameCount == 5 || local == 6 {
-                continue
-            }
-            let value = attribute.value ?? UnsafePointer(decodedValues.base + attribute.valueOffset)
-            attributes[delivered] = XMLAttribute(
-                name: attribute.name + local, nameCount: attribute.nameCount - local,
-                value: value, valueCount: attribute.valueCount,
-                namespaced: local > 0 && isBound(attribute.name, local - 1))
-            delivered += 1
-        }
-        return XMLAttributes(base: attributes, count: delivered, ampersandsAsReferences: false)
-    }
-
-    /// Whether the prefix is `xml` or declared by an open element (or the tag being read).
-    private mutating func isBound(_ prefix: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        if count == 3, memcmp(prefix, "xml", 3) == 0 { return true }
-        var index = bindings.count
-        while index > 0 {
-            index -= 1
-            let binding = bindings[index]
-            if binding.count == count, memcmp(prefixes.base + binding.offset, prefix, count) == 0 { return true }
-        }
-        return false
-    }
-
     /// An end tag at `open`; it must close the element opened last.
     @inline(__always)
     private mutating func endTag(_ open: UnsafePointer<UInt8>, _ stop: UnsafePointer<UInt8>) throws(XLSXError)
@@ -966,19 +1004,10 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
         if matches {
             cursor = nameStart + element.count + 1
         } else {
-            guard let nameEnd = try name(nameStart, stop)?.end else { return nil }
-            guard nameEnd - nameStart == element.count, memcmp(nameStart, expected, element.count) == 0 else {
-                throw malformed("the end tag </\(shownName(nameStart, nameEnd - nameStart))> does not match "
-                                + "<\(shownName(expected, element.count))>, the element open there", at: open)
+            guard let after = try endTagSlowly(nameStart, stop, expected: expected, count: element.count) else {
+                return nil
             }
-            cursor = nameEnd
-            while cursor < stop, classes[Int(cursor[0])] & XMLCharacters.space != 0 { cursor += 1 }
-            guard cursor < stop else { return nil }
-            guard cursor[0] == UInt8(ascii: ">") else {
-                throw malformed("\(describe(cursor[0])) in the end tag </\(shownName(expected, element.count))>",
-                                at: cursor)
-            }
-            cursor += 1
+            cursor = after
         }
         try handler.endElement(
             XMLName(base: expected + element.localOffset, count: element.count - element.localOffset))
@@ -989,7 +1018,38 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
         return cursor
     }
 
+    /// An end tag that is not `</name>` for the element open: white space before `>`, a name
+    /// cut by the end of the window, or a mismatch.
+    @inline(never)
+    private mutating func endTagSlowly(_ nameStart: UnsafePointer<UInt8>, _ stop: UnsafePointer<UInt8>,
+                                       expected: UnsafePointer<UInt8>, count: Int)
+        throws(XLSXError) -> UnsafePointer<UInt8>? {
+        guard let nameEnd = try name(nameStart, stop)?.end else { return nil }
+        guard nameEnd - nameStart == count, memcmp(nameStart, expected, count) == 0 else {
+            throw malformed("the end tag </\(shownName(nameStart, nameEnd - nameStart))> does not match "
+                            + "<\(shownName(expected, count))>, the element open there", at: nameStart - 2)
+        }
+        var cursor = nameEnd
+        while cursor < stop, classes[Int(cursor[0])] & XMLCharacters.space != 0 { cursor += 1 }
+        guard cursor < stop else { return nil }
+        guard cursor[0] == UInt8(ascii: ">") else {
+            throw malformed("\(describe(cursor[0])) in the end tag </\(shownName(expected, count))>", at: cursor)
+        }
+        return cursor + 1
+    }
+
     // MARK: Comments, CDATA sections, processing instructions
+
+    @inline(never)
+    private mutating func stream(_ from: UnsafePointer<UInt8>, _ stop: UnsafePointer<UInt8>) throws(XLSXError)
+        -> UnsafePointer<UInt8>? {
+        switch mode {
+        case .comment: try comment(from, stop)
+        case .cdata: try cdata(from, stop)
+        case .instruction: try instruction(from, stop)
+        case .markup: from
+        }
+    }
 
     /// Inside a comment: up to and past `-->`, refusing `--` before it.
     private mutating func comment(_ from: UnsafePointer<UInt8>, _ stop: UnsafePointer<UInt8>) throws(XLSXError)

@@ -7,6 +7,7 @@
 //   xlsx-bench read FILE       (child run) read every cell once, print cells and peak RSS
 //   xlsx-bench phase NAME FILE run one reading phase (inflate, libxml2Parse, parse, decode) of the
 //                              first sheet once, for a profiler (valgrind --tool=callgrind)
+//   xlsx-bench dump FILE       the dump table and the phases of one workbook, as for XlsxWriter's
 import Foundation
 import XLSX
 
@@ -83,6 +84,9 @@ do {
     let arguments = CommandLine.arguments
     if arguments.count == 3, arguments[1] == "read" {
         try childRead(arguments[2])
+    } else if arguments.count == 3, arguments[1] == "dump" {
+        let runs = try dumpFigures(arguments[2], title: arguments[2], targets: .otherWriters)
+        try phaseFigures(arguments[2], title: arguments[2], dump: runs)
     } else if arguments.count == 4, arguments[1] == "phase",
               let phase = ReaderPhase.allCases.first(where: { "\($0)" == arguments[2] }) {
         let workbook = try Workbook(path: arguments[3])
