@@ -51,6 +51,29 @@ public final class SheetCursor {
         parser = XMLPushParser(part: sheet.partPath, handler: content, sizeHint: entry.uncompressedSize)
     }
 
+    /// For a batch cursor (`Workbook.batchCursor(for:)`): the next rows with at least one
+    /// non-blank cell, `rows` of them or a few more (the rest of a chunk), fewer at the end of
+    /// the sheet; nil after the last. After an error, keeps throwing it; the rows read since
+    /// the last batch are not handed over.
+    package func nextBatch(rows: Int) throws -> CellBatch? {
+        if let failure { throw failure }
+        do {
+            while content.batchedRowCount < rows && !reachedEnd {
+                if let chunk = try inflater.nextChunk() {
+                    try parser.feed(chunk)
+                } else {
+                    reachedEnd = true
+                    try parser.finish()
+                }
+            }
+        } catch {
+            failure = error
+            throw error
+        }
+        let batch = content.takeBatch()
+        return batch.rows.isEmpty && reachedEnd ? nil : batch
+    }
+
     /// The next row with at least one non-blank cell, or nil after the last.
     public func next() throws -> Row? {
         if let failure { throw failure }

@@ -112,6 +112,13 @@ public final class Workbook {
         return try SheetCursor(sheet: sheet, archive: archive, content: content, inflatingAhead: inflatingAhead)
     }
 
+    /// A cursor streaming the rows of `sheet` in batches (`SheetCursor.nextBatch(rows:)`), as
+    /// `traindb xlsx dump` renders them: shared strings by index, text as bytes.
+    package func batchCursor(for sheet: SheetInfo) throws -> SheetCursor {
+        let content = SheetParser(part: sheet.partPath, tables: try loadTables(), batching: true)
+        return try SheetCursor(sheet: sheet, archive: archive, content: content)
+    }
+
     /// The workbook's shared strings, in the order cells refer to them.
     package func sharedStrings() throws -> [String] {
         Array(try loadTables().sharedStrings)
