@@ -374,7 +374,8 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
                 next = phase == .content ? try text(cursor, stop) : try spaceOutsideRoot(cursor, stop)
             } else if cursor + 1 < stop, phase == .content, cursor[1] == UInt8(ascii: "/") {
                 next = try endTag(cursor, stop)
-            } else if cursor + 1 < stop, phase == .content, classes[Int(cursor[1])] & XMLCharacters.nameStart != 0 {
+            } else if cursor + 1 < stop, phase == .content, classes[Int(cursor[1])] & XMLCharacters.nameStart != 0
+                        || startsUnusualName(cursor, stop) {
                 next = try startTag(cursor, stop)
             } else {
                 next = try otherMarkup(cursor, stop)
@@ -642,17 +643,22 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
 
     // MARK: Markup
 
-    /// Markup other than a start tag with an ASCII name or an end tag in the root element:
-    /// comments, CDATA sections, processing instructions, tags whose name starts with a colon
-    /// or beyond ASCII, and what is refused.
+    /// Whether the start tag at `open`, in the root element, has a name starting with a colon or
+    /// a character beyond ASCII.
+    private func startsUnusualName(_ open: UnsafePointer<UInt8>, _ stop: UnsafePointer<UInt8>) -> Bool {
+        guard open + 1 < stop, phase == .content else { return false }
+        return open[1] >= 0x80 || open[1] == UInt8(ascii: ":")
+    }
+
+    /// Markup other than a start tag or an end tag in the root element: comments, CDATA
+    /// sections, processing instructions, and what is refused.
     @inline(never)
     private mutating func otherMarkup(_ open: UnsafePointer<UInt8>, _ stop: UnsafePointer<UInt8>) throws(XLSXError)
         -> UnsafePointer<UInt8>? {
         guard open + 1 < stop else { return nil }
         let next = open[1]
         if classes[Int(next)] & XMLCharacters.nameStart != 0 || next >= 0x80 || next == UInt8(ascii: ":") {
-            guard phase == .content else { throw malformed("a second root element", at: open) }
-            return try startTag(open, stop)
+            throw malformed("a second root element", at: open)
         }
         switch next {
         case UInt8(ascii: "/"):
@@ -804,8 +810,8 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
         let qualifiedCount = element.end - nameStart
         let local = element.localOffset
         let elementName = XMLName(base: nameStart + local, count: qualifiedCount - local)
-        try handler.startElement(elementName,
-                                 attributes: XMLAttributes(base: attributes, count: count, ampersandsAsReferences: false))
+        let delivered = XMLAttributes(base: attributes, count: count, ampersandsAsReferences: false)
+        try handler.startElement(elementName, attributes: delivered)
         if empty {
             try handler.endElement(elementName)
             if bindings.count > bindingCount { closeBindings(downTo: bindingCount) }
