@@ -43,9 +43,10 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
     private var prefixes = GrowableBytes()
     private var bindings: [Binding] = []
 
-    /// The attributes of the tag being read, as handlers get them; for each, where its local
-    /// name starts in its qualified name, and where its value starts in `decodedValues` (-1
-    /// when the value is in the window).
+    /// The attributes of the tag being read, as handlers get them (with their qualified names
+    /// until namespaces are resolved, for the rare tag that needs it); for a value decoded
+    /// into `decodedValues` (its `value` nil until the tag is read), where it starts there; for
+    /// the tags with namespaces, where each local name starts in its qualified name.
     private var attributes: UnsafeMutablePointer<XMLAttribute>
     private var localOffsets: UnsafeMutablePointer<Int>
     private var decodedOffsets: UnsafeMutablePointer<Int>
@@ -775,29 +776,27 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
             while cursor < stop, classes[Int(cursor[0])] & XMLCharacters.valueStop == 0 { cursor += 1 }
             guard cursor < stop else { return nil }
             if count == attributeCapacity { growAttributes() }
-            let local = scanned.localOffset
             attributes[count] = XMLAttribute(
-                name: attributeName + local, nameCount: scanned.end - attributeName - local,
+                name: attributeName, nameCount: scanned.end - attributeName,
                 value: valueStart, valueCount: cursor - valueStart, namespaced: false)
-            localOffsets[count] = local
-            decodedOffsets[count] = -1
             if cursor[0] == quote {
                 cursor += 1
             } else {
                 let offset = decodedValues.count
                 guard let after = try decodeValue(from: valueStart, quote: quote, stop) else { return nil }
                 decodedOffsets[count] = offset
+                attributes[count].value = nil
                 attributes[count].valueCount = decodedValues.count - offset
                 decoded = true
                 cursor = after
             }
             // A prefix, or a name starting with `xmlns`: namespaces to look at after the tag.
-            if local > 0 || attributeName[0] == UInt8(ascii: "x") { namespaces = true }
+            if scanned.localOffset > 0 || attributeName[0] == UInt8(ascii: "x") { namespaces = true }
             count += 1
             if count > StartTagScanner.maxAttributes { throw tooManyAttributes(nameStart, element.end - nameStart) }
         }
         if decoded {
-            for index in 0..<count where decodedOffsets[index] >= 0 {
+            for index in 0..<count where attributes[index].value == nil {
                 attributes[index].value = UnsafePointer(decodedValues.base + decodedOffsets[index])
             }
         }
@@ -826,11 +825,17 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
         return cursor
     }
 
-    /// The qualified name of attribute `index` of the tag being read.
+    /// The qualified name of attribute `index` of the tag being read, before namespaces are
+    /// resolved.
     @inline(__always)
     private func qualifiedName(_ index: Int) -> XMLName {
-        let attribute = attributes[index]
-        return XMLName(base: attribute.name - localOffsets[index], count: attribute.nameCount + localOffsets[index])
+        XMLName(base: attributes[index].name, count: attributes[index].nameCount)
+    }
+
+    /// The local part of attribute `index`'s name (`localOffsets` filled).
+    private func localPart(_ index: Int) -> XMLName {
+        XMLName(base: attributes[index].name + localOffsets[index],
+                count: attributes[index].nameCount - localOffsets[index])
     }
 
     /// Refuses a tag that names an attribute twice (the same qualified name), for tags without
@@ -879,7 +884,7 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
             return true
         }
         guard localOffsets[index] == 6 else { return false }
-        let prefix = attributes[index].localName
+        let prefix = localPart(index)
         return value.isEmpty || prefix.is("xml") || prefix.is("xmlns")
     }
 
@@ -888,17 +893,22 @@ struct XMLTokenizerCore<Handler: XMLContentHandler>: ~Copyable {
     /// attributes handed over and marks the namespaced ones. Returns how many remain.
     @inline(never)
     private mutating func resolveNamespaces(_ count: Int, tag: UnsafePointer<UInt8>) throws(XLSXError) -> Int {
+        for index in 0..<count {
+            localOffsets[index] = localOffset(attributes[index].name, attributes[index].nameCount)
+        }
         if count > 1 { try checkUniqueSlowly(count, tag: tag, declarations: true) }
         for index in 0..<count where localOffsets[index] == 6 && isDeclaration(index) && !declaresNothing(index) {
-            let prefix = attributes[index].localName
+            let prefix = localPart(index)
             bindings.append(Binding(offset: prefixes.count, count: prefix.count))
             prefixes.append(prefix.base, count: prefix.count)
         }
         var kept = 0
         for index in 0..<count where !isDeclaration(index) {
-            var attribute = attributes[index]
             let local = localOffsets[index]
-            attribute.namespaced = local > 0 && isBound(attribute.name - local, local - 1)
+            var attribute = attributes[index]
+            attribute.namespaced = local > 0 && isBound(attribute.name, local - 1)
+            attribute.name += local
+            attribute.nameCount -= local
             attributes[kept] = attribute
             kept += 1
         }
