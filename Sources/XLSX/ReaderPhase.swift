@@ -7,8 +7,7 @@ package enum ReaderPhase: CaseIterable, Sendable {
     case libxml2Parse
     /// Inflating and parsing with `XMLTokenizer` into a handler that does nothing.
     case parse
-    /// Inflating, parsing, and building rows of typed cells (shared strings by index, as
-    /// `traindb xlsx dump` reads them).
+    /// Inflating, parsing, and typing the cells into batches, as `traindb xlsx dump` reads them.
     case decode
 
     /// Runs the phase over `sheet` of `workbook`; returns a count that depends on every byte
@@ -40,9 +39,9 @@ package enum ReaderPhase: CaseIterable, Sendable {
             try parser.finish()
             return counter.elements
         case .decode:
-            let cursor = try workbook.cursor(for: sheet, sharedStringsByIndex: true, inflatingAhead: false)
+            let cursor = try workbook.batchCursor(for: sheet, inflatingAhead: false)
             var cells = 0
-            while let row = try cursor.next() { cells += row.cells.count }
+            while let batch = try cursor.nextBatch(rows: 512) { cells += batch.cells.count }
             return cells
         }
     }

@@ -114,9 +114,9 @@ public final class Workbook {
 
     /// A cursor streaming the rows of `sheet` in batches (`SheetCursor.nextBatch(rows:)`), as
     /// `traindb xlsx dump` renders them: shared strings by index, text as bytes.
-    package func batchCursor(for sheet: SheetInfo) throws -> SheetCursor {
+    package func batchCursor(for sheet: SheetInfo, inflatingAhead: Bool? = nil) throws -> SheetCursor {
         let content = SheetParser(part: sheet.partPath, tables: try loadTables(), batching: true)
-        return try SheetCursor(sheet: sheet, archive: archive, content: content)
+        return try SheetCursor(sheet: sheet, archive: archive, content: content, inflatingAhead: inflatingAhead)
     }
 
     /// The workbook's shared strings, in the order cells refer to them.
