@@ -8,6 +8,9 @@
 //   xlsx-bench phase NAME FILE run one reading phase (inflate, libxml2Parse, parse, decode) of the
 //                              first sheet once, for a profiler (valgrind --tool=callgrind)
 //   xlsx-bench dump FILE       the dump table and the phases of one workbook, as for XlsxWriter's
+//                              and openpyxl's above
+//   xlsx-bench catalogue [ROWS…]  check and build of a grown catalogue against the dump of its
+//                              exercises sheet (`make bench-catalogue`; 164,730 and 1,000,000 rows)
 import Foundation
 import XLSX
 
@@ -87,6 +90,9 @@ do {
     } else if arguments.count == 3, arguments[1] == "dump" {
         let runs = try dumpFigures(arguments[2], title: arguments[2], targets: .otherWriters)
         try phaseFigures(arguments[2], title: arguments[2], dump: runs)
+    } else if arguments.count >= 2, arguments[1] == "catalogue" {
+        let counts = arguments.dropFirst(2).compactMap { Int($0) }
+        try catalogueFigures(rowCounts: counts.isEmpty ? [164_730, 1_000_000] : counts)
     } else if arguments.count == 4, arguments[1] == "phase",
               let phase = ReaderPhase.allCases.first(where: { "\($0)" == arguments[2] }) {
         let workbook = try Workbook(path: arguments[3])
