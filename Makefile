@@ -80,15 +80,36 @@ leaks: deps
 
 # Reader benchmark (figures only, never a test): TrainDB vs the inflate floor, python-calamine
 # and openpyxl on a generated 200,000 × 10 workbook cached in bench-data/; then `traindb xlsx
-# dump` vs python-calamine as whole processes, timed under /usr/bin/time for peak memory.
-bench: bench-generator bench-log bench-gymtrack bench-journal bench-store bench-pg
-	@python3 -c "import python_calamine, openpyxl" 2>/dev/null || pip install -q python-calamine openpyxl
+# dump` vs python-calamine and fastexcel as whole processes, in alternating rounds, on bench/'s
+# own workbooks and on workbooks XlsxWriter and openpyxl write (also cached in bench-data/), with
+# each reading phase of one sheet timed next to the inflate floor and libxml2's bare parse.
+BENCH_PYTHON := python-calamine openpyxl xlsxwriter fastexcel
+
+# `make bench-xlsx` runs this benchmark alone.
+.PHONY: bench-xlsx
+bench: bench-generator bench-log bench-gymtrack bench-journal bench-store bench-pg bench-xlsx bench-catalogue
+
+bench-xlsx:
+	@python3 -c "import python_calamine, openpyxl, xlsxwriter, fastexcel" 2>/dev/null || pip install -q $(BENCH_PYTHON)
 	@[ -x /usr/bin/time ] || { \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq time; }
 	$(SWIFT) build -c release --product traindb
 	$(SWIFT) build -c release --product xlsx-bench
 	$$($(SWIFT) build -c release --product xlsx-bench --show-bin-path)/xlsx-bench
+
+# Catalogue benchmark (figures only, never a test): `scripts/grown-catalogue` grows the committed
+# exercises sheet to 164,730 and 1,000,000 valid rows (cached in bench-data/), then `traindb check`
+# and `traindb build` are timed against `traindb xlsx dump` of that sheet, whole processes in
+# alternating rounds: their ratios to the dump and their peak memory.
+.PHONY: bench-catalogue
+bench-catalogue:
+	@[ -x /usr/bin/time ] || { \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq time; }
+	$(SWIFT) build -c release --product traindb
+	$(SWIFT) build -c release --product xlsx-bench
+	$$($(SWIFT) build -c release --product xlsx-bench --show-bin-path)/xlsx-bench catalogue $(CATALOGUE_ROWS)
 
 # Generator benchmark (figures only, never a test): every questionnaire of the property space,
 # p50/p99 per programme (target p99 ≤ 5 ms) and the total, on the committed catalogue.

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Times other xlsx readers on the benchmark workbook, for `make bench` (xlsx-bench).
 
-usage: peers.py calamine|calamine-process|openpyxl FILE [REPEAT]
+usage: peers.py calamine|calamine-process|fastexcel-process|openpyxl FILE [REPEAT]
 Prints one JSON line: {"tool", "best", "runs", "cells"}; times exclude interpreter start-up.
-calamine-process builds the Python lists of every sheet: xlsx-bench times this whole process
-against `traindb xlsx dump`'s.
+calamine-process builds the Python lists of every sheet, fastexcel-process the Arrow arrays of
+every sheet: xlsx-bench times these whole processes against `traindb xlsx dump`'s.
 """
 import json
 import sys
@@ -29,6 +29,19 @@ def calamine_every_sheet(path):
     return cells
 
 
+def fastexcel_every_sheet(path):
+    # fastexcel (calamine in Rust, into Arrow) reads a sheet's cells with load_sheet and builds
+    # its Arrow columns when they are asked for: __arrow_c_array__ asks without needing pyarrow.
+    import fastexcel
+    reader = fastexcel.read_excel(path)
+    cells = 0
+    for name in reader.sheet_names:
+        sheet = reader.load_sheet(name)
+        sheet.__arrow_c_array__()
+        cells += sheet.height * sheet.width
+    return cells
+
+
 def openpyxl_read_only(path):
     import openpyxl
     workbook = openpyxl.load_workbook(path, read_only=True)
@@ -39,7 +52,8 @@ def openpyxl_read_only(path):
     return cells
 
 
-READERS = {"calamine": calamine, "calamine-process": calamine_every_sheet, "openpyxl": openpyxl_read_only}
+READERS = {"calamine": calamine, "calamine-process": calamine_every_sheet,
+           "fastexcel-process": fastexcel_every_sheet, "openpyxl": openpyxl_read_only}
 
 
 def main():

@@ -108,6 +108,20 @@ def workbooks():
     contents = parts()
     contents["xl/sharedStrings.xml"] = contents["xl/sharedStrings.xml"][:-12]
     yield "xml-truncated-part.xlsx", zipped(contents)
+    # What TrainDB's own XML tokenizer refuses (libxml2 reads only parts with a DTD).
+    contents = parts()
+    sheet1 = "xl/worksheets/sheet1.xml"
+    contents[sheet1] = contents[sheet1].encode().replace(b"42", b"4\xc3\x28")
+    yield "xml-invalid-utf8.xlsx", zipped(contents)
+    for name, text in [("undefined-entity", "&nope;"), ("cdata-end-in-text", "]]>")]:
+        yield f"xml-{name}.xlsx", zipped(parts(f'<row r="1"><c r="A1" t="inlineStr"><is><t>{text}</t></is></c></row>'))
+    yield "xml-unclosed-comment.xlsx", zipped(parts('<row r="1"><c r="A1"><v>1</v></c></row><!-- never closed'))
+    references = "&#x41;&amp;" * 100_000
+    yield "xml-attribute-references-2mb.xlsx", zipped(
+        parts(f'<row r="1" x="{references}"><c r="A1"><v>1</v></c></row>'), 1)
+    rows = "".join(f'<row r="{n}"><c r="A{n}"><v>{n}</v></c><c r="B{n}" t="s"><v>0</v></c></row>'
+                   for n in range(1, 20_000))
+    yield "xml-broken-after-many-rows.xlsx", zipped(parts(rows + '<row r="20000"><broken></row>'))
 
     sheet = parts('<row r="1"><c r="A1"><v>1</v></c></row>' + " " * (8 << 20))
     yield "zip-inflates-past-declared-size.xlsx", declare_size(zipped(sheet, 9), "xl/worksheets/sheet1.xml", 1000)

@@ -61,7 +61,7 @@ public struct CatalogDatabaseWriter: Sendable {
         }
         logger.debug(
             "catalogue database written",
-            metadata: ["path": "\(path)", "exercises": "\(catalog.exercises.count)"])
+            metadata: ["path": "\(path)", "exercises": "\(catalog.exerciseCount)"])
     }
 
     /// Refuses a target that exists but is not a regular file, or that is the same file as one

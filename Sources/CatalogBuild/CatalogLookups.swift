@@ -70,7 +70,8 @@ public struct CatalogLookups: Sendable {
     /// Records the lookup values `exercise` names in `used`, and each one no lookup declares
     /// as a problem.
     func resolve(_ exercise: Exercise, into used: inout Used, problems: inout NormalisedCatalog.Problems) {
-        let subject = "exercise \"\(exercise.id)\""
+        // Named only in a problem: made when one is reported, never for a row that resolves.
+        func subject() -> String { "exercise \"\(exercise.id)\"" }
         if let items = items(under: exercise.equipmentCategory) {
             if used.items[exercise.equipmentCategory] == nil { used.items[exercise.equipmentCategory] = [] }
             if let item = exercise.equipmentItem {
@@ -78,34 +79,34 @@ public struct CatalogLookups: Sendable {
                     used.items[exercise.equipmentCategory, default: []].insert(item)
                 } else {
                     problems.unknown(
-                        "\(subject) names equipment item \"\(item)\", which the equipment "
+                        "\(subject()) names equipment item \"\(item)\", which the equipment "
                             + "lookup does not list under \"\(exercise.equipmentCategory)\"")
                 }
             }
         } else {
             problems.unknown(
-                "\(subject) names equipment category \"\(exercise.equipmentCategory)\", "
+                "\(subject()) names equipment category \"\(exercise.equipmentCategory)\", "
                     + "which the equipment lookup does not list")
         }
         for muscle in [exercise.primaryMuscle] + exercise.secondaryMuscles {
             Self.use(
                 muscle, declared: muscleNames.contains(muscle), in: &used.muscles, &problems,
-                otherwise: "\(subject) names muscle \"\(muscle)\", which the muscle lookup does not list")
+                otherwise: "\(subject()) names muscle \"\(muscle)\", which the muscle lookup does not list")
         }
         let pattern = exercise.movementPattern
         Self.use(
             pattern, declared: movementPatterns.contains { $0.name == pattern }, in: &used.movementPatterns,
             &problems,
-            otherwise: "\(subject) names movement pattern \"\(pattern)\", "
+            otherwise: "\(subject()) names movement pattern \"\(pattern)\", "
                 + "which the movement pattern lookup does not list")
         let level = exercise.complexity
         Self.use(
             level, declared: complexityLevels.contains { $0.level == level }, in: &used.complexityLevels, &problems,
-            otherwise: "\(subject) has complexity \(level), which the complexity lookup does not list")
+            otherwise: "\(subject()) has complexity \(level), which the complexity lookup does not list")
         let tier = exercise.selectionTier
         Self.use(
             tier, declared: selectionTiers.contains { $0.tier == tier }, in: &used.selectionTiers, &problems,
-            otherwise: "\(subject) has selection tier \(tier), which the selection tier lookup does not list")
+            otherwise: "\(subject()) has selection tier \(tier), which the selection tier lookup does not list")
     }
 
     /// Records a declared `value` as used, or the problem of one no lookup declares.

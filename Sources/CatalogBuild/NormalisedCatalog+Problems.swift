@@ -9,10 +9,9 @@ extension NormalisedCatalog {
             found.append((.unknownLookupValue, message))
         }
 
-        mutating func checkUniqueIDs(_ sortedExercises: [Exercise]) {
-            for (previous, exercise) in zip(sortedExercises, sortedExercises.dropFirst())
-            where previous.id == exercise.id {
-                found.append((.duplicateExercise, "exercise id \"\(exercise.id)\" appears more than once"))
+        mutating func checkUniqueIDs(_ sortedIDs: some Collection<String>) {
+            for (previous, id) in zip(sortedIDs, sortedIDs.dropFirst()) where previous == id {
+                found.append((.duplicateExercise, "exercise id \"\(id)\" appears more than once"))
             }
         }
 

@@ -23,7 +23,13 @@ struct NormalisedCatalog: Sendable {
     var complexityLevels: [ComplexityLevelRecord] = []
     var selectionTiers: [SelectionTierRecord] = []
     var groups: [CanonicalGroupRecord] = []
-    var exercises: [ExerciseRows] = []
+    /// The content's exercises, and the order of their ids: each exercise's rows are made as
+    /// they are written (`forEachExercise`), so a build holds the records of one at a time
+    /// rather than a second copy of the catalogue.
+    private var exercises: [Exercise] = []
+    private var exerciseOrder: [Int] = []
+    private var keys = LookupKeys()
+    private var groupIDs: [String: Int] = [:]
     var joints: [JointRecord] = []
     var contraindications: [ContraindicationRecord] = []
     var exceptions: [ExerciseExceptionRecord] = []
@@ -35,20 +41,21 @@ struct NormalisedCatalog: Sendable {
     /// lookup lacks (all of them, in one error).
     init(_ content: CatalogContent) throws {
         var problems = Problems()
-        let exercises = content.exercises.sorted { $0.id < $1.id }
-        problems.checkUniqueIDs(exercises)
+        let exercises = content.exercises
+        let order = exercises.indices.sorted { exercises[$0].id < exercises[$1].id }
+        problems.checkUniqueIDs(order.lazy.map { exercises[$0].id })
         let lookups = CatalogLookups(content)
         var used = CatalogLookups.Used()
-        for exercise in exercises {
-            lookups.resolve(exercise, into: &used, problems: &problems)
+        for index in order {
+            lookups.resolve(exercises[index], into: &used, problems: &problems)
         }
-        let groupNames = Set(exercises.map(\.canonicalName))
+        let groupNames = Set(exercises.lazy.map(\.canonicalName))
         for contraindication in content.contraindications where !groupNames.contains(contraindication.canonicalName) {
             problems.unknown(
                 "contraindication for joint \"\(contraindication.joint)\" names canonical group "
                     + "\"\(contraindication.canonicalName)\", which no exercise has")
         }
-        let exerciseIDs = Set(exercises.map(\.id))
+        let exerciseIDs = Set(exercises.lazy.map(\.id))
         for exception in content.exceptions where !exerciseIDs.contains(exception.exerciseId) {
             problems.unknown(
                 "exception for joint \"\(exception.joint)\" names exercise \"\(exception.exerciseId)\", "
@@ -56,10 +63,12 @@ struct NormalisedCatalog: Sendable {
         }
         try problems.throwIfAny()
 
-        let keys = assignLookupKeys(lookups, used: used)
+        self.exercises = exercises
+        exerciseOrder = order
+        assignLookupKeys(lookups, used: used)
         let groupIDs = Self.keys(groupNames.sorted())
+        self.groupIDs = groupIDs
         groups = groupNames.sorted().map { CanonicalGroupRecord(id: groupIDs[$0] ?? 0, name: $0) }
-        self.exercises = exercises.map { Self.rows(of: $0, keys: keys, groupID: groupIDs[$0.canonicalName] ?? 0) }
 
         let jointNames = Set(content.contraindications.map(\.joint) + content.exceptions.map(\.joint)).sorted()
         let jointIDs = Self.keys(jointNames)
@@ -82,14 +91,24 @@ struct NormalisedCatalog: Sendable {
             .map { CatalogueSourceRecord(fileName: $0.fileName, sha256: $0.sha256) }
     }
 
+    /// How many exercises the catalogue has.
+    var exerciseCount: Int { exercises.count }
+
+    /// Each exercise's rows, by id.
+    func forEachExercise(_ body: (ExerciseRows) throws -> Void) rethrows {
+        for index in exerciseOrder {
+            let exercise = exercises[index]
+            try body(Self.rows(of: exercise, keys: keys, groupID: groupIDs[exercise.canonicalName] ?? 0))
+        }
+    }
+
     /// Keys 1, 2, 3 … in `names`' order.
     private static func keys(_ names: [String]) -> [String: Int] {
         Dictionary(names.enumerated().map { ($1, $0 + 1) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The lookup rows the exercises use, in lookup order, with their keys.
-    private mutating func assignLookupKeys(_ lookups: CatalogLookups, used: CatalogLookups.Used) -> LookupKeys {
-        var keys = LookupKeys()
+    private mutating func assignLookupKeys(_ lookups: CatalogLookups, used: CatalogLookups.Used) {
         for (category, declaredItems) in lookups.equipment {
             guard let usedItems = used.items[category] else { continue }
             let categoryID = categories.count + 1
@@ -121,7 +140,6 @@ struct NormalisedCatalog: Sendable {
             .map { ComplexityLevelRecord(level: $0.level, label: $0.label, description: $0.description) }
         selectionTiers = lookups.selectionTiers.filter { used.selectionTiers.contains($0.tier) }
             .map { SelectionTierRecord(tier: $0.tier, label: $0.label, description: $0.description) }
-        return keys
     }
 
     /// The records of one exercise whose every lookup value resolved.
@@ -149,7 +167,7 @@ struct NormalisedCatalog: Sendable {
 }
 
 /// The keys assigned to the lookup values the exercises use.
-private struct LookupKeys {
+struct LookupKeys: Sendable {
     var categories: [String: Int] = [:]
     var items: [String: [String: Int]] = [:]
     var muscles: [String: Int] = [:]

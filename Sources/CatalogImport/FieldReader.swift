@@ -105,6 +105,9 @@ struct FieldReader {
     /// How a message names the first line break, tab or other control character of `text`
     /// (C0 and C1 controls, U+2028, U+2029); nil when it has none.
     static func firstControlCharacter(in text: String) -> String? {
+        // Printable ASCII throughout (nearly every cell): none.
+        var text = text
+        if text.withUTF8({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) { return nil }
         let found = text.unicodeScalars.first { scalar in
             scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
         }
@@ -126,7 +129,7 @@ struct FieldReader {
                    message: "\(name(column)) must be a whole number, found \(value.trimmedText ?? "")")
             return nil
         case .text(let raw):
-            let text = raw.trimmingCharacters(in: .whitespaces)
+            let text = raw.trimmed(of: .whitespaces)
             if !text.isEmpty, text.allSatisfy(\.isASCII), let number = Int(text) {
                 report(.warning, .typeNumberAsText, record, column, value: text,
                        message: "\(name(column)) \(quoted: text) is a number stored as text",
@@ -153,8 +156,8 @@ struct FieldReader {
         case .boolean(let flag): return flag
         case .number(1): return true
         case .number(0): return false
-        case .text(let raw) where raw.trimmingCharacters(in: .whitespaces) == "1": return true
-        case .text(let raw) where raw.trimmingCharacters(in: .whitespaces) == "0": return false
+        case .text(let raw) where raw.trimmed(of: .whitespaces) == "1": return true
+        case .text(let raw) where raw.trimmed(of: .whitespaces) == "0": return false
         case .error:
             _ = text(record, column)
             return nil
@@ -170,7 +173,7 @@ struct FieldReader {
     /// A comma-separated list; empty entries are dropped.
     func list(_ record: SheetTable.Record, _ column: Int?) -> [String]? {
         guard let text = text(record, column) else { return nil }
-        return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return text.split(separator: ",").map { $0.trimmed(of: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     /// An https URL.

@@ -28,27 +28,44 @@ enum FieldValue: Hashable {
 
 /// One data row of a master sheet, its cells read as their columns' types: the contract's
 /// columns by case, and where each is.
+///
+/// Both are short lists searched in order rather than dictionaries: a contract column is one
+/// byte to compare, while a dictionary would hash its header text on every look-up, a few
+/// dozen times a row.
 struct ParsedRecord<Column: ContractColumn> {
     /// 1-based row number in the sheet.
     var number: Int
     /// False when any of its values was reported as an error.
     var isValid = true
-    private(set) var fields: [Column: FieldValue] = [:]
-    /// The sheet's columns, the same for every row of it (one copy, shared by all its rows).
-    let columns: [Column: Int]
+    /// The values read, one per column.
+    private var fields: [(column: Column, value: FieldValue)] = []
+    /// The sheet's columns, each contract column once, the same for every row of it (one copy,
+    /// shared by all its rows).
+    let columns: [(column: Column, index: Int)]
 
-    init(number: Int, columns: [Column: Int]) {
+    init(number: Int, columns: [(column: Column, index: Int)]) {
         self.number = number
         self.columns = columns
+        fields.reserveCapacity(columns.count)
     }
 
     /// The value read from `column`; nil when blank or reported.
-    subscript(_ column: Column) -> FieldValue? { fields[column] }
+    subscript(_ column: Column) -> FieldValue? {
+        for field in fields where field.column == column { return field.value }
+        return nil
+    }
 
     /// The sheet column (1 = A) of `column`, when the sheet has it.
-    func column(_ column: Column) -> Int? { columns[column] }
+    func column(_ column: Column) -> Int? {
+        for entry in columns where entry.column == column { return entry.index }
+        return nil
+    }
 
     mutating func set(_ column: Column, to value: FieldValue?) {
-        fields[column] = value
+        if let at = fields.firstIndex(where: { $0.column == column }) {
+            if let value { fields[at].value = value } else { fields.remove(at: at) }
+        } else if let value {
+            fields.append((column, value))
+        }
     }
 }

@@ -179,7 +179,7 @@ struct SheetTable {
 
     /// Header and lookup-value comparison key: lower case, runs of white space folded.
     static func normalise(_ text: String) -> String {
-        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        text.asciiNormalised() ?? text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     func column(_ name: String) -> Int? { columns[Self.normalise(name)] }

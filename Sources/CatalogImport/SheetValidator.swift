@@ -9,24 +9,28 @@ struct SheetValidator<Column: ContractColumn> {
     /// schema check reports an unresolvable lookup).
     let lookups: [ColumnSpec.Lookup: LookupIndex]
     private var reader: FieldReader
-    /// The specs of the columns the sheet has, with their column.
-    private let columns: [(spec: ColumnSpec, column: Int)]
+    /// The specs of the columns the sheet has, with their column and the contract's column
+    /// (nil for one only the sheet declares), found once rather than for every row.
+    private let columns: [(spec: ColumnSpec, column: Int, contractColumn: Column?)]
     /// Per entry of `columns`, the row where each value (normalised) was first seen; only a
     /// unique column's is filled.
     private var firstSeen: [FirstRowIndex]
     /// The contract's columns the sheet has.
-    private let sheetColumns: [Column: Int]
+    private let sheetColumns: [(column: Column, index: Int)]
 
     init(table: SheetTable, specs: [ColumnSpec], lookups: [ColumnSpec.Lookup: LookupIndex]) {
         self.table = table
         self.specs = specs
         self.lookups = lookups
         reader = FieldReader(table: table)
-        columns = specs.compactMap { spec in table.column(spec.name).map { (spec, $0) } }
+        columns = specs.compactMap { spec in table.column(spec.name).map { (spec, $0, Column(rawValue: spec.name)) } }
         firstSeen = Array(repeating: FirstRowIndex(), count: columns.count)
-        var sheetColumns: [Column: Int] = [:]
-        for (spec, column) in columns {
-            if let contractColumn = Column(rawValue: spec.name) { sheetColumns[contractColumn] = column }
+        // A contract column declared twice is read where it was declared last.
+        var sheetColumns: [(column: Column, index: Int)] = []
+        for (_, column, contractColumn) in columns {
+            guard let contractColumn else { continue }
+            sheetColumns.removeAll { $0.column == contractColumn }
+            sheetColumns.append((contractColumn, column))
         }
         self.sheetColumns = sheetColumns
     }
@@ -39,8 +43,7 @@ struct SheetValidator<Column: ContractColumn> {
     mutating func validate(_ record: SheetTable.Record) -> ParsedRecord<Column> {
         let before = reader.errorCount
         var parsed = ParsedRecord<Column>(number: record.number, columns: sheetColumns)
-        for (position, (spec, column)) in columns.enumerated() {
-            let contractColumn = Column(rawValue: spec.name)
+        for (position, (spec, column, contractColumn)) in columns.enumerated() {
             guard let value = read(spec, record, column, &reader) else {
                 if let contractColumn { parsed.set(contractColumn, to: nil) }
                 if spec.isRequired, table.value(record, column) == nil {

@@ -5,16 +5,19 @@ public enum JSONString {
     /// control characters escaped (`\n`, `\t` … and `\u00XX` for the others). `/` and
     /// non-ASCII characters are written as they are.
     public static func append(_ text: String, to output: inout [UInt8]) {
-        output.append(quote)
         var text = text
-        text.withUTF8 { bytes in
-            guard bytes.contains(where: needsEscape) else {
-                output.append(contentsOf: bytes)
-                return
-            }
+        text.withUTF8 { append(utf8: $0, to: &output) }
+    }
+
+    /// `append(_:to:)` for text already in UTF-8.
+    public static func append(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        output.append(quote)
+        if bytes.contains(where: needsEscape) {
             for byte in bytes {
                 appendEscaped(byte, to: &output)
             }
+        } else {
+            output.append(contentsOf: bytes)
         }
         output.append(quote)
     }

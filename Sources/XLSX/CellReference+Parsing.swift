@@ -21,7 +21,8 @@ extension CellReference {
         while index < bytes.count {
             let letter = bytes[index] | 0x20  // ASCII lower case
             guard letter >= UInt8(ascii: "a"), letter <= UInt8(ascii: "z") else { break }
-            column = column * 26 + Int(letter - UInt8(ascii: "a") + 1)
+            // Checked on every letter, so it cannot overflow.
+            column = column &* 26 &+ Int(letter &- UInt8(ascii: "a") &+ 1)
             guard column <= maxColumn else { return nil }
             index += 1
         }
@@ -31,7 +32,7 @@ extension CellReference {
         while index < bytes.count {
             let digit = bytes[index] &- UInt8(ascii: "0")
             guard digit < 10 else { return nil }
-            row = row * 10 + Int(digit)
+            row = row &* 10 &+ Int(digit)
             guard row <= maxRow else { return nil }
             index += 1
         }

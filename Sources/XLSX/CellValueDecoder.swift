@@ -10,7 +10,7 @@ struct CellValueDecoder {
         /// The type a `t` attribute value names; anything unknown is kept as text.
         @inline(__always)
         init(_ value: UnsafeBufferPointer<UInt8>) {
-            guard let first = value.first else {
+            guard let first = value.first, let base = value.baseAddress else {
                 self = .number
                 return
             }
@@ -20,8 +20,8 @@ struct CellValueDecoder {
             case (UInt8(ascii: "b"), 1): self = .boolean
             case (UInt8(ascii: "e"), 1): self = .error
             case (UInt8(ascii: "d"), 1): self = .isoDate
-            case (UInt8(ascii: "s"), 3) where value.elementsEqual("str".utf8): self = .formulaString
-            case (UInt8(ascii: "i"), 9) where value.elementsEqual("inlineStr".utf8): self = .inlineString
+            case (UInt8(ascii: "s"), 3) where XMLName(base: base, count: 3).is("str"): self = .formulaString
+            case (UInt8(ascii: "i"), 9) where XMLName(base: base, count: 9).is("inlineStr"): self = .inlineString
             default: self = .unknown
             }
         }

@@ -54,36 +54,47 @@ enum DecimalParsing {
             negative = true
             index = 1
         }
+        let numberStart = index
+        // Leading zeros carry no significant digit.
+        while index < count, base[index] == UInt8(ascii: "0") { index += 1 }
         var mantissa: UInt64 = 0
-        var significant = 0
-        var digits = 0
-        var exponent = 0
-        var seenPoint = false
+        let integerDigits = index
         while index < count {
-            let byte = base[index]
-            let digit = byte &- UInt8(ascii: "0")
-            if digit < 10 {
-                digits += 1
-                if seenPoint { exponent -= 1 }
-                if mantissa != 0 || digit != 0 {
-                    guard significant < 19 else { return slowDouble(buffer) }
-                    mantissa = mantissa &* 10 &+ UInt64(digit)
-                    significant += 1
-                }
-            } else if byte == UInt8(ascii: "."), !seenPoint {
-                seenPoint = true
-            } else if byte | 0x20 == UInt8(ascii: "e"), digits > 0 {
-                guard let written = writtenExponent(base + index + 1, count - index - 1) else {
-                    return slowDouble(buffer)
-                }
-                exponent += written
-                break
-            } else {
-                return slowDouble(buffer)
-            }
+            let digit = base[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
             index += 1
         }
-        guard digits > 0 else { return slowDouble(buffer) }
+        var significant = index - integerDigits
+        var sawDigits = index > numberStart
+        var exponent = 0
+        if index < count, base[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            // Zeros right after the point of a number below 1 only move the exponent.
+            if significant == 0 {
+                while index < count, base[index] == UInt8(ascii: "0") { index += 1 }
+            }
+            let fractionDigits = index
+            while index < count {
+                let digit = base[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                index += 1
+            }
+            significant += index - fractionDigits
+            exponent = fractionStart - index
+            sawDigits = sawDigits || index > fractionStart
+        }
+        // More than 19 significant digits overflowed the mantissa: strtod reads those.
+        guard sawDigits, significant <= 19 else { return slowDouble(buffer) }
+        if index < count {
+            guard base[index] | 0x20 == UInt8(ascii: "e"),
+                  let written = writtenExponent(base + index + 1, count - index - 1) else {
+                return slowDouble(buffer)
+            }
+            exponent += written
+        }
         if mantissa == 0 { return negative ? -0.0 : 0.0 }
         let value: Double
         if mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Excel's `_xHHHH_` escapes (ST_Xstring): characters XML cannot carry are written as the
 /// UTF-16 code unit in hex between `_x` and `_`, and a literal `_xHHHH_` has its underscore
 /// written as `_x005F_`.
@@ -5,11 +11,22 @@ package enum ExcelTextEscape {
     /// Decodes UTF-8 `bytes` into a string, resolving `_xHHHH_` escapes (surrogate pairs
     /// combined; a lone surrogate becomes U+FFFD).
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard let first = firstEscape(in: bytes, from: 0) else {
+        guard firstEscape(in: bytes, from: 0) != nil else {
             return String(decoding: bytes, as: UTF8.self)
         }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
+        appendDecoded(bytes, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 of `decode(bytes)` to `output` (`bytes` being UTF-8, as the parsers
+    /// hand text over): the dump's batches keep text as bytes.
+    static func appendDecoded(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        guard let first = firstEscape(in: bytes, from: 0) else {
+            output.append(contentsOf: bytes)
+            return
+        }
         output.append(contentsOf: bytes[0..<first])
         var index = first
         while index < bytes.count {
@@ -30,7 +47,6 @@ package enum ExcelTextEscape {
             }
             output.append(contentsOf: UTF8.encode(scalar ?? "\u{FFFD}").map(Array.init) ?? [])
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// Encodes text for a cell: characters XML 1.0 cannot hold become `_xHHHH_`, and an
@@ -77,9 +93,14 @@ package enum ExcelTextEscape {
 
     /// The offset of the first `_` that starts a well-formed `_xHHHH_`, from `start` on.
     private static func firstEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
         var index = start
         while index + 6 < bytes.count {
-            if bytes[index] == UInt8(ascii: "_"), codeUnit(in: bytes, at: index) != nil { return index }
+            guard let found = memchr(base + index, Int32(UInt8(ascii: "_")), bytes.count - 6 - index) else {
+                return nil
+            }
+            index = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            if codeUnit(in: bytes, at: index) != nil { return index }
             index += 1
         }
         return nil

@@ -13,25 +13,39 @@ enum PartPath {
     }
 
     /// Resolves `target` against the directory of `source` (`""` for the package root).
+    ///
+    /// Works on the bytes: a workbook of 2,000 sheets resolves 2,000 targets as it opens.
     static func resolve(_ target: String, from source: String) -> String {
-        let cleaned = percentDecoded(target.replacingBackslashes())
-        var segments: [Substring] = []
-        if !cleaned.hasPrefix("/") {
-            segments = Array(source.split(separator: "/", omittingEmptySubsequences: true).dropLast())
+        var cleaned = Array(target.utf8)
+        for index in cleaned.indices where cleaned[index] == UInt8(ascii: "\\") {
+            cleaned[index] = UInt8(ascii: "/")
         }
-        for segment in cleaned.split(separator: "/", omittingEmptySubsequences: true) {
-            switch segment {
-            case ".": continue
-            case "..": if !segments.isEmpty { segments.removeLast() }
-            default: segments.append(segment)
+        if cleaned.contains(UInt8(ascii: "%")) { cleaned = percentDecoded(cleaned) }
+        var resolved: [UInt8] = []
+        resolved.reserveCapacity(source.utf8.count + cleaned.count)
+        /// Where each segment of `resolved` starts (its `/` separator included, but for the first).
+        var starts: [Int] = []
+        func push<Bytes: Collection<UInt8>>(_ segment: Bytes) {
+            starts.append(resolved.count)
+            if !resolved.isEmpty { resolved.append(UInt8(ascii: "/")) }
+            resolved.append(contentsOf: segment)
+        }
+        if cleaned.first != UInt8(ascii: "/") {
+            let directory = source.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).dropLast()
+            for segment in directory { push(segment) }
+        }
+        for segment in cleaned.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+            if segment.elementsEqual(CollectionOfOne(UInt8(ascii: "."))) { continue }
+            if segment.count == 2, segment.allSatisfy({ $0 == UInt8(ascii: ".") }) {
+                if let last = starts.popLast() { resolved.removeSubrange(last...) }
+                continue
             }
+            push(segment)
         }
-        return segments.joined(separator: "/")
+        return String(decoding: resolved, as: UTF8.self)
     }
 
-    private static func percentDecoded(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
-        let bytes = Array(text.utf8)
+    private static func percentDecoded(_ bytes: [UInt8]) -> [UInt8] {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
         var index = 0
@@ -45,7 +59,7 @@ enum PartPath {
                 index += 1
             }
         }
-        return String(decoding: decoded, as: UTF8.self)
+        return decoded
     }
 
     private static func hexDigit(_ byte: UInt8) -> UInt8? {

@@ -1,20 +1,40 @@
 /// Streams the rows of one worksheet. The part is parsed a chunk at a time as rows are asked
-/// for (a background thread inflates a few chunks ahead), so memory holds the shared strings,
-/// a few 64 KiB chunks and the rows of one chunk.
+/// for (for a part over `inflateAheadSize`, a background thread inflates a few chunks ahead),
+/// so memory holds the shared strings, a few 64 KiB chunks and the rows of one chunk.
 ///
 /// Rows come in file order with their 1-based numbers; rows without any non-blank cell are
 /// skipped. After an error, `next()` keeps throwing that error.
 public final class SheetCursor {
     public let sheet: SheetInfo
 
-    private let inflater: BackgroundInflater
-    private let parser: XMLPushParser
+    private let inflater: ChunkSource
+    private let parser: XMLPushParser<SheetParser>
     private let content: SheetParser
     private var deliveredCount = 0
     private var reachedEnd = false
     private var failure: (any Error)?
 
-    init(sheet: SheetInfo, archive: ZipArchive, content: SheetParser) throws {
+    /// Where the inflated chunks come from.
+    enum ChunkSource {
+        case ahead(BackgroundInflater)
+        case inline(InlineInflater)
+
+        func nextChunk() throws -> UnsafeRawBufferPointer? {
+            switch self {
+            case .ahead(let inflater): try inflater.nextChunk()
+            case .inline(let inflater): try inflater.nextChunk()
+            }
+        }
+    }
+
+    /// Parts that inflate to more than this are inflated on a thread of their own; smaller ones
+    /// on the caller's (a thread costs more than it saves on a few dozen kilobytes, and a
+    /// workbook of 2,000 small sheets would start 2,000 threads).
+    static let inflateAheadSize: Int64 = 1 << 18
+
+    /// - Parameter inflatingAhead: whether a background thread inflates the part; by default,
+    ///   when it is larger than `inflateAheadSize`.
+    init(sheet: SheetInfo, archive: ZipArchive, content: SheetParser, inflatingAhead: Bool? = nil) throws {
         self.sheet = sheet
         self.content = content
         guard let entry = archive.entry(named: sheet.partPath) else {
@@ -22,9 +42,36 @@ public final class SheetCursor {
                 "the worksheet part \(XLSXError.shown(sheet.partPath)) of sheet \(XLSXError.quoted(sheet.name)) "
                 + "is missing", part: sheet.partPath)
         }
-        // Opening the entry checks its declared size and ratio before the thread starts.
-        inflater = try BackgroundInflater(archive: archive, entry: entry)
-        parser = try XMLPushParser(part: sheet.partPath, handler: content)
+        // Opening the entry checks its declared size and ratio before any thread starts.
+        if inflatingAhead ?? (entry.uncompressedSize > Self.inflateAheadSize) {
+            inflater = .ahead(try BackgroundInflater(archive: archive, entry: entry))
+        } else {
+            inflater = .inline(try InlineInflater(archive: archive, entry: entry))
+        }
+        parser = XMLPushParser(part: sheet.partPath, handler: content, sizeHint: entry.uncompressedSize)
+    }
+
+    /// For a batch cursor (`Workbook.batchCursor(for:)`): the next rows with at least one
+    /// non-blank cell, `rows` of them or a few more (the rest of a chunk), fewer at the end of
+    /// the sheet; nil after the last. After an error, keeps throwing it; the rows read since
+    /// the last batch are not handed over.
+    package func nextBatch(rows: Int) throws -> CellBatch? {
+        if let failure { throw failure }
+        do {
+            while content.batchedRowCount < rows && !reachedEnd {
+                if let chunk = try inflater.nextChunk() {
+                    try parser.feed(chunk)
+                } else {
+                    reachedEnd = true
+                    try parser.finish()
+                }
+            }
+        } catch {
+            failure = error
+            throw error
+        }
+        let batch = content.takeBatch()
+        return batch.rows.isEmpty && reachedEnd ? nil : batch
     }
 
     /// The next row with at least one non-blank cell, or nil after the last.

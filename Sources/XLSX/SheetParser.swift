@@ -5,9 +5,10 @@
 final class SheetParser: XMLContentHandler {
     private let builder: UnsafeMutablePointer<SheetRowBuilder>
 
-    init(part: String, tables: WorkbookTables, sharedStringsByIndex: Bool = false) {
+    init(part: String, tables: WorkbookTables, sharedStringsByIndex: Bool = false, batching: Bool = false) {
         builder = .allocate(capacity: 1)
-        builder.initialize(to: SheetRowBuilder(part: part, tables: tables, sharedStringsByIndex: sharedStringsByIndex))
+        builder.initialize(to: SheetRowBuilder(
+            part: part, tables: tables, sharedStringsByIndex: sharedStringsByIndex, batching: batching))
     }
 
     deinit {
@@ -19,6 +20,15 @@ final class SheetParser: XMLContentHandler {
     var completedRows: [Row] {
         _read { yield builder.pointee.completedRows }
         _modify { yield &builder.pointee.completedRows }
+    }
+
+    /// For a batch cursor: rows completed since the consumer last took them.
+    var batchedRowCount: Int { builder.pointee.batch.rows.count }
+
+    /// For a batch cursor: the rows completed so far, leaving an empty batch (the cells of a
+    /// row being read move to it).
+    func takeBatch() -> CellBatch {
+        builder.pointee.takeBatch()
     }
 
     @inline(__always)

@@ -1,14 +1,21 @@
 /// The state machine behind `SheetParser`: SAX events of a worksheet in, rows of typed cells
-/// out. This is the hot path: names are compared as bytes and values collected into one reused
-/// buffer that `CellValueDecoder` types.
+/// out, as `Row` values or, for a batch cursor, packed into a `CellBatch`. This is the hot
+/// path: names are compared as bytes and values collected into one reused buffer that
+/// `CellValueDecoder` types.
 struct SheetRowBuilder {
-    /// Rows completed since the consumer last drained them.
+    /// Rows completed since the consumer last drained them (not for a batch cursor).
     var completedRows: [Row] = []
+    /// Rows completed since the consumer last took them, for a batch cursor.
+    var batch = CellBatch()
 
     private let part: String
     private let decoder: CellValueDecoder
     /// Shared-string cells carry their index rather than their string (see `Cell`).
     private let sharedStringsByIndex: Bool
+    /// Rows go into `batch` rather than `completedRows`.
+    private let batching: Bool
+    /// Where the row being read starts in `batch.cells`.
+    private var rowStartInBatch = 0
 
     private var inSheetData = false
     private var inRow = false
@@ -33,9 +40,10 @@ struct SheetRowBuilder {
     private var textElement = TextElementSpacing()
     private let text = ByteBuffer()
 
-    init(part: String, tables: WorkbookTables, sharedStringsByIndex: Bool = false) {
+    init(part: String, tables: WorkbookTables, sharedStringsByIndex: Bool = false, batching: Bool = false) {
         self.part = part
-        self.sharedStringsByIndex = sharedStringsByIndex
+        self.sharedStringsByIndex = sharedStringsByIndex || batching
+        self.batching = batching
         decoder = CellValueDecoder(part: part, tables: tables)
         cells.reserveCapacity(16)
     }
@@ -122,6 +130,7 @@ struct SheetRowBuilder {
         inRow = true
         cellsOutOfOrder = false
         previousColumn = 0
+        rowStartInBatch = batch.cells.count
         if let reference = attributes.bytes("r") {
             guard let number = DecimalParsing.integer(reference), number >= 1, number <= CellReference.maxRow else {
                 throw XLSXError(.badCellReference,
@@ -139,6 +148,12 @@ struct SheetRowBuilder {
     private mutating func finishRow() {
         inRow = false
         previousRowNumber = rowNumber
+        if batching {
+            guard batch.cells.count > rowStartInBatch else { return }
+            if cellsOutOfOrder { sortBatchCells() }
+            batch.rows.append(CellBatch.Row(number: rowNumber, end: batch.cells.count))
+            return
+        }
         guard !cells.isEmpty else { return }
         if cellsOutOfOrder { sortCells() }
         let count = cells.count
@@ -164,6 +179,45 @@ struct SheetRowBuilder {
         cells = unique
     }
 
+    /// The rows completed so far, leaving an empty batch; the cells (and their text) of a row
+    /// being read move to the new one.
+    mutating func takeBatch() -> CellBatch {
+        var next = CellBatch()
+        next.rows.reserveCapacity(batch.rows.count)
+        next.cells.reserveCapacity(batch.cells.count)
+        next.text.reserveCapacity(batch.text.count)
+        if inRow, batch.cells.count > rowStartInBatch {
+            let textStart = batch.cells[rowStartInBatch...].filter { $0.kind == .text || $0.kind == .error }
+                .map { Int($0.payload) }.min() ?? batch.text.count
+            for var cell in batch.cells[rowStartInBatch...] {
+                if cell.kind == .text || cell.kind == .error { cell.payload -= UInt64(textStart) }
+                next.cells.append(cell)
+            }
+            next.text.append(contentsOf: batch.text[textStart...])
+            batch.cells.removeSubrange(rowStartInBatch...)
+            batch.text.removeSubrange(textStart...)
+        }
+        rowStartInBatch = 0
+        swap(&next, &batch)
+        return next
+    }
+
+    /// `sortCells` for the row being read into `batch`.
+    private mutating func sortBatchCells() {
+        let row = batch.cells[rowStartInBatch...]
+        let sorted = row.enumerated().sorted { ($0.element.column, $0.offset) < ($1.element.column, $1.offset) }
+        var unique: [CellBatch.Cell] = []
+        unique.reserveCapacity(sorted.count)
+        for (_, cell) in sorted {
+            if let last = unique.last, last.column == cell.column {
+                unique[unique.count - 1] = cell
+            } else {
+                unique.append(cell)
+            }
+        }
+        batch.cells.replaceSubrange(rowStartInBatch..., with: unique)
+    }
+
     // MARK: Cells
 
     @inline(__always)
@@ -183,14 +237,12 @@ struct SheetRowBuilder {
         if let base = attributes.base {
             // One pass over the attributes: r, s and t are all single letters.
             for index in 0..<attributes.count {
-                let attribute = base + index * 5
-                guard let name = attribute[0], name[1] == 0,
-                      let start = attribute[3], let end = attribute[4], end >= start else { continue }
-                let value = UnsafeBufferPointer(start: start, count: end - start)
-                switch name[0] {
-                case UInt8(ascii: "r"): reference = value
-                case UInt8(ascii: "s"): cellStyle = DecimalParsing.integer(value) ?? 0
-                case UInt8(ascii: "t"): cellType = CellValueDecoder.CellType(value)
+                let attribute = base[index]
+                guard attribute.nameCount == 1 else { continue }
+                switch attribute.name[0] {
+                case UInt8(ascii: "r"): reference = attribute.bytes
+                case UInt8(ascii: "s"): cellStyle = DecimalParsing.integer(attribute.bytes) ?? 0
+                case UInt8(ascii: "t"): cellType = CellValueDecoder.CellType(attribute.bytes)
                 default: break
                 }
             }
@@ -224,6 +276,7 @@ struct SheetRowBuilder {
         inInlineString = false
         guard cellHasValue else { return }
         let reference = CellReference(row: rowNumber, column: cellColumn)
+        if batching { return try finishBatchCell(at: reference) }
         if sharedStringsByIndex, cellType == .sharedString {
             guard let index = try decoder.sharedStringIndex(of: text, at: reference) else { return }
             cells.append(Cell(reference: reference, sharedStringIndex: Int32(index), isFormula: cellHasFormula))
@@ -231,5 +284,39 @@ struct SheetRowBuilder {
         }
         guard let value = try decoder.value(of: text, type: cellType, style: cellStyle, at: reference) else { return }
         cells.append(Cell(reference: reference, value: value, isFormula: cellHasFormula))
+    }
+
+    /// `finishCell` for a batch cursor: the value packed into `batch`, text as bytes.
+    private mutating func finishBatchCell(at reference: CellReference) throws(XLSXError) {
+        let column = Int32(truncatingIfNeeded: reference.column)
+        switch cellType {
+        case .sharedString:
+            guard let index = try decoder.sharedStringIndex(of: text, at: reference) else { return }
+            batch.cells.append(CellBatch.Cell(column: column, kind: .sharedString, length: 0, payload: UInt64(index)))
+        case .inlineString, .formulaString, .unknown:
+            let start = batch.text.count
+            ExcelTextEscape.appendDecoded(text.bytes, to: &batch.text)
+            batch.cells.append(CellBatch.Cell(column: column, kind: .text,
+                                              length: Int32(truncatingIfNeeded: batch.text.count - start),
+                                              payload: UInt64(start)))
+        default:
+            guard let value = try decoder.value(of: text, type: cellType, style: cellStyle, at: reference) else {
+                return
+            }
+            func packed(_ kind: CellBatch.Kind, _ payload: UInt64, length: Int = 0) -> CellBatch.Cell {
+                CellBatch.Cell(column: column, kind: kind, length: Int32(truncatingIfNeeded: length), payload: payload)
+            }
+            switch value {
+            case .number(let number): batch.cells.append(packed(.number, number.bitPattern))
+            case .date(let serial): batch.cells.append(packed(.date, serial.bitPattern))
+            case .duration(let serial): batch.cells.append(packed(.duration, serial.bitPattern))
+            case .boolean(let truth): batch.cells.append(packed(.boolean, truth ? 1 : 0))
+            case .text(let string), .error(let string):
+                let start = batch.text.count
+                batch.text.append(contentsOf: string.utf8)
+                let kind: CellBatch.Kind = if case .error = value { .error } else { .text }
+                batch.cells.append(packed(kind, UInt64(start), length: batch.text.count - start))
+            }
+        }
     }
 }

@@ -101,10 +101,22 @@ public final class Workbook {
     /// A cursor streaming the rows of `sheet`; with `sharedStringsByIndex`, a shared-string
     /// cell holds its index in `sharedStrings()` (`Cell.sharedStringIndex`) and empty text: a
     /// reader that writes each shared string once (the dump) makes no string per cell.
-    package func cursor(for sheet: SheetInfo, sharedStringsByIndex: Bool) throws -> SheetCursor {
+    ///
+    /// `inflatingAhead` chooses whether a background thread inflates the part (by default, when
+    /// it is larger than `SheetCursor.inflateAheadSize`).
+    package func cursor(
+        for sheet: SheetInfo, sharedStringsByIndex: Bool, inflatingAhead: Bool? = nil
+    ) throws -> SheetCursor {
         let content = SheetParser(
             part: sheet.partPath, tables: try loadTables(), sharedStringsByIndex: sharedStringsByIndex)
-        return try SheetCursor(sheet: sheet, archive: archive, content: content)
+        return try SheetCursor(sheet: sheet, archive: archive, content: content, inflatingAhead: inflatingAhead)
+    }
+
+    /// A cursor streaming the rows of `sheet` in batches (`SheetCursor.nextBatch(rows:)`), as
+    /// `traindb xlsx dump` renders them: shared strings by index, text as bytes.
+    package func batchCursor(for sheet: SheetInfo, inflatingAhead: Bool? = nil) throws -> SheetCursor {
+        let content = SheetParser(part: sheet.partPath, tables: try loadTables(), batching: true)
+        return try SheetCursor(sheet: sheet, archive: archive, content: content, inflatingAhead: inflatingAhead)
     }
 
     /// The workbook's shared strings, in the order cells refer to them.

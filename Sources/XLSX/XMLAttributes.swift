@@ -1,10 +1,28 @@
-import CLibXML2
+/// One attribute of a start tag, as a parser hands it over: bytes borrowed for the length of
+/// the `startElement` event. Namespace declarations (`xmlns`, `xmlns:p`) are not attributes.
+struct XMLAttribute {
+    /// The local name: `id` for `r:id`.
+    var name: UnsafePointer<UInt8>
+    var nameCount: Int
+    /// The value, references decoded and white space normalised (see `XMLAttributes`).
+    var value: UnsafePointer<UInt8>?
+    var valueCount: Int
+    /// Whether the name has a prefix bound to a namespace (`r:id` under `xmlns:r`, `xml:space`).
+    var namespaced: Bool
 
-/// The attributes of one SAX2 start tag: libxml2 passes five pointers per attribute
-/// (local name, prefix, namespace URI, value start, value end). Values are not NUL-terminated.
+    var localName: XMLName { XMLName(base: name, count: nameCount) }
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: value, count: valueCount) }
+}
+
+/// The attributes of one start tag.
 struct XMLAttributes {
-    let base: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    let base: UnsafePointer<XMLAttribute>?
     let count: Int
+    /// libxml2 leaves `&` in attribute values as the character reference `&#38;` when entities
+    /// are not replaced (TrainDB never replaces them); `XMLTokenizer` decodes every reference.
+    let ampersandsAsReferences: Bool
+
+    static var none: XMLAttributes { XMLAttributes(base: nil, count: 0, ampersandsAsReferences: false) }
 
     /// The raw bytes of the attribute whose local name is `localName` (any namespace, or, with
     /// `namespaced`, only a namespace-qualified one such as `r:id`).
@@ -13,14 +31,11 @@ struct XMLAttributes {
         guard let base else { return nil }
         var index = 0
         while index < count {
-            let attribute = base + index * 5
+            let attribute = base[index]
             index += 1
-            guard let name = attribute[0], XMLName(bytes: name).is(localName) else { continue }
-            if namespaced && attribute[2] == nil { continue }
-            guard let start = attribute[3], let end = attribute[4], end >= start else {
-                return UnsafeBufferPointer(start: nil, count: 0)
-            }
-            return UnsafeBufferPointer(start: start, count: end - start)
+            guard attribute.localName.is(localName) else { continue }
+            if namespaced && !attribute.namespaced { continue }
+            return attribute.bytes
         }
         return nil
     }
@@ -31,14 +46,12 @@ struct XMLAttributes {
     }
 
     /// The attribute's value as a string.
-    ///
-    /// libxml2 leaves `&` in attribute values as the character reference `&#38;` when entities
-    /// are not replaced (TrainDB never replaces them), so that one sequence is decoded here.
     func string(_ localName: StaticString, namespaced: Bool = false) -> String? {
         guard let value = bytes(localName, namespaced: namespaced) else { return nil }
-        return Self.decodedString(value)
+        return ampersandsAsReferences ? Self.decodedString(value) : String(decoding: value, as: UTF8.self)
     }
 
+    /// `value` with libxml2's `&#38;` turned back into `&`.
     static func decodedString(_ value: UnsafeBufferPointer<UInt8>) -> String {
         guard value.contains(UInt8(ascii: "&")) else { return String(decoding: value, as: UTF8.self) }
         let reference: [UInt8] = Array("&#38;".utf8)

@@ -1,16 +1,15 @@
 extension ZipArchive {
     /// Streams the entry `part` through a SAX push parser into `handler`.
     ///
-    /// - Parameter chunkSize: inflated bytes handed to libxml2 per call.
+    /// - Parameter chunkSize: inflated bytes handed to the parser per call.
     func parseXML(part: String, into handler: some XMLContentHandler, chunkSize: Int = 1 << 16) throws {
-        let reader = try openEntry(named: part)
-        let parser = try XMLPushParser(part: part, handler: handler)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(chunkSize, 4096), alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let count = try reader.read(into: buffer)
-            if count == 0 { break }
-            try parser.feed(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        guard let entry = entry(named: part) else {
+            throw XLSXError(.missingPart, "the workbook has no part \(XLSXError.shown(part))", part: part)
+        }
+        let inflater = try InlineInflater(archive: self, entry: entry, chunkSize: chunkSize)
+        let parser = XMLPushParser(part: part, handler: handler, sizeHint: entry.uncompressedSize)
+        while let chunk = try inflater.nextChunk() {
+            try parser.feed(chunk)
         }
         try parser.finish()
     }

@@ -12,6 +12,7 @@ struct AccountCommand: ParsableCommand {
 
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write everything the user's stores and the server hold: account.json and one CSV per table.",
             discussion: """
                 Each --store (a training log, a GymTrack store, a fitness journal) is read without \
@@ -98,6 +99,7 @@ struct AccountCommand: ParsableCommand {
 
     struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Delete every store of the user on this device, and their rows on the server. Needs --yes.",
             discussion: """
                 Every --store is checked to be a user's store before any is deleted: the catalogue \

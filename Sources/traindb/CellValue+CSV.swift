@@ -25,18 +25,21 @@ extension CellValue {
     /// headers); a quote inside is doubled.
     static func appendCSVField(_ text: String, firstColumn: Bool, to output: inout [UInt8]) {
         var text = text
-        text.withUTF8 { bytes in
-            guard let first = bytes.first, let last = bytes.last else { return }
-            let needsQuotes = first == space || last == space || (firstColumn && first == hash)
-                || bytes.contains { $0 == comma || $0 == quote || $0 == lineFeed || $0 == carriageReturn }
-            guard needsQuotes else { return output.append(contentsOf: bytes) }
-            output.append(quote)
-            for byte in bytes {
-                if byte == quote { output.append(quote) }
-                output.append(byte)
-            }
-            output.append(quote)
+        text.withUTF8 { appendCSVField(utf8: $0, firstColumn: firstColumn, to: &output) }
+    }
+
+    /// `appendCSVField(_:firstColumn:to:)` for text already in UTF-8.
+    static func appendCSVField(utf8 bytes: UnsafeBufferPointer<UInt8>, firstColumn: Bool, to output: inout [UInt8]) {
+        guard let first = bytes.first, let last = bytes.last else { return }
+        let needsQuotes = first == space || last == space || (firstColumn && first == hash)
+            || bytes.contains { $0 == comma || $0 == quote || $0 == lineFeed || $0 == carriageReturn }
+        guard needsQuotes else { return output.append(contentsOf: bytes) }
+        output.append(quote)
+        for byte in bytes {
+            if byte == quote { output.append(quote) }
+            output.append(byte)
         }
+        output.append(quote)
     }
 
     private static let space = UInt8(ascii: " ")

@@ -18,7 +18,8 @@ struct GymTrackCommand: ParsableCommand {
         ])
 
     struct Next: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The workout the rotation offers next.")
+        static let configuration = CommandConfiguration(
+            commandName: "next", abstract: "The workout the rotation offers next.")
 
         @OptionGroup var gym: GymTrackOptions
         @OptionGroup var output: FormatOption<TextOrJSON>
@@ -30,7 +31,7 @@ struct GymTrackCommand: ParsableCommand {
     }
 
     struct Start: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Start a workout: A, B or C.")
+        static let configuration = CommandConfiguration(commandName: "start", abstract: "Start a workout: A, B or C.")
 
         @Argument(help: ArgumentHelp("A, B or C.", valueName: "type"))
         var type: SessionType
@@ -46,6 +47,7 @@ struct GymTrackCommand: ParsableCommand {
 
     struct Step: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "step",
             abstract: "Check off a step of the started workout (the daily challenge's step adds a set).")
 
         @Argument(help: ArgumentHelp("The step's number, 1 for the first.", valueName: "n"))
@@ -61,7 +63,8 @@ struct GymTrackCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the started workout's steps.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show the started workout's steps.")
 
         @OptionGroup var gym: GymTrackOptions
         @OptionGroup var output: FormatOption<TextOrJSON>
@@ -74,6 +77,7 @@ struct GymTrackCommand: ParsableCommand {
 
     struct Finish: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "finish",
             abstract: "Finish the started workout and log it.",
             discussion: "With fewer than half of its steps checked, the workout is logged only with --partial.")
 
@@ -91,11 +95,13 @@ struct GymTrackCommand: ParsableCommand {
 
     struct Challenge: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "challenge",
             abstract: "The daily challenge: 3 sets of 10 squats and 10 push-ups.",
             subcommands: [Show.self, Tap.self, SetCommand.self], defaultSubcommand: Show.self)
 
         struct Show: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Today's sets, the streak and the counts.")
+            static let configuration = CommandConfiguration(
+                commandName: "show", abstract: "Today's sets, the streak and the counts.")
 
             @OptionGroup var gym: GymTrackOptions
             @OptionGroup var output: FormatOption<TextOrJSON>
@@ -107,7 +113,8 @@ struct GymTrackCommand: ParsableCommand {
         }
 
         struct Tap: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Log one more set today (at most 3).")
+            static let configuration = CommandConfiguration(
+                commandName: "tap", abstract: "Log one more set today (at most 3).")
 
             @OptionGroup var gym: GymTrackOptions
             @OptionGroup var output: FormatOption<TextOrJSON>

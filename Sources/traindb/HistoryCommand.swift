@@ -9,6 +9,7 @@ struct HistoryCommand: ParsableCommand {
 
     struct Exercise: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "exercise",
             abstract: "Every workout that logged an exercise, newest first: best set, start weight, +N, PRs.")
 
         @Argument(help: ArgumentHelp("The exercise's id.", valueName: "exercise"))
@@ -25,6 +26,7 @@ struct HistoryCommand: ParsableCommand {
 
     struct Workouts: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "workouts",
             abstract: "The completed workouts, newest first, each against the last workout of its session.")
 
         @Option(parsing: .unconditional, help: ArgumentHelp("Show only the newest n.", valueName: "n"))

@@ -18,7 +18,7 @@ struct JournalCommand: ParsableCommand {
         ])
 
     struct Log: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Save a workout.")
+        static let configuration = CommandConfiguration(commandName: "log", abstract: "Save a workout.")
 
         @Option(help: "running, cycling, strength, yoga or other.")
         var type: ExerciseType
@@ -45,7 +45,7 @@ struct JournalCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a workout by its id.")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a workout by its id.")
 
         @Argument(
             help: ArgumentHelp(
@@ -107,6 +107,7 @@ struct JournalCommand: ParsableCommand {
 
     struct Today: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "today",
             abstract: "Today: workouts and minutes, the check-in, the week's goal, the last three workouts.")
 
         @OptionGroup var journal: JournalOptions
@@ -121,6 +122,7 @@ struct JournalCommand: ParsableCommand {
 
     struct Progress: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "progress",
             abstract: "Progress for the week, the month or all time, optionally drawn as an SVG chart.")
 
         @Option(help: "week (Monday to Sunday), month or all.")
@@ -146,6 +148,7 @@ struct JournalCommand: ParsableCommand {
 
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Export the workouts (and the check-ins) as CSV (RFC 4180).")
 
         @Option(help: ArgumentHelp("Write the workouts here (- for standard output).", valueName: "file.csv"))
@@ -174,6 +177,7 @@ struct JournalCommand: ParsableCommand {
 
     struct Clear: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "clear",
             abstract: "Delete every workout and check-in (the settings stay). Needs --yes.")
 
         @Flag(help: "Confirm: delete everything.")

@@ -12,6 +12,7 @@ extension LogCommand {
 
         struct Start: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "start",
                 abstract: "Generate the questionnaire's programme and make it the active one; every log is kept.",
                 discussion: "Week 1 is the Monday-to-Sunday week holding the start date.")
 

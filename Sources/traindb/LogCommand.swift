@@ -18,7 +18,8 @@ struct LogCommand: ParsableCommand {
         ])
 
     struct Start: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Start a session of the active programme.")
+        static let configuration = CommandConfiguration(
+            commandName: "start", abstract: "Start a session of the active programme.")
 
         @Argument(help: ArgumentHelp("The session's name (Push) or id (day-1).", valueName: "session"))
         var session: String
@@ -72,6 +73,7 @@ struct LogCommand: ParsableCommand {
 
     struct Submit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "submit",
             abstract: "Submit an exercise: the prompt (Great Work!, Good Session, Keep Pushing) and the next load.")
 
         @Argument(help: ArgumentHelp("The exercise's id.", valueName: "exercise"))
@@ -91,6 +93,7 @@ struct LogCommand: ParsableCommand {
 
     struct Swap: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "swap",
             abstract: "Swap an exercise of the open workout for another of its swap group (see traindb swap).")
 
         @Argument(help: ArgumentHelp("The exercise to replace.", valueName: "exercise"))
@@ -110,6 +113,7 @@ struct LogCommand: ParsableCommand {
 
     struct Complete: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "complete",
             abstract: "Complete the open workout: its duration and what it gained on last time.")
 
         @OptionGroup var log: UserLogOptions
@@ -122,7 +126,8 @@ struct LogCommand: ParsableCommand {
     }
 
     struct Discard: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Discard the open workout and its sets.")
+        static let configuration = CommandConfiguration(
+            commandName: "discard", abstract: "Discard the open workout and its sets.")
 
         @OptionGroup var log: UserLogOptions
         @OptionGroup var output: FormatOption<TextOrJSON>
@@ -135,6 +140,7 @@ struct LogCommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show the open workout: sets, rep counters, warm-up sets and the rest timer.")
 
         @OptionGroup var log: UserLogOptions
@@ -159,7 +165,8 @@ struct LogCommand: ParsableCommand {
     }
 
     struct Settings: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show or change the user's unit and time zone.")
+        static let configuration = CommandConfiguration(
+            commandName: "settings", abstract: "Show or change the user's unit and time zone.")
 
         @Option(help: "The unit weights are entered and shown in.")
         var unit: WeightUnit?

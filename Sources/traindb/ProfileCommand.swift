@@ -13,6 +13,7 @@ struct ProfileCommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show the profile, heights and weights in the unit the user answered in.")
 
         @OptionGroup var log: UserLogOptions

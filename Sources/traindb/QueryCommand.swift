@@ -21,6 +21,7 @@ struct QueryCommand: ParsableCommand {
 
     struct Exercises: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "exercises",
             abstract: "List the exercises that pass the filters, by display name.")
 
         @OptionGroup var database: DatabaseOption
@@ -71,6 +72,7 @@ struct QueryCommand: ParsableCommand {
 
     struct Swaps: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "swaps",
             abstract: "List the alternatives to an exercise: its canonical group, nearest complexity first.")
 
         @Argument(help: ArgumentHelp("The exercise's id.", valueName: "exercise-id"))
@@ -95,6 +97,7 @@ struct QueryCommand: ParsableCommand {
 
     struct Exceptions: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "exceptions",
             abstract: "List the exercises that depart from their group's contraindications, by exercise.",
             discussion: "safe: the group may aggravate the joint, this exercise is the usual answer to that "
                 + "injury; modified: allowed for the joint only with its cue, which the user sees instead of a "

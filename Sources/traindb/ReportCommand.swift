@@ -9,6 +9,7 @@ struct ReportCommand: ParsableCommand {
 
     struct Coverage: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "coverage",
             abstract: "What the generator can pick from, and where the catalogue is thin.",
             discussion: """
                 Programme exercises per muscle × equipment category and per movement pattern × \

@@ -3,6 +3,9 @@ import Catalog
 import CatalogBuild
 import Foundation
 
+/// Every command, subcommands included, gives its `commandName`: ArgumentParser derives a
+/// missing one from the type's name, and each such derivation scans the Swift runtime's table
+/// of protocol conformances (about 2 million instructions a command), at every start.
 @main
 struct TrainDB: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

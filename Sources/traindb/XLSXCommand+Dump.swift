@@ -7,6 +7,7 @@ extension XLSXCommand {
     /// `traindb xlsx dump FILE [--sheet NAME] [--format json|csv]`.
     struct Dump: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "dump",
             abstract: "Print the cells, as JSON or as diff-friendly CSV.",
             discussion: """
                 JSON: {"sheets":[{"name":…,"state":…,"rows":[[cell,…],…]}]}, rows[0] being row 1 and \
@@ -59,11 +60,21 @@ extension XLSXCommand {
                     JSONString.append(sheet.name, to: &bytes)
                     bytes += (",\"state\":\"" + sheet.state.rawValue + "\",\"rows\":[").utf8
                 }
-                let cursor = try workbook.cursor(for: sheet, sharedStringsByIndex: true)
-                let wroteRows = try forEachBatch(of: cursor, to: writer) { rows, startsSheet, bytes in
-                    for (offset, cells) in rows.enumerated() {
-                        bytes += startsSheet && offset == 0 ? Self.firstRowStart : Self.rowStart
-                        Self.appendJSON(cells ?? [], strings: strings, to: &bytes)
+                let cursor = try workbook.batchCursor(for: sheet)
+                let wroteRows = try forEachBatch(of: cursor, to: writer) { batch, nextRow, bytes in
+                    var expected = nextRow
+                    var start = 0
+                    for row in batch.rows {
+                        // Rows without a cell, as empty arrays: rows[0] is row 1.
+                        while expected < row.number {
+                            bytes += expected == 1 ? Self.firstRowStart : Self.rowStart
+                            bytes.append(UInt8(ascii: "]"))
+                            expected += 1
+                        }
+                        bytes += expected == 1 ? Self.firstRowStart : Self.rowStart
+                        Self.appendJSON(batch, cells: start..<row.end, strings: strings, to: &bytes)
+                        start = row.end
+                        expected = row.number + 1
                     }
                 }
                 try writer.hand { $0 += (wroteRows ? "\n]}" : "]}").utf8 }
@@ -72,18 +83,27 @@ extension XLSXCommand {
         }
 
         /// One row's JSON array: a null per column stepped over, a comma between cells.
-        private static func appendJSON(_ cells: [Cell], strings: RenderedStrings, to bytes: inout [UInt8]) {
+        private static func appendJSON(
+            _ batch: CellBatch, cells: Range<Int>, strings: RenderedStrings, to bytes: inout [UInt8]
+        ) {
             var column = 1
-            for cell in cells {
-                while column < cell.reference.column {
+            for cell in batch.cells[cells] {
+                while column < Int(cell.column) {
                     bytes += column == 1 ? firstNull : null
                     column += 1
                 }
                 if column > 1 { bytes.append(UInt8(ascii: ",")) }
-                if cell.sharedStringIndex >= 0 {
-                    strings.append(cell.sharedStringIndex, to: &bytes)
-                } else {
-                    cell.value.appendJSON(to: &bytes)
+                switch cell.kind {
+                case .sharedString:
+                    strings.append(Int32(truncatingIfNeeded: cell.payload), to: &bytes)
+                case .text:
+                    batch.text(of: cell).withUnsafeBufferPointer { JSONString.append(utf8: $0, to: &bytes) }
+                case .error:
+                    bytes += #"{"error":"#.utf8
+                    batch.text(of: cell).withUnsafeBufferPointer { JSONString.append(utf8: $0, to: &bytes) }
+                    bytes.append(UInt8(ascii: "}"))
+                case .number, .date, .duration, .boolean:
+                    batch.value(of: cell).appendJSON(to: &bytes)
                 }
                 column += 1
             }
@@ -100,62 +120,66 @@ extension XLSXCommand {
             let strings = try RenderedStrings(workbook) { CellValue.appendCSVField($0, firstColumn: false, to: &$1) }
             for sheet in sheets {
                 try writer.hand { $0 += ("# sheet: " + sheet.name + " (" + sheet.state.rawValue + ")\n").utf8 }
-                let cursor = try workbook.cursor(for: sheet, sharedStringsByIndex: true)
-                try forEachBatch(of: cursor, to: writer) { rows, _, bytes in
-                    for cells in rows { Self.appendCSV(cells ?? [], strings: strings, to: &bytes) }
+                let cursor = try workbook.batchCursor(for: sheet)
+                try forEachBatch(of: cursor, to: writer) { batch, nextRow, bytes in
+                    var expected = nextRow
+                    var start = 0
+                    for row in batch.rows {
+                        // Rows without a cell, as empty lines: the first line is row 1.
+                        while expected < row.number {
+                            bytes.append(UInt8(ascii: "\n"))
+                            expected += 1
+                        }
+                        Self.appendCSV(batch, cells: start..<row.end, strings: strings, to: &bytes)
+                        start = row.end
+                        expected = row.number + 1
+                    }
                 }
             }
         }
 
         /// One row's CSV line: one comma per column stepped over, gaps as empty fields.
-        private static func appendCSV(_ cells: [Cell], strings: RenderedStrings, to bytes: inout [UInt8]) {
+        private static func appendCSV(
+            _ batch: CellBatch, cells: Range<Int>, strings: RenderedStrings, to bytes: inout [UInt8]
+        ) {
             var column = 1
-            for cell in cells {
-                while column < cell.reference.column {
+            for cell in batch.cells[cells] {
+                while column < Int(cell.column) {
                     bytes.append(UInt8(ascii: ","))
                     column += 1
                 }
-                if cell.sharedStringIndex < 0 {
-                    cell.value.appendCSV(to: &bytes, firstColumn: column == 1)
-                } else if column == 1 {
-                    CellValue.appendCSVField(strings.strings[Int(cell.sharedStringIndex)], firstColumn: true, to: &bytes)
-                } else {
-                    strings.append(cell.sharedStringIndex, to: &bytes)
+                switch cell.kind {
+                case .sharedString where column == 1:
+                    let string = strings.strings[Int(cell.payload)]
+                    CellValue.appendCSVField(string, firstColumn: true, to: &bytes)
+                case .sharedString:
+                    strings.append(Int32(truncatingIfNeeded: cell.payload), to: &bytes)
+                case .text, .error:
+                    batch.text(of: cell).withUnsafeBufferPointer {
+                        CellValue.appendCSVField(utf8: $0, firstColumn: column == 1, to: &bytes)
+                    }
+                case .number, .date, .duration, .boolean:
+                    batch.value(of: cell).appendCSV(to: &bytes, firstColumn: column == 1)
                 }
             }
             bytes.append(UInt8(ascii: "\n"))
         }
 
-        /// Hands the sheet's rows to `writer` in batches, from row 1 on (nil for an empty row,
-        /// else the row's cells), each rendered there by `render` (told whether its batch is the
-        /// sheet's first). Returns whether there was any row.
+        /// Hands the sheet's rows to `writer` a batch at a time, each rendered there by `render`
+        /// (told the number of the row expected next: 1 for the sheet's first batch, so that
+        /// rows without a cell come out too). Returns whether there was any row.
         @discardableResult
         private func forEachBatch(
             of cursor: SheetCursor, to writer: DumpWriter,
-            render: @escaping @Sendable ([[Cell]?], Bool, inout [UInt8]) -> Void
+            render: @escaping @Sendable (CellBatch, Int, inout [UInt8]) -> Void
         ) throws -> Bool {
-            var batch: [[Cell]?] = []
-            var startsSheet = true
-            func handOver() throws {
-                let rows = batch
-                let first = startsSheet
-                try writer.hand { render(rows, first, &$0) }
-                batch.removeAll(keepingCapacity: true)
-                startsSheet = false
+            var nextRow = 1
+            while let batch = try cursor.nextBatch(rows: Self.batchSize) {
+                let expected = nextRow
+                try writer.hand { render(batch, expected, &$0) }
+                if let last = batch.rows.last { nextRow = last.number + 1 }
             }
-            var nextNumber = 1
-            while let row = try cursor.next() {
-                while nextNumber < row.number {
-                    batch.append(nil)
-                    nextNumber += 1
-                    if batch.count == Self.batchSize { try handOver() }
-                }
-                batch.append(row.cells)
-                nextNumber = max(nextNumber, row.number) + 1
-                if batch.count >= Self.batchSize { try handOver() }
-            }
-            if !batch.isEmpty { try handOver() }
-            return !startsSheet
+            return nextRow > 1
         }
 
         /// Rows per hand-over: enough that handing over costs nothing next to rendering.

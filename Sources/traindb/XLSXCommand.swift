@@ -12,6 +12,7 @@ struct XLSXCommand: ParsableCommand {
     /// `traindb xlsx sheets FILE`: one line per sheet, `NAME<TAB>STATE`, in tab order.
     struct Sheets: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sheets",
             abstract: "List the sheets: name and state (visible, hidden, veryHidden), tab-separated.")
 
         @Argument(help: "The .xlsx file.")

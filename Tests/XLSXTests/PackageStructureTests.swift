@@ -19,6 +19,28 @@ struct PackageStructureTests {
         #expect(PartPath.resolve(target, from: source) == expected)
     }
 
+    @Test("a relationship type is matched by its last segment, ignoring case", arguments: [
+        ("http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument", "officeDocument", true),
+        ("http://purl.oclc.org/ooxml/officeDocument/relationships/OFFICEDOCUMENT", "officeDocument", true),
+        ("http://purl.oclc.org/ooxml/officeDocument/relationships/styles/", "styles", true),
+        ("http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheets", "worksheet", false),
+        ("styles", "styles", true), ("", "styles", false), ("/", "styles", false),
+        ("http://example.com/Styl\u{E9}s", "styl\u{E9}s", true), ("http://example.com/\u{212A}ind", "kind", true),
+    ])
+    func relationshipTypes(type: String, kind: String, matches: Bool) {
+        let relationship = Relationship(id: "rId1", type: type, target: "x.xml", isExternal: false)
+        #expect(relationship.isType(kind) == matches)
+    }
+
+    @Test("zip entries are looked up ignoring case, leading slashes and backslashes", arguments: [
+        ("xl/worksheets/sheet1.xml", "xl/worksheets/sheet1.xml"),
+        ("/XL\\Worksheets\\Sheet1.XML", "xl/worksheets/sheet1.xml"),
+        ("//xl/Caf\u{C9}.xml", "xl/caf\u{E9}.xml"),
+    ])
+    func entryKeys(name: String, key: String) {
+        #expect(ZipArchive.lookupKey(name) == key)
+    }
+
     @Test("a part's relationships live in its _rels folder", arguments: [
         ("xl/workbook.xml", "xl/_rels/workbook.xml.rels"),
         ("workbook.xml", "_rels/workbook.xml.rels"),

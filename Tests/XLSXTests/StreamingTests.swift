@@ -51,6 +51,25 @@ struct StreamingTests {
         #expect(count == 5_000)
     }
 
+    @Test("two cursors on a sheet small enough to inflate on the caller's thread read independently")
+    func interleavedInlineCursors() throws {
+        // About 110 KB of XML: two chunks, under SheetCursor.inflateAheadSize.
+        let package = Self.numberedSheet(rows: 1_500)
+        #expect(try #require(package["xl/worksheets/sheet1.xml"]).utf8.count < Int(SheetCursor.inflateAheadSize))
+        let workbook = try Workbook(path: package.write())
+        let first = try workbook.cursor(for: workbook.sheets[0])
+        let second = try workbook.cursor(for: workbook.sheets[0])
+        var count = 0
+        while let a = try first.next() {
+            let b = try #require(try second.next())
+            #expect(a == b)
+            count += 1
+        }
+        #expect(try second.next() == nil)
+        #expect(count == 1_500)
+        #expect(workbook.archive.handlesOpened == 0)
+    }
+
     @Test("a cursor dropped half way releases its reader (no hang, file reusable)")
     func abandonedCursor() throws {
         let path = try Self.numberedSheet(rows: 20_000).write()
@@ -89,5 +108,86 @@ struct StreamingTests {
         while try cursor.next() != nil {}
         #expect(try cursor.next() == nil)
         #expect(try cursor.next() == nil)
+    }
+}
+
+/// The dump reads sheets in batches (`SheetCursor.nextBatch`): the same rows and values as the
+/// row cursor, whatever the batch and chunk boundaries cut through.
+@Suite("Batch cursor")
+struct BatchCursorTests {
+    /// Every row of the first sheet, through batches of `size` rows, as the row cursor gives
+    /// them (shared strings by index).
+    static func batchedRows(_ workbook: Workbook, size: Int) throws -> [Row] {
+        let cursor = try workbook.batchCursor(for: workbook.sheets[0])
+        var rows: [Row] = []
+        while let batch = try cursor.nextBatch(rows: size) {
+            var start = 0
+            for row in batch.rows {
+                let cells = batch.cells[start..<row.end].map { cell in
+                    var made = Cell(reference: CellReference(row: row.number, column: Int(cell.column)),
+                                    value: batch.value(of: cell))
+                    if cell.kind == .sharedString { made.sharedStringIndex = Int32(cell.payload) }
+                    return made
+                }
+                rows.append(Row(number: row.number, cells: cells))
+                start = row.end
+            }
+        }
+        return rows
+    }
+
+    static func plainRows(_ workbook: Workbook) throws -> [Row] {
+        let cursor = try workbook.cursor(for: workbook.sheets[0], sharedStringsByIndex: true)
+        var rows: [Row] = []
+        while let row = try cursor.next() {
+            rows.append(Row(number: row.number, cells: row.cells.map { cell in
+                var copy = cell
+                copy.isFormula = false
+                return copy
+            }))
+        }
+        return rows
+    }
+
+    @Test("a sheet of every kind of cell reads the same in batches of any size", arguments: [1, 7, 512, 100_000])
+    func everyKind(size: Int) throws {
+        var data = ""
+        for row in 1...3_000 {
+            // Gaps, cells out of order and repeated, every type, escapes, text long and short.
+            if row % 5 == 0 { continue }
+            data += "<row r=\"\(row)\">"
+            let late = "late _x0041_ " + String(repeating: "é", count: row % 40)
+            data += "<c r=\"C\(row)\" t=\"inlineStr\"><is><t>\(late)</t></is></c>"
+            data += "<c r=\"A\(row)\"><v>\(Double(row) / 7)</v></c>"
+            data += "<c r=\"B\(row)\" t=\"s\"><v>\(row % 3)</v></c>"
+            data += "<c r=\"D\(row)\" t=\"b\"><v>\(row % 2)</v></c><c r=\"E\(row)\" t=\"e\"><v>#N/A</v></c>"
+            data += "<c r=\"F\(row)\" s=\"1\"><v>\(45000 + row)</v></c><c r=\"G\(row)\" s=\"2\"><v>0.5</v></c>"
+            data += "<c r=\"H\(row)\" t=\"str\"><f>A1</f><v>x\(row)</v></c>"
+            data += "<c r=\"I\(row)\" t=\"d\"><v>2024-01-02</v></c>"
+            data += "<c r=\"B\(row)\"><v>\(row)</v></c><c r=\"J\(row)\" t=\"inlineStr\"><is><t></t></is></c>"
+            data += "<c r=\"K\(row)\"/></row><row r=\"\(row)\" spans=\"1:1\"></row>"
+        }
+        let package = TestPackage.singleSheet(data, sharedStrings: ["zero", "one", "two"],
+                                              numberFormats: [(164, "[h]:mm")], cellFormats: [0, 14, 164])
+        let workbook = try Workbook(path: package.write())
+        let expected = try BatchCursorTests.plainRows(workbook)
+        #expect(expected.count == 2_400)
+        #expect(try Self.batchedRows(workbook, size: size) == expected)
+    }
+
+    @Test("an error in a sheet is thrown by the batch that meets it, and again after")
+    func errors() throws {
+        let rows = (1...20_000).map {
+            "<row r=\"\($0)\"><c r=\"A\($0)\"><v>\($0 == 15_000 ? "x" : "\($0)")</v></c></row>"
+        }
+        let workbook = try Workbook(path: TestPackage.singleSheet(rows.joined()).write())
+        let cursor = try workbook.batchCursor(for: workbook.sheets[0])
+        var delivered = 0
+        let error = xlsxError {
+            while let batch = try cursor.nextBatch(rows: 512) { delivered += batch.rows.count }
+        }
+        #expect(error?.code == "sheet.bad_number")
+        #expect(delivered >= 14_000 && delivered < 15_000)
+        #expect(xlsxError { _ = try cursor.nextBatch(rows: 512) }?.code == "sheet.bad_number")
     }
 }

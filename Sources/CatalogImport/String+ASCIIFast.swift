@@ -1,0 +1,78 @@
+import Foundation
+
+/// Shortcuts for the text a catalogue row holds, nearly all of it plain ASCII: each gives what
+/// the general method gives (Foundation's trimming, the standard library's lower-casing and
+/// white space), and defers to it whenever the text is not the plain case it knows. A grown
+/// exercises sheet asks these a dozen times a row; through Foundation they cost more than
+/// reading the row.
+extension StringProtocol {
+    /// Whether `byte` is printable ASCII other than the space (`!` to `~`): in no white-space or
+    /// newline set, a whole character by itself.
+    @inline(__always)
+    static func isGraphicASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
+
+    /// `trimmingCharacters(in: set)`, without Foundation when the first and last bytes are
+    /// printable ASCII (nothing to trim) or the text is empty. The set is made only when
+    /// needed: getting Foundation's sets costs more than the trimming.
+    func trimmed(of set: @autoclosure () -> CharacterSet) -> String {
+        let bounds: (UInt8, UInt8)?? = utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.isEmpty ? nil : (bytes[0], bytes[bytes.count - 1])
+        }
+        switch bounds {
+        case .some(.none): return ""
+        case .some(.some(let (first, last))) where Self.isGraphicASCII(first) && Self.isGraphicASCII(last):
+            return String(self)
+        default: return trimmingCharacters(in: set())
+        }
+    }
+}
+
+extension String {
+    /// `lowercased()`, runs of white space folded into one space, none at either end, as
+    /// `SheetTable.normalise` defines it; nil when the text is not all ASCII (the caller then
+    /// takes the general way). In ASCII, lower-casing maps only `A`-`Z`, every character is one
+    /// byte (CR LF, one character, is white space as its bytes are), and the white space is
+    /// tab, line feed, vertical tab, form feed, carriage return and space.
+    func asciiNormalised() -> String? {
+        var text = self
+        return text.withUTF8 { bytes -> String? in
+            var plain = true
+            for byte in bytes where byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A) || Self.isASCIISpace(byte) {
+                guard byte < 0x80 else { return nil }
+                plain = byte == 0x20 ? plain : false
+            }
+            // Lower case without doubled, leading or trailing spaces: already normalised.
+            if plain, bytes.first != 0x20, bytes.last != 0x20, !Self.hasDoubleSpace(bytes) { return self }
+            return String(unsafeUninitializedCapacity: bytes.count) { output in
+                var count = 0
+                var pendingSpace = false
+                for byte in bytes {
+                    if Self.isASCIISpace(byte) {
+                        pendingSpace = count > 0
+                        continue
+                    }
+                    if pendingSpace {
+                        output[count] = 0x20
+                        count += 1
+                        pendingSpace = false
+                    }
+                    output[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    count += 1
+                }
+                return count
+            }
+        }
+    }
+
+    @inline(__always)
+    static func isASCIISpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+
+    private static func hasDoubleSpace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == 0x20 && previous == 0x20 { return true }
+            previous = byte
+        }
+        return false
+    }
+}

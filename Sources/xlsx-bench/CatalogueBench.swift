@@ -1,0 +1,61 @@
+import Foundation
+
+// `traindb check` and `traindb build` on a catalogue that grew, against `traindb xlsx dump` of
+// its exercises sheet: how much the checks and the database cost on top of reading every cell.
+
+/// `xlsx-bench catalogue [ROWS…]`: for each row count (164,730 and 1,000,000 unless given),
+/// generates the grown catalogue once (`scripts/grown-catalogue`, cached in bench-data/), then
+/// times the dump, the check and the build as whole processes in alternating rounds.
+func catalogueFigures(rowCounts: [Int]) throws {
+    let traindb = traindbPath
+    guard FileManager.default.isExecutableFile(atPath: traindb) else {
+        print("no \(traindb): build it with `swift build -c release --product traindb`")
+        return
+    }
+    let dataDirectory = repositoryRoot.appendingPathComponent("bench-data")
+    try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+    for rows in rowCounts {
+        let folder = dataDirectory.appendingPathComponent("grown-catalogue-\(rows)-v1").path
+        try generate(folder + "/train_exercise_contraindications_prod.xlsx",
+                     with: ["scripts/grown-catalogue", String(rows), folder])
+        let workbook = folder + "/train_exercise_database_prod.xlsx"
+        let database = FileManager.default.temporaryDirectory
+            .appendingPathComponent("xlsx-bench-\(getpid())-catalogue.sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: database) }
+        let commands: [(name: String, command: [String])] = [
+            ("traindb xlsx dump --sheet exercises", [traindb, "xlsx", "dump", workbook, "--sheet", "exercises"]),
+            ("traindb check", [traindb, "check", "--workbooks", folder]),
+            ("traindb build", [traindb, "build", "--workbooks", folder, "--output", database]),
+        ]
+        let rounds = rows > 500_000 ? 1 : 3
+        print("")
+        print("a catalogue grown to \(rows) exercises (committed rows repeated with new ids, names and groups): "
+              + "dump, check and build, whole processes, \(rounds) alternating round(s) (load \(loadAverage())) …")
+        var runs = Array(repeating: Runs(), count: commands.count)
+        for _ in 0..<rounds {
+            for (index, entry) in commands.enumerated() {
+                runs[index].figures.append(try wholeProcess(entry.command))
+            }
+        }
+        print("")
+        print("stdout to /dev/null".padding(toLength: 40, withPad: " ", startingAt: 0)
+              + "median (fastest – slowest)      CPU   peak memory   per row")
+        for (index, entry) in commands.enumerated() {
+            let run = runs[index]
+            print(entry.name.padding(toLength: 40, withPad: " ", startingAt: 0)
+                  + String(format: "%6.2f s (%5.2f – %5.2f)  %6.2f s  %6.1f MB   %5.1f µs",
+                           run.median, run.spread.0, run.spread.1, run.cpuMedian,
+                           Double(run.peakKilobytes) / 1024, run.median / Double(rows) * 1e6))
+        }
+        print("")
+        for (index, label, target) in [(1, "check / dump", 1.5), (2, "build / dump", 2.5)] {
+            let perRound = zip(runs[index].figures, runs[0].figures).map { $0.seconds / $1.seconds }
+            let median = runs[index].median / runs[0].median
+            let peakMB = Double(runs[index].peakKilobytes) / 1024
+            print(label.padding(toLength: 16, withPad: " ", startingAt: 0)
+                  + String(format: "%.2f (rounds %.2f – %.2f)   target ≤ %.1f: %@;   peak %.1f MB, target ≤ 64 MB: %@",
+                           median, perRound.min() ?? .nan, perRound.max() ?? .nan, target, verdict(median <= target),
+                           peakMB, verdict(peakMB <= 64)))
+        }
+    }
+}
