@@ -75,12 +75,12 @@ struct DeviceLog {
         try? queue.close()
     }
 
-    /// What the device sends: per table, the rows changed since they were last synced (a JSON
-    /// array of objects, each with its `base`, the version last synced); and its deletions.
+    /// What the device sends: its deletions and, per table, the rows changed since they were
+    /// last synced (JSON objects, each with its `base`, the version last synced), in pushes of
+    /// at most `SyncBounds.rowsPerPush` rows and deletions: the deletions first, then the rows,
+    /// parents before children, so that every push holds what the server needs to take it.
     struct Outgoing: Sendable {
-        var rows: [String: String] = [:]
-        /// `[{row_id, table_name, deleted_at}]`.
-        var deletions = "[]"
+        var pushes: [Push] = []
         var deletedIDs: [String] = []
         /// Per table, the `updated_at` of each row sent: the version the server now holds.
         var sentVersions: [String: [String: String]] = [:]
@@ -89,49 +89,112 @@ struct DeviceLog {
         var user = ""
         var cursor: Int64 = 0
 
+        /// How many rows and deletions go up, in all.
+        var count: Int { pushes.reduce(0) { $0 + $1.count } }
     }
 
+    /// One push: what one call of `sync_push` (or `sync_exchange`) takes.
+    struct Push: Sendable {
+        /// `{row_id, table_name, deleted_at}` objects, comma-separated.
+        fileprivate(set) var deletions: [UInt8] = []
+        /// Per table, its row objects, comma-separated.
+        fileprivate(set) var tables: [(name: String, rows: [UInt8])] = []
+        fileprivate(set) var count = 0
+
+        /// `{"deletions": [...], "tables": {"workouts": [...], ...}}`, as `sync_push` takes it.
+        var json: String {
+            var text: [UInt8] = Array(#"{"deletions": ["#.utf8) + deletions + Array(#"], "tables": {"#.utf8)
+            for (index, table) in tables.enumerated() {
+                if index > 0 { text += Array(", ".utf8) }
+                JSONString.append(table.name, to: &text)
+                text += Array(": [".utf8) + table.rows + [UInt8(ascii: "]")]
+            }
+            text += Array("}}".utf8)
+            return String(decoding: text, as: UTF8.self)
+        }
+    }
+
+    /// The pushes being filled, one row or deletion at a time.
+    private struct Pushes {
+        var done: [Push] = []
+        var current = Push()
+
+        /// Starts a new push when the current one is full.
+        mutating func makeRoom() {
+            guard current.count == SyncBounds.rowsPerPush else { return }
+            done.append(current)
+            current = Push()
+        }
+
+        mutating func addDeletion(_ object: [UInt8]) {
+            makeRoom()
+            if !current.deletions.isEmpty { current.deletions.append(UInt8(ascii: ",")) }
+            current.deletions += object
+            current.count += 1
+        }
+
+        mutating func addRow(_ object: [UInt8], of table: String) {
+            makeRoom()
+            if current.tables.last?.name == table, let last = current.tables.indices.last {
+                current.tables[last].rows.append(UInt8(ascii: ","))
+                current.tables[last].rows += object
+            } else {
+                current.tables.append((table, object))
+            }
+            current.count += 1
+        }
+
+        var all: [Push] { done + [current] }
+    }
+
+    /// What goes up to `server` as `user`. A value over its bound (`SyncBounds`) refuses the
+    /// whole sync before anything is sent.
     func outgoing(server: String, user: String) throws -> Outgoing {
         try read { db in
             var outgoing = Outgoing(server: server, user: user)
             outgoing.cursor = try Int64.fetchOne(
                 db, sql: "SELECT change_seq FROM sync_cursors WHERE server = ? AND user_id = ?",
                 arguments: [server, user]) ?? 0
+            var pushes = Pushes()
+            let deletions = try Row.fetchCursor(db, sql: "SELECT row_id, table_name, deleted_at FROM deleted_rows")
+            while let row = try deletions.next() {
+                outgoing.deletedIDs.append(row["row_id"])
+                var object: [UInt8] = [UInt8(ascii: "{")]
+                for (column, value) in row {
+                    if column != "row_id" { object.append(UInt8(ascii: ",")) }
+                    Self.appendMember(column, value, to: &object)
+                }
+                object.append(UInt8(ascii: "}"))
+                pushes.addDeletion(object)
+            }
             for table in LogTable.all {
+                let bounds = SyncBounds.of(table.name)
                 // Read through the table's index of unsynced rows (training-log migration 0005).
                 let rows = try Row.fetchCursor(
                     db, sql: "SELECT * FROM \(table.name) WHERE synced_at IS NULL OR updated_at IS NOT synced_at")
                 var versions: [String: String] = [:]
-                var json: [UInt8] = [UInt8(ascii: "[")]
                 while let row = try rows.next() {
                     versions[row["id"]] = row["updated_at"]
-                    if json.count > 1 { json.append(UInt8(ascii: ",")) }
-                    json.append(UInt8(ascii: "{"))
+                    var object: [UInt8] = [UInt8(ascii: "{")]
                     for (column, value) in row where column != "synced_at" && column != "singleton" {
-                        Self.appendMember(column, value, to: &json)
-                        json.append(UInt8(ascii: ","))
+                        if let bound = bounds[column], case .string(let text) = value.storage,
+                            let refusal = SyncBounds.refusal(text, bound)
+                        {
+                            throw PostgresStoreError(
+                                .valueTooLong,
+                                "nothing synced: \(table.name) \(row["id"] as String? ?? ""): \(refusal) "
+                                    + "(business rules §13); change it on this device, then sync again")
+                        }
+                        Self.appendMember(column, value, to: &object)
+                        object.append(UInt8(ascii: ","))
                     }
-                    Self.appendMember("base", row["synced_at"], to: &json)
-                    json.append(UInt8(ascii: "}"))
+                    Self.appendMember("base", row["synced_at"], to: &object)
+                    object.append(UInt8(ascii: "}"))
+                    pushes.addRow(object, of: table.name)
                 }
-                json.append(UInt8(ascii: "]"))
                 outgoing.sentVersions[table.name] = versions
-                outgoing.rows[table.name] = String(decoding: json, as: UTF8.self)
             }
-            var deletions: [UInt8] = [UInt8(ascii: "[")]
-            let rows = try Row.fetchCursor(db, sql: "SELECT row_id, table_name, deleted_at FROM deleted_rows")
-            while let row = try rows.next() {
-                outgoing.deletedIDs.append(row["row_id"])
-                if deletions.count > 1 { deletions.append(UInt8(ascii: ",")) }
-                deletions.append(UInt8(ascii: "{"))
-                for (column, value) in row {
-                    if column != "row_id" { deletions.append(UInt8(ascii: ",")) }
-                    Self.appendMember(column, value, to: &deletions)
-                }
-                deletions.append(UInt8(ascii: "}"))
-            }
-            deletions.append(UInt8(ascii: "]"))
-            outgoing.deletions = String(decoding: deletions, as: UTF8.self)
+            outgoing.pushes = pushes.all
             return outgoing
         }
     }

@@ -151,8 +151,7 @@ public struct LogSync: Sendable {
         try await UserSession(connection: connection, logger: logger).run(
             user: user, role: role, doing: "nothing synced"
         ) { connection in
-            try await ServerLog(connection: connection, logger: logger)
-                .exchange(deletions: outgoing.deletions, rows: outgoing.rows, since: outgoing.cursor)
+            try await ServerLog(connection: connection, logger: logger).exchange(outgoing.pushes, since: outgoing.cursor)
         }
     }
 }
