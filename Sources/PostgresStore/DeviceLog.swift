@@ -220,20 +220,44 @@ struct DeviceLog {
     /// deletions `sent`, now on the server, forgotten. A row changed on the device since `sent`
     /// was read (the user logged or edited it while the server answered) is never overwritten:
     /// it keeps its version, based now on the server's (`synced_at`), and goes with the next
-    /// sync. The rows the push wrote (`pushed`, per table) are the device's own, so the server
-    /// does not send them back: the version sent becomes each one's base. Returns per table the
-    /// rows written and deleted.
+    /// sync. A row deleted here, before the sync or while the server answered, is never written
+    /// back, nor any row under it; a row this sync sent and the user deleted meanwhile is now on
+    /// the server, so its deletion is recorded (at `now`) for the next sync to send. The rows
+    /// the push wrote (`pushed`, per table) are the device's own, so the server does not send
+    /// them back: the version sent becomes each one's base. Returns per table the rows written
+    /// and deleted.
     func apply(
-        _ server: ServerLog.Rows, sent: Outgoing, pushed: [String: [String]]
+        _ server: ServerLog.Rows, sent: Outgoing, pushed: [String: [String]], now: Date
     ) throws -> [String: (written: Int, deleted: Int)] {
         try write { db in
             var changes: [String: (written: Int, deleted: Int)] = [:]
+            // Rows gone from this device: deleted (with their ids kept for the server), or sent by
+            // this sync and deleted while the server answered, which the server now holds.
+            var gone = Set(try String.fetchAll(db, sql: "SELECT row_id FROM deleted_rows"))
+            let stamp = Self.timestamp(now)
+            for table in LogTable.all where table.deletable {
+                for id in (sent.sentVersions[table.name] ?? [:]).keys where !gone.contains(id) {
+                    let present = try db.cachedStatement(sql: "SELECT 1 FROM \(table.name) WHERE id = ?")
+                    guard try Int.fetchOne(present, arguments: [id]) == nil else { continue }
+                    try db.cachedStatement(
+                        sql: "INSERT INTO deleted_rows (row_id, table_name, deleted_at) VALUES (?, ?, ?)"
+                    ).execute(arguments: [id, table.name, stamp])
+                    gone.insert(id)
+                }
+            }
             for table in LogTable.all {
                 let rows = (server.tables[table.name] ?? [])
                     .sorted { Self.isClosed($0) && !Self.isClosed($1) }
                 let local = rows.isEmpty ? [] : Set(try db.columns(in: table.name).map(\.name))
                 var written = 0
                 for row in rows {
+                    if let id = row["id"] as? String, gone.contains(id)
+                        || table.parent.map({ gone.contains(row[$0] as? String ?? "") }) == true
+                    {
+                        // Deleted here, or under a row deleted here: it stays deleted, and so do its children.
+                        gone.insert(id)
+                        continue
+                    }
                     let columns = row.keys.filter { local.contains($0) }.sorted()
                     if table.oneRowPerUser, let id = row["id"] as? String {
                         // The server's settings row replaces this device's own.
@@ -291,6 +315,13 @@ struct DeviceLog {
     }
 
     // MARK: - Values
+
+    /// `date` as the log writes moments: `YYYY-MM-DDTHH:MM:SS.SSSZ`, in UTC.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
 
     private static func isClosed(_ row: [String: Any]) -> Bool {
         (row["is_active"] as? NSNumber)?.intValue == 0 || (row["state"] as? String) == "completed"
