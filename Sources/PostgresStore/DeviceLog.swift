@@ -214,9 +214,9 @@ struct DeviceLog {
         }
     }
 
-    /// Makes the device's log equal to the server's `rows`, in one transaction: rows written
-    /// (parents first; closed programmes and workouts before open ones, so that "one active",
-    /// "one open" hold at every step), rows the user's devices deleted removed, and the
+    /// Makes the device's log equal to the server's `rows`, in one transaction: rows the user's
+    /// devices deleted removed, then rows written (parents first; closed programmes and workouts
+    /// before open ones, so that "one active", "one open" hold at every step), and the
     /// deletions `sent`, now on the server, forgotten. A row changed on the device since `sent`
     /// was read (the user logged or edited it while the server answered) is never overwritten:
     /// it keeps its version, based now on the server's (`synced_at`), and goes with the next
@@ -244,6 +244,19 @@ struct DeviceLog {
                     ).execute(arguments: [id, table.name, stamp])
                     gone.insert(id)
                 }
+            }
+            // The user's deletions on other devices first: a workout discarded there and another
+            // started leaves one open workout here too, never two for a moment.
+            for table in LogTable.all.reversed() where !server.deleted.isEmpty {
+                var deleted = 0
+                for start in stride(from: 0, to: server.deleted.count, by: 500) {
+                    let ids = server.deleted[start..<min(start + 500, server.deleted.count)]
+                    try db.execute(
+                        sql: "DELETE FROM \(table.name) WHERE id IN (\(databaseQuestionMarks(count: ids.count)))",
+                        arguments: StatementArguments(Array(ids)))
+                    deleted += db.changesCount
+                }
+                changes[table.name] = (0, deleted)
             }
             for table in LogTable.all {
                 let rows = (server.tables[table.name] ?? [])
@@ -287,20 +300,13 @@ struct DeviceLog {
                         sql: "UPDATE \(table.name) SET synced_at = ? WHERE id = ? AND synced_at IS NOT ?"
                     ).execute(arguments: [version, Self.databaseValue(row["id"]), version])
                 }
-                changes[table.name] = (written, 0)
+                changes[table.name, default: (0, 0)].written = written
                 for id in pushed[table.name] ?? [] {
                     guard let version = sent.sentVersions[table.name]?[id] else { continue }
                     try db.cachedStatement(
                         sql: "UPDATE \(table.name) SET synced_at = ? WHERE id = ? AND synced_at IS NOT ?"
                     ).execute(arguments: [version, id, version])
                 }
-            }
-            for table in LogTable.all.reversed() where !server.deleted.isEmpty {
-                let deleted = server.deleted
-                try db.execute(
-                    sql: "DELETE FROM \(table.name) WHERE id IN (\(databaseQuestionMarks(count: deleted.count)))",
-                    arguments: StatementArguments(deleted))
-                changes[table.name, default: (0, 0)].deleted = db.changesCount
             }
             for id in sent.deletedIDs {
                 try db.execute(sql: "DELETE FROM deleted_rows WHERE row_id = ?", arguments: [id])

@@ -131,3 +131,25 @@ extension PostgresTests.SyncTests {
         }
     }
 }
+
+extension PostgresTests.SyncTests {
+    @Test("a workout discarded on one device and another started: the device that held the first takes both changes")
+    func discardedThenAnotherStarted() async throws {
+        try await Self.withTwoDevices { server, a, b, _ in
+            try a.workout(0, at: "2026-01-05T18:00:00Z", complete: false)
+            _ = try await Self.sync(a, server)
+            _ = try await Self.sync(b, server)
+            #expect(try b.log.currentWorkout() != nil)
+            a.clock.set(Timestamp.parse("2026-01-05T18:20:00Z") ?? Date())
+            try a.log.discardWorkout()
+            try a.workout(1, at: "2026-01-05T18:30:00Z", complete: false)
+            let session = try a.log.currentWorkout()?.sessionName
+            _ = try await Self.sync(a, server)
+            // B held the discarded workout open: it goes before the new one comes.
+            let report = try await Self.sync(b, server)
+            #expect(report.tables.first { $0.table == "workouts" }.map { ($0.pulled, $0.deletedHere) } ?? (0, 0) == (1, 1))
+            #expect(try b.log.currentWorkout()?.sessionName == session)
+            #expect(try Self.rows(a) == Self.rows(b))
+        }
+    }
+}
