@@ -17,6 +17,9 @@
 --   PT413 (PostgREST answers it as HTTP 413).
 -- - `sync_guard()`: what every call of the sync's functions checks before touching anything, the
 --   signed-in user it runs for; `sync_push` and `sync_pull` start with it.
+-- - Each pushed row is looked up by its key (a LATERAL subquery the planner keeps apart): with the
+--   plans kept per connection (0011), the planner took the push for 100 rows and joined by hashing
+--   the whole table's rows of the user, every row of five years of history read at every push.
 -- - A row is `same` (already on the server, as a replayed push sends it) only when the server holds
 --   that very version: the same id, `updated_at` and content. A row of the same content but another
 --   version (two devices saving the same settings) was taken as `same` and left each device with
@@ -156,7 +159,7 @@ $pull$, fields, log_table,
                     THEN 'same'
                 WHEN s.updated_at = i.base THEN 'update'
                 ELSE 'conflict' END AS action
-            FROM i LEFT JOIN %7$I AS s ON %8$s),
+            FROM i LEFT JOIN LATERAL (SELECT * FROM %7$I AS s WHERE %8$s OFFSET 0) AS s ON true),
         inserted AS (
             INSERT INTO %7$I (user_id, %2$s)
             SELECT me, %3$s FROM i JOIN classified AS c ON c.id = i.id WHERE c.action = 'insert'
