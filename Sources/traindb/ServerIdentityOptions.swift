@@ -20,7 +20,7 @@ struct ServerIdentityOptions: ParsableArguments {
             "A file holding the project's JWT secret, for HS256 tokens (or TRAINDB_JWT_SECRET).", valueName: "file"))
     var jwtSecretFile: String?
 
-    @Option(help: ArgumentHelp("The project's JWKS (its public keys), for ES256 tokens.", valueName: "file"))
+    @Option(help: ArgumentHelp("The project's JWKS (its public keys), for ES256 and RS256 tokens.", valueName: "file"))
     var jwks: String?
 
     @Flag(
