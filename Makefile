@@ -130,6 +130,23 @@ bench-pg: db
 	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; \
 	$$($(SWIFT) build -c release --product pg-bench --show-bin-path)/pg-bench "$$(scripts/pg-cluster url)" $(DB)
 
+# The sync's convergence under faults, long (figures only, never part of make test; the README's
+# figures): SOAK_SYNC="USERS DEVICES ROUNDS SEED" users with devices changing their logs offline and
+# syncing many at a time, clients killed mid-sync, on a cluster of its own that is crashed and
+# restarted while they sync; then every device syncs until nothing changes, and the run checks
+# that all converge with nothing acknowledged lost and nothing foreign. About ten minutes.
+SOAK_SYNC ?= 8 4 150 1
+.PHONY: soak-sync
+soak-sync: deps
+	$(SWIFT) build --build-tests
+	@export PG_CLUSTER_STATE=$(CURDIR)/.build/soak-cluster; \
+	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; \
+	export TRAINDB_POSTGRES_URL=$$(scripts/pg-cluster url) TRAINDB_SYNC_SOAK="$(SOAK_SYNC)" \
+	  TRAINDB_POSTGRES_RESTART="PG_CLUSTER_STATE=$$PG_CLUSTER_STATE $(CURDIR)/scripts/pg-cluster restart"; \
+	status=0; $(SWIFT) test --skip-build --filter soakRun > .build/soak-sync.log 2>&1 || status=$$?; \
+	grep -E "soak-sync:|✘|error" .build/soak-sync.log; tail -n 1 .build/soak-sync.log; \
+	echo "full log: .build/soak-sync.log"; exit $$status
+
 # Training log benchmark (figures only, never a test): five years of history, 3 workouts a week,
 # ~16,000 sets; submit p99 (target ≤ 2 ms), exercise history (≤ 20 ms), the week (≤ 2 ms), database size.
 .PHONY: bench-log

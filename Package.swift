@@ -89,6 +89,7 @@ let package = Package(
                 "Account", "Catalog", "CatalogBuild", "CSQLiteOptions", "ErrorCodes", "OrderedJSON",
                 "SchemaMigrations",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -280,6 +281,7 @@ let package = Package(
                 "Account", "PostgresStore", "Catalog", "CatalogBuild", "TestSupport", "TrainingLog", "ProgrammeGenerator",
                 "SchemaMigrations", "TrainingCalendar", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,49 +1,114 @@
 import Crypto
 import ErrorCodes
 import Foundation
+import _CryptoExtras
 
-/// The identity a sync acts as, proved by the access token (JWT) the user's sign-in gave them
-/// (business rules §13): signed by the project (HS256 with its JWT secret, or ES256 with one of
-/// the keys of its JWKS, as Supabase's asymmetric keys are), not expired, for the
-/// `authenticated` audience. Verified before the server is touched.
+/// The identity a command acts as on the server, proved by a JWT the project signed (business
+/// rules §13): a signed-in user's access token, or the project's service-role key. Signed with
+/// the project's JWT secret (HS256, a secret of at least 32 bytes) or with one of the keys of its
+/// JWKS (ES256 or RS256, as Supabase's asymmetric keys are); within its validity (`exp`, `nbf`
+/// and `iat`, with `leeway` for a clock that is off). A user's token is for the `authenticated`
+/// audience and names its user (`sub`); the service role's key has the role `service_role`.
+/// Verified before the server is touched.
 public struct AccessToken: Hashable, Sendable {
-    /// The user the token proves: its `sub`, a UUID.
-    public let user: String
+    /// The user the token proves: its `sub`, a lowercase UUID; nil for the service role's key,
+    /// which names no user.
+    public let user: String?
     /// When it stops being valid.
     public let expires: Date
-    /// Its `role` claim (`authenticated` for a signed-in user).
+    /// Its `role` claim: `authenticated` for a signed-in user, `service_role` for the project's key.
     public let role: String
 
-    /// The keys a token may be signed with: the project's JWT secret, the P-256 public keys of
-    /// its JWKS (by `kid`, as the raw x ‖ y bytes), or both.
+    /// Whether this is the project's service-role key rather than a user's token.
+    public var isServiceRole: Bool { role == Self.serviceRole }
+
+    /// The role of the project's service-role key.
+    public static let serviceRole = "service_role"
+
+    /// The fewest bytes an HS256 secret may have: a shorter one (an empty file, a typo) can be
+    /// guessed, and with it anyone could sign a token for any user.
+    public static let minimumSecretBytes = 32
+
+    /// One public key of the project's JWKS.
+    public struct PublicKey: Hashable, Sendable {
+        enum Kind: Hashable, Sendable {
+            /// A P-256 point, as its raw x ‖ y bytes (ES256).
+            case p256(Data)
+            /// An RSA modulus and exponent, big-endian (RS256).
+            case rsa(modulus: Data, exponent: Data)
+        }
+
+        let kind: Kind
+
+        /// The JWS algorithm this key verifies.
+        var algorithm: String {
+            switch kind {
+            case .p256: "ES256"
+            case .rsa: "RS256"
+            }
+        }
+    }
+
+    /// The keys a token may be signed with: the project's JWT secret, the public keys of its
+    /// JWKS (by `kid`), or both.
     public struct Keys: Sendable {
         public var secret: Data?
-        public var publicKeys: [String: Data]
+        public var publicKeys: [String: PublicKey]
 
-        public init(secret: Data? = nil, publicKeys: [String: Data] = [:]) {
+        public init(secret: Data? = nil, publicKeys: [String: PublicKey] = [:]) {
             self.secret = secret
             self.publicKeys = publicKeys
         }
 
-        /// The EC P-256 keys of a JWKS document (`{"keys": [{"kty": "EC", "crv": "P-256", …}]}`);
-        /// other keys are skipped.
-        public static func jwks(_ json: Data) throws(AccessTokenError) -> [String: Data] {
+        /// `data` as the project's JWT secret, or an error when it is shorter than
+        /// `minimumSecretBytes`.
+        public static func secret(_ data: Data, from source: String) throws(AccessTokenError) -> Data {
+            guard data.count >= AccessToken.minimumSecretBytes else {
+                throw AccessTokenError(
+                    .weakSecret,
+                    "the JWT secret \(source) is \(data.count) byte\(data.count == 1 ? "" : "s"); at least "
+                        + "\(AccessToken.minimumSecretBytes) are needed (the project's secret is in its API settings)")
+            }
+            return data
+        }
+
+        /// The signing keys of a JWKS document (`{"keys": [{"kty": "EC", "crv": "P-256", …},
+        /// {"kty": "RSA", "n": …, "e": …}]}`), by `kid`. Keys for encryption (`"use": "enc"`) and
+        /// of other types or algorithms are skipped; an RSA key under 2,048 bits is refused.
+        public static func jwks(_ json: Data) throws(AccessTokenError) -> [String: PublicKey] {
             guard let document = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
                 let keys = document["keys"] as? [[String: Any]]
             else { throw AccessTokenError(.invalidKeys, "the JWKS is not a JSON object with a \"keys\" list") }
-            var found: [String: Data] = [:]
-            for key in keys where key["kty"] as? String == "EC" && key["crv"] as? String == "P-256" {
-                guard let kid = key["kid"] as? String, let x = (key["x"] as? String).flatMap(base64URL),
-                    let y = (key["y"] as? String).flatMap(base64URL),
-                    (try? P256.Signing.PublicKey(rawRepresentation: x + y)) != nil
-                else { throw AccessTokenError(.invalidKeys, "a P-256 key of the JWKS cannot be read") }
-                found[kid] = x + y
+            var found: [String: PublicKey] = [:]
+            for key in keys where key["use"] as? String != "enc" {
+                let algorithm = key["alg"] as? String
+                switch key["kty"] as? String {
+                case "EC" where key["crv"] as? String == "P-256" && (algorithm ?? "ES256") == "ES256":
+                    guard let kid = key["kid"] as? String, let x = (key["x"] as? String).flatMap(base64URL),
+                        let y = (key["y"] as? String).flatMap(base64URL),
+                        (try? P256.Signing.PublicKey(rawRepresentation: x + y)) != nil
+                    else { throw AccessTokenError(.invalidKeys, "a P-256 key of the JWKS cannot be read") }
+                    found[kid] = PublicKey(kind: .p256(x + y))
+                case "RSA" where (algorithm ?? "RS256") == "RS256":
+                    guard let kid = key["kid"] as? String, let n = (key["n"] as? String).flatMap(base64URL),
+                        let e = (key["e"] as? String).flatMap(base64URL),
+                        let rsa = try? _RSA.Signing.PublicKey(n: n, e: e)
+                    else { throw AccessTokenError(.invalidKeys, "an RSA key of the JWKS cannot be read") }
+                    guard rsa.keySizeInBits >= 2_048 else {
+                        throw AccessTokenError(
+                            .invalidKeys, "the JWKS's RSA key \(kid) has \(rsa.keySizeInBits) bits; at least 2048 are needed")
+                    }
+                    found[kid] = PublicKey(kind: .rsa(modulus: n, exponent: e))
+                default:
+                    continue
+                }
             }
             return found
         }
     }
 
-    /// How far a clock may be behind the server's: tokens are accepted this long after `exp`.
+    /// How far a clock may be off from the issuer's: tokens are accepted this long after `exp`,
+    /// and this long before `nbf` and `iat`.
     public static let leeway: TimeInterval = 30
 
     /// Verifies `token` against `keys` at `now`; throws the first thing wrong with it, each with
@@ -57,48 +122,109 @@ public struct AccessToken: Hashable, Sendable {
             let header = try? JSONSerialization.jsonObject(with: headerData) as? [String: Any],
             let claims = try? JSONSerialization.jsonObject(with: payloadData) as? [String: Any]
         else { throw AccessTokenError(.malformed, "the access token is not a JWT (three base64url parts)") }
-        let signed = Data("\(parts[0]).\(parts[1])".utf8)
-        switch header["alg"] as? String {
+        try Self.checkSignature(signature, of: Data("\(parts[0]).\(parts[1])".utf8), header: header, keys: keys)
+
+        let stamp = { (date: Date) in ISO8601DateFormatter().string(from: date) }
+        guard let exp = try Self.time(claims, "exp") else {
+            throw AccessTokenError(.malformed, "the access token has no expiry (exp)")
+        }
+        guard now.timeIntervalSince(exp) <= Self.leeway else {
+            throw AccessTokenError(.expired, "the access token expired at \(stamp(exp)); sign in again")
+        }
+        if let notBefore = try Self.time(claims, "nbf"), notBefore.timeIntervalSince(now) > Self.leeway {
+            throw AccessTokenError(
+                .notYetValid, "the access token is valid only from \(stamp(notBefore)), and it is \(stamp(now)) here")
+        }
+        if let issued = try Self.time(claims, "iat"), issued.timeIntervalSince(now) > Self.leeway {
+            throw AccessTokenError(
+                .notYetValid,
+                "the access token says it was issued at \(stamp(issued)), later than now (\(stamp(now))): "
+                    + "this clock or the issuer's is wrong")
+        }
+
+        guard claims["role"] == nil || claims["role"] is String else {
+            throw AccessTokenError(.malformed, "the access token's role is not a text")
+        }
+        let role = claims["role"] as? String ?? "authenticated"
+        switch role {
+        case Self.serviceRole:
+            // The project's service-role key names no user and no audience (Supabase's has neither).
+            user = nil
+        case "authenticated":
+            let audiences = (claims["aud"] as? String).map { [$0] } ?? (claims["aud"] as? [String]) ?? []
+            guard audiences.contains("authenticated") else {
+                throw AccessTokenError(
+                    .wrongAudience,
+                    "the access token is for \(audiences.isEmpty ? "no audience" : audiences.joined(separator: ", ")), "
+                        + "not authenticated")
+            }
+            guard let sub = claims["sub"] as? String, let uuid = UUID(uuidString: sub) else {
+                throw AccessTokenError(.malformed, "the access token's subject (sub) is not a user id")
+            }
+            user = uuid.uuidString.lowercased()
+        default:
+            throw AccessTokenError(
+                .wrongRole,
+                "the token's role is \(role): a signed-in user's token (authenticated) or the project's "
+                    + "service-role key (service_role) is needed")
+        }
+        self.expires = exp
+        self.role = role
+    }
+
+    /// Checks the signature over `signed` with the key the header names; throws what is wrong.
+    private static func checkSignature(
+        _ signature: Data, of signed: Data, header: [String: Any], keys: Keys
+    ) throws(AccessTokenError) {
+        let algorithm = header["alg"] as? String
+        switch algorithm {
         case "HS256":
             guard let secret = keys.secret else {
                 throw AccessTokenError(.unsupportedAlgorithm, "the token is HS256 but no JWT secret was given")
             }
-            let key = SymmetricKey(data: secret)
-            guard HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: signed, using: key) else { throw AccessTokenError(.badSignature, "the access token's signature does not match the JWT secret") }
-        case "ES256":
-            guard let kid = header["kid"] as? String, let raw = keys.publicKeys[kid],
-                let key = try? P256.Signing.PublicKey(rawRepresentation: raw)
-            else {
+            _ = try Keys.secret(secret, from: "given")
+            guard HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: signed, using: SymmetricKey(data: secret))
+            else { throw AccessTokenError(.badSignature, "the access token's signature does not match the JWT secret") }
+        case "ES256", "RS256":
+            guard let kid = header["kid"] as? String, let key = keys.publicKeys[kid] else {
                 throw AccessTokenError(.badSignature, "the access token's key (kid) is not one of the project's keys")
             }
-            guard let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature),
-                key.isValidSignature(ecdsa, for: signed)
-            else { throw AccessTokenError(.badSignature, "the access token's signature does not match its key") }
+            guard key.algorithm == algorithm else {
+                throw AccessTokenError(
+                    .badSignature, "the access token is \(algorithm ?? "") but the project's key \(kid) is \(key.algorithm)")
+            }
+            let valid: Bool
+            switch key.kind {
+            case .p256(let raw):
+                let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature)
+                valid = (try? P256.Signing.PublicKey(rawRepresentation: raw)).map { publicKey in
+                    ecdsa.map { publicKey.isValidSignature($0, for: signed) } ?? false
+                } ?? false
+            case .rsa(let modulus, let exponent):
+                valid = (try? _RSA.Signing.PublicKey(n: modulus, e: exponent)).map {
+                    $0.isValidSignature(
+                        _RSA.Signing.RSASignature(rawRepresentation: signature), for: signed,
+                        padding: .insecurePKCS1v1_5)
+                } ?? false
+            }
+            guard valid else {
+                throw AccessTokenError(.badSignature, "the access token's signature does not match its key")
+            }
         case let other:
             throw AccessTokenError(
-                .unsupportedAlgorithm, "the access token is signed with \(other ?? "no algorithm"); HS256 or ES256 only")
+                .unsupportedAlgorithm,
+                "the access token is signed with \(other ?? "no algorithm"); HS256, ES256 or RS256 only")
         }
-        guard let exp = claims["exp"] as? Double else {
-            throw AccessTokenError(.malformed, "the access token has no expiry (exp)")
+    }
+
+    /// The moment claim `name` gives (seconds since 1970), nil when absent; an error when it is
+    /// not a number.
+    private static func time(_ claims: [String: Any], _ name: String) throws(AccessTokenError) -> Date? {
+        guard let value = claims[name] else { return nil }
+        guard let number = value as? NSNumber, !(value is Bool), number.doubleValue.isFinite else {
+            throw AccessTokenError(.malformed, "the access token's \(name) is not a time (seconds since 1970)")
         }
-        let expires = Date(timeIntervalSince1970: exp)
-        guard now.timeIntervalSince(expires) <= Self.leeway else {
-            throw AccessTokenError(
-                .expired, "the access token expired at \(ISO8601DateFormatter().string(from: expires)); sign in again")
-        }
-        let audiences = (claims["aud"] as? String).map { [$0] } ?? (claims["aud"] as? [String]) ?? []
-        guard audiences.contains("authenticated") else {
-            throw AccessTokenError(
-                .wrongAudience,
-                "the access token is for \(audiences.isEmpty ? "no audience" : audiences.joined(separator: ", ")), "
-                    + "not authenticated")
-        }
-        guard let sub = claims["sub"] as? String, let uuid = UUID(uuidString: sub) else {
-            throw AccessTokenError(.malformed, "the access token's subject (sub) is not a user id")
-        }
-        user = uuid.uuidString.lowercased()
-        self.expires = expires
-        role = claims["role"] as? String ?? "authenticated"
+        return Date(timeIntervalSince1970: number.doubleValue)
     }
 
     /// The bytes of a base64url text (no padding), or nil.
@@ -116,9 +242,12 @@ public struct AccessTokenError: CodedError, Hashable {
         case malformed
         case badSignature
         case expired
+        case notYetValid
         case wrongAudience
+        case wrongRole
         case unsupportedAlgorithm
         case invalidKeys
+        case weakSecret
     }
 
     let kind: Kind
@@ -130,16 +259,20 @@ public struct AccessTokenError: CodedError, Hashable {
     }
 
     /// `token.missing`, `token.malformed`, `token.bad_signature`, `token.expired`,
-    /// `token.wrong_audience`, `token.unsupported_algorithm` or `token.invalid_keys`.
+    /// `token.not_yet_valid`, `token.wrong_audience`, `token.wrong_role`,
+    /// `token.unsupported_algorithm`, `token.invalid_keys` or `token.weak_secret`.
     public var code: String {
         switch kind {
         case .missing: "token.missing"
         case .malformed: "token.malformed"
         case .badSignature: "token.bad_signature"
         case .expired: "token.expired"
+        case .notYetValid: "token.not_yet_valid"
         case .wrongAudience: "token.wrong_audience"
+        case .wrongRole: "token.wrong_role"
         case .unsupportedAlgorithm: "token.unsupported_algorithm"
         case .invalidKeys: "token.invalid_keys"
+        case .weakSecret: "token.weak_secret"
         }
     }
 }

@@ -75,12 +75,12 @@ struct DeviceLog {
         try? queue.close()
     }
 
-    /// What the device sends: per table, the rows changed since they were last synced (a JSON
-    /// array of objects, each with its `base`, the version last synced); and its deletions.
+    /// What the device sends: its deletions and, per table, the rows changed since they were
+    /// last synced (JSON objects, each with its `base`, the version last synced), in pushes of
+    /// at most `SyncBounds.rowsPerPush` rows and deletions: the deletions first, then the rows,
+    /// parents before children, so that every push holds what the server needs to take it.
     struct Outgoing: Sendable {
-        var rows: [String: String] = [:]
-        /// `[{row_id, table_name, deleted_at}]`.
-        var deletions = "[]"
+        var pushes: [Push] = []
         var deletedIDs: [String] = []
         /// Per table, the `updated_at` of each row sent: the version the server now holds.
         var sentVersions: [String: [String: String]] = [:]
@@ -89,49 +89,112 @@ struct DeviceLog {
         var user = ""
         var cursor: Int64 = 0
 
+        /// How many rows and deletions go up, in all.
+        var count: Int { pushes.reduce(0) { $0 + $1.count } }
     }
 
+    /// One push: what one call of `sync_push` (or `sync_exchange`) takes.
+    struct Push: Sendable {
+        /// `{row_id, table_name, deleted_at}` objects, comma-separated.
+        fileprivate(set) var deletions: [UInt8] = []
+        /// Per table, its row objects, comma-separated.
+        fileprivate(set) var tables: [(name: String, rows: [UInt8])] = []
+        fileprivate(set) var count = 0
+
+        /// `{"deletions": [...], "tables": {"workouts": [...], ...}}`, as `sync_push` takes it.
+        var json: String {
+            var text: [UInt8] = Array(#"{"deletions": ["#.utf8) + deletions + Array(#"], "tables": {"#.utf8)
+            for (index, table) in tables.enumerated() {
+                if index > 0 { text += Array(", ".utf8) }
+                JSONString.append(table.name, to: &text)
+                text += Array(": [".utf8) + table.rows + [UInt8(ascii: "]")]
+            }
+            text += Array("}}".utf8)
+            return String(decoding: text, as: UTF8.self)
+        }
+    }
+
+    /// The pushes being filled, one row or deletion at a time.
+    private struct Pushes {
+        var done: [Push] = []
+        var current = Push()
+
+        /// Starts a new push when the current one is full.
+        mutating func makeRoom() {
+            guard current.count == SyncBounds.rowsPerPush else { return }
+            done.append(current)
+            current = Push()
+        }
+
+        mutating func addDeletion(_ object: [UInt8]) {
+            makeRoom()
+            if !current.deletions.isEmpty { current.deletions.append(UInt8(ascii: ",")) }
+            current.deletions += object
+            current.count += 1
+        }
+
+        mutating func addRow(_ object: [UInt8], of table: String) {
+            makeRoom()
+            if current.tables.last?.name == table, let last = current.tables.indices.last {
+                current.tables[last].rows.append(UInt8(ascii: ","))
+                current.tables[last].rows += object
+            } else {
+                current.tables.append((table, object))
+            }
+            current.count += 1
+        }
+
+        var all: [Push] { done + [current] }
+    }
+
+    /// What goes up to `server` as `user`. A value over its bound (`SyncBounds`) refuses the
+    /// whole sync before anything is sent.
     func outgoing(server: String, user: String) throws -> Outgoing {
         try read { db in
             var outgoing = Outgoing(server: server, user: user)
             outgoing.cursor = try Int64.fetchOne(
                 db, sql: "SELECT change_seq FROM sync_cursors WHERE server = ? AND user_id = ?",
                 arguments: [server, user]) ?? 0
+            var pushes = Pushes()
+            let deletions = try Row.fetchCursor(db, sql: "SELECT row_id, table_name, deleted_at FROM deleted_rows")
+            while let row = try deletions.next() {
+                outgoing.deletedIDs.append(row["row_id"])
+                var object: [UInt8] = [UInt8(ascii: "{")]
+                for (column, value) in row {
+                    if column != "row_id" { object.append(UInt8(ascii: ",")) }
+                    Self.appendMember(column, value, to: &object)
+                }
+                object.append(UInt8(ascii: "}"))
+                pushes.addDeletion(object)
+            }
             for table in LogTable.all {
+                let bounds = SyncBounds.of(table.name)
                 // Read through the table's index of unsynced rows (training-log migration 0005).
                 let rows = try Row.fetchCursor(
                     db, sql: "SELECT * FROM \(table.name) WHERE synced_at IS NULL OR updated_at IS NOT synced_at")
                 var versions: [String: String] = [:]
-                var json: [UInt8] = [UInt8(ascii: "[")]
                 while let row = try rows.next() {
                     versions[row["id"]] = row["updated_at"]
-                    if json.count > 1 { json.append(UInt8(ascii: ",")) }
-                    json.append(UInt8(ascii: "{"))
+                    var object: [UInt8] = [UInt8(ascii: "{")]
                     for (column, value) in row where column != "synced_at" && column != "singleton" {
-                        Self.appendMember(column, value, to: &json)
-                        json.append(UInt8(ascii: ","))
+                        if let bound = bounds[column], case .string(let text) = value.storage,
+                            let refusal = SyncBounds.refusal(text, bound)
+                        {
+                            throw PostgresStoreError(
+                                .valueTooLong,
+                                "nothing synced: \(table.name) \(row["id"] as String? ?? ""): \(refusal) "
+                                    + "(business rules §13); change it on this device, then sync again")
+                        }
+                        Self.appendMember(column, value, to: &object)
+                        object.append(UInt8(ascii: ","))
                     }
-                    Self.appendMember("base", row["synced_at"], to: &json)
-                    json.append(UInt8(ascii: "}"))
+                    Self.appendMember("base", row["synced_at"], to: &object)
+                    object.append(UInt8(ascii: "}"))
+                    pushes.addRow(object, of: table.name)
                 }
-                json.append(UInt8(ascii: "]"))
                 outgoing.sentVersions[table.name] = versions
-                outgoing.rows[table.name] = String(decoding: json, as: UTF8.self)
             }
-            var deletions: [UInt8] = [UInt8(ascii: "[")]
-            let rows = try Row.fetchCursor(db, sql: "SELECT row_id, table_name, deleted_at FROM deleted_rows")
-            while let row = try rows.next() {
-                outgoing.deletedIDs.append(row["row_id"])
-                if deletions.count > 1 { deletions.append(UInt8(ascii: ",")) }
-                deletions.append(UInt8(ascii: "{"))
-                for (column, value) in row {
-                    if column != "row_id" { deletions.append(UInt8(ascii: ",")) }
-                    Self.appendMember(column, value, to: &deletions)
-                }
-                deletions.append(UInt8(ascii: "}"))
-            }
-            deletions.append(UInt8(ascii: "]"))
-            outgoing.deletions = String(decoding: deletions, as: UTF8.self)
+            outgoing.pushes = pushes.all
             return outgoing
         }
     }
@@ -151,26 +214,63 @@ struct DeviceLog {
         }
     }
 
-    /// Makes the device's log equal to the server's `rows`, in one transaction: rows written
-    /// (parents first; closed programmes and workouts before open ones, so that "one active",
-    /// "one open" hold at every step), rows the user's devices deleted removed, and the
+    /// Makes the device's log equal to the server's `rows`, in one transaction: rows the user's
+    /// devices deleted removed, then rows written (parents first; closed programmes and workouts
+    /// before open ones, so that "one active", "one open" hold at every step), and the
     /// deletions `sent`, now on the server, forgotten. A row changed on the device since `sent`
     /// was read (the user logged or edited it while the server answered) is never overwritten:
     /// it keeps its version, based now on the server's (`synced_at`), and goes with the next
-    /// sync. The rows the push wrote (`pushed`, per table) are the device's own, so the server
-    /// does not send them back: the version sent becomes each one's base. Returns per table the
-    /// rows written and deleted.
+    /// sync. A row deleted here, before the sync or while the server answered, is never written
+    /// back, nor any row under it; a row this sync sent and the user deleted meanwhile is now on
+    /// the server, so its deletion is recorded (at `now`) for the next sync to send. The rows
+    /// the push wrote (`pushed`, per table) are the device's own, so the server does not send
+    /// them back: the version sent becomes each one's base. Returns per table the rows written
+    /// and deleted.
     func apply(
-        _ server: ServerLog.Rows, sent: Outgoing, pushed: [String: [String]]
+        _ server: ServerLog.Rows, sent: Outgoing, pushed: [String: [String]], now: Date
     ) throws -> [String: (written: Int, deleted: Int)] {
         try write { db in
             var changes: [String: (written: Int, deleted: Int)] = [:]
+            // Rows gone from this device: deleted (with their ids kept for the server), or sent by
+            // this sync and deleted while the server answered, which the server now holds.
+            var gone = Set(try String.fetchAll(db, sql: "SELECT row_id FROM deleted_rows"))
+            let stamp = Self.timestamp(now)
+            for table in LogTable.all where table.deletable {
+                for id in (sent.sentVersions[table.name] ?? [:]).keys where !gone.contains(id) {
+                    let present = try db.cachedStatement(sql: "SELECT 1 FROM \(table.name) WHERE id = ?")
+                    guard try Int.fetchOne(present, arguments: [id]) == nil else { continue }
+                    try db.cachedStatement(
+                        sql: "INSERT INTO deleted_rows (row_id, table_name, deleted_at) VALUES (?, ?, ?)"
+                    ).execute(arguments: [id, table.name, stamp])
+                    gone.insert(id)
+                }
+            }
+            // The user's deletions on other devices first: a workout discarded there and another
+            // started leaves one open workout here too, never two for a moment.
+            for table in LogTable.all.reversed() where !server.deleted.isEmpty {
+                var deleted = 0
+                for start in stride(from: 0, to: server.deleted.count, by: 500) {
+                    let ids = server.deleted[start..<min(start + 500, server.deleted.count)]
+                    try db.execute(
+                        sql: "DELETE FROM \(table.name) WHERE id IN (\(databaseQuestionMarks(count: ids.count)))",
+                        arguments: StatementArguments(Array(ids)))
+                    deleted += db.changesCount
+                }
+                changes[table.name] = (0, deleted)
+            }
             for table in LogTable.all {
                 let rows = (server.tables[table.name] ?? [])
                     .sorted { Self.isClosed($0) && !Self.isClosed($1) }
                 let local = rows.isEmpty ? [] : Set(try db.columns(in: table.name).map(\.name))
                 var written = 0
                 for row in rows {
+                    if let id = row["id"] as? String, gone.contains(id)
+                        || table.parent.map({ gone.contains(row[$0] as? String ?? "") }) == true
+                    {
+                        // Deleted here, or under a row deleted here: it stays deleted, and so do its children.
+                        gone.insert(id)
+                        continue
+                    }
                     let columns = row.keys.filter { local.contains($0) }.sorted()
                     if table.oneRowPerUser, let id = row["id"] as? String {
                         // The server's settings row replaces this device's own.
@@ -200,20 +300,13 @@ struct DeviceLog {
                         sql: "UPDATE \(table.name) SET synced_at = ? WHERE id = ? AND synced_at IS NOT ?"
                     ).execute(arguments: [version, Self.databaseValue(row["id"]), version])
                 }
-                changes[table.name] = (written, 0)
+                changes[table.name, default: (0, 0)].written = written
                 for id in pushed[table.name] ?? [] {
                     guard let version = sent.sentVersions[table.name]?[id] else { continue }
                     try db.cachedStatement(
                         sql: "UPDATE \(table.name) SET synced_at = ? WHERE id = ? AND synced_at IS NOT ?"
                     ).execute(arguments: [version, id, version])
                 }
-            }
-            for table in LogTable.all.reversed() where !server.deleted.isEmpty {
-                let deleted = server.deleted
-                try db.execute(
-                    sql: "DELETE FROM \(table.name) WHERE id IN (\(databaseQuestionMarks(count: deleted.count)))",
-                    arguments: StatementArguments(deleted))
-                changes[table.name, default: (0, 0)].deleted = db.changesCount
             }
             for id in sent.deletedIDs {
                 try db.execute(sql: "DELETE FROM deleted_rows WHERE row_id = ?", arguments: [id])
@@ -228,6 +321,13 @@ struct DeviceLog {
     }
 
     // MARK: - Values
+
+    /// `date` as the log writes moments: `YYYY-MM-DDTHH:MM:SS.SSSZ`, in UTC.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
 
     private static func isClosed(_ row: [String: Any]) -> Bool {
         (row["is_active"] as? NSNumber)?.intValue == 0 || (row["state"] as? String) == "completed"

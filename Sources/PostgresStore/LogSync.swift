@@ -31,9 +31,12 @@ public struct LogSync: Sendable {
     public static let applicationName = "traindb sync"
 
     private let logger: Logger
+    /// The clock: when a row this device deleted during a sync was deleted.
+    private let now: @Sendable () -> Date
 
-    public init(logger: Logger = .silent) {
+    public init(logger: Logger = .silent, now: @escaping @Sendable () -> Date = { Date() }) {
         self.logger = logger
+        self.now = now
     }
 
     /// Syncs the log at `path` as `user` (a UUID), through `server`, whose user must be able to
@@ -116,7 +119,8 @@ public struct LogSync: Sendable {
         guard let (pushed, serverLog) = pending.answer else {
             preconditionFailure("a sync finished before the server answered")
         }
-        let applied = try pending.device.apply(serverLog, sent: pending.outgoing, pushed: pushed.written)
+        let applied = try pending.device.apply(
+            serverLog, sent: pending.outgoing, pushed: pushed.written, now: now())
         pending.device.close()
         var report = SyncReport(
             server: pending.server, user: pending.user, tables: [], conflicts: pushed.conflicts,
@@ -151,8 +155,7 @@ public struct LogSync: Sendable {
         try await UserSession(connection: connection, logger: logger).run(
             user: user, role: role, doing: "nothing synced"
         ) { connection in
-            try await ServerLog(connection: connection, logger: logger)
-                .exchange(deletions: outgoing.deletions, rows: outgoing.rows, since: outgoing.cursor)
+            try await ServerLog(connection: connection, logger: logger).exchange(outgoing.pushes, since: outgoing.cursor)
         }
     }
 }
@@ -163,13 +166,18 @@ struct LogTable: Sendable {
     /// The server matches an incoming row by its owner, not its id: one settings row and one
     /// profile per user, whichever device made it first.
     let oneRowPerUser: Bool
+    /// The column naming the row this one belongs to (whose deletion takes it along), if any.
+    let parent: String?
+
+    /// Whether the app deletes rows of this table (`deleted_rows` carries their ids).
+    var deletable: Bool { !oneRowPerUser }
 
     static let all = [
-        LogTable(name: "user_settings", oneRowPerUser: true),
-        LogTable(name: "profiles", oneRowPerUser: true),
-        LogTable(name: "programmes", oneRowPerUser: false),
-        LogTable(name: "workouts", oneRowPerUser: false),
-        LogTable(name: "exercise_logs", oneRowPerUser: false),
-        LogTable(name: "logged_sets", oneRowPerUser: false),
+        LogTable(name: "user_settings", oneRowPerUser: true, parent: nil),
+        LogTable(name: "profiles", oneRowPerUser: true, parent: nil),
+        LogTable(name: "programmes", oneRowPerUser: false, parent: nil),
+        LogTable(name: "workouts", oneRowPerUser: false, parent: "programme_id"),
+        LogTable(name: "exercise_logs", oneRowPerUser: false, parent: "workout_id"),
+        LogTable(name: "logged_sets", oneRowPerUser: false, parent: "exercise_log_id"),
     ]
 }

@@ -16,6 +16,8 @@ public struct PostgresStoreError: CodedError, Hashable {
         case conflict
         case invalidUser
         case notATrainingLog
+        case valueTooLong
+        case pushTooLarge
     }
 
     let kind: Kind
@@ -32,7 +34,8 @@ public struct PostgresStoreError: CodedError, Hashable {
 
     /// `postgres.invalid_url`, `postgres.unreachable`, `postgres.permission_denied`,
     /// `postgres.migration_failed`, `postgres.schema_version`, `postgres.statement_failed` or
-    /// `postgres.conflict`; `sync.invalid_user` or `sync.not_a_training_log`.
+    /// `postgres.conflict`; `sync.invalid_user`, `sync.not_a_training_log`, `sync.value_too_long`
+    /// or `sync.push_too_large`.
     public var code: String {
         switch kind {
         case .invalidURL: "postgres.invalid_url"
@@ -44,6 +47,8 @@ public struct PostgresStoreError: CodedError, Hashable {
         case .conflict: "postgres.conflict"
         case .invalidUser: "sync.invalid_user"
         case .notATrainingLog: "sync.not_a_training_log"
+        case .valueTooLong: "sync.value_too_long"
+        case .pushTooLarge: "sync.push_too_large"
         }
     }
 }
@@ -76,6 +81,9 @@ extension PostgresStoreError {
         switch state {
         case "42501": return PostgresStoreError(.permissionDenied, text, sqlState: state)
         case "40001", "40P01": return PostgresStoreError(.conflict, text, sqlState: state)
+        // The bounds of business rules §13 (migration 0013), as the server enforces them.
+        case "22001": return PostgresStoreError(.valueTooLong, text, sqlState: state)
+        case "PT413": return PostgresStoreError(.pushTooLarge, text, sqlState: state)
         default: return PostgresStoreError(kind, text, sqlState: state)
         }
     }

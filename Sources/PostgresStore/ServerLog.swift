@@ -12,8 +12,8 @@ struct ServerLog {
     struct Pushed: Sendable {
         var counts: [String: (pushed: Int, same: Int)] = [:]
         var conflicts: [SyncReport.Conflict] = []
-        /// Per table, the ids of the rows the server inserted or updated: it now holds the
-        /// device's version of each.
+        /// Per table, the ids of the rows the server inserted or updated, or already held as
+        /// they were sent: it now holds the device's version of each.
         var written: [String: [String]] = [:]
     }
 
@@ -28,17 +28,28 @@ struct ServerLog {
     }
 
     /// Sends the device's deletions and changed rows, and reads back the user's rows changed
-    /// after change number `cursor` (every row for 0), in one call of `sync_exchange`
-    /// (migration 0011), the function the app calls by `rpc`: `sync_push` (0008) records the
+    /// after change number `cursor` (every row for 0): each push but the last through
+    /// `sync_push` (migration 0008, bounded by 0013), the last with the pull in one call of
+    /// `sync_exchange` (0011), the function the app calls by `rpc`. `sync_push` records the
     /// deletions and deletes those rows, then classifies and writes each row, naming the caller
     /// in every statement as well as row-level security does, so a service-role sync touches
     /// that user's rows alone; then `sync_pull` reads each table through its (user_id,
-    /// change_seq) index, so the cost follows what changed.
-    func exchange(deletions: String, rows: [String: String], since cursor: Int64) async throws -> (Pushed, Rows) {
-        let tables = LogTable.all.compactMap { table in
-            rows[table.name].flatMap { $0 == "[]" ? nil : "\"\(table.name)\": \($0)" }
+    /// change_seq) index, so the cost follows what changed. All in the caller's transaction.
+    func exchange(_ pushes: [DeviceLog.Push], since cursor: Int64) async throws -> (Pushed, Rows) {
+        var pushed = Pushed()
+        for push in pushes.dropLast() {
+            var text = "[]"
+            for try await answer in try await connection.query(
+                "SELECT sync_push(\(push.json)::jsonb)::text", logger: logger
+            ).decode(String.self) {
+                text = answer
+            }
+            guard let results = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [[String: Any]] else {
+                throw PostgresStoreError(.statementFailed, "sync_push answered what is not a push's outcome")
+            }
+            Self.count(results, into: &pushed)
         }
-        let changes = #"{"deletions": \#(deletions), "tables": {\#(tables.joined(separator: ", "))}}"#
+        let changes = pushes.last?.json ?? DeviceLog.Push().json
         var text = "{}"
         for try await answer in try await connection.query(
             "SELECT sync_exchange(\(changes)::jsonb, \(cursor))::text", logger: logger
@@ -50,12 +61,12 @@ struct ServerLog {
         else {
             throw PostgresStoreError(.statementFailed, "sync_exchange answered what is not a sync's outcome")
         }
-        return (Self.pushed(results), try Self.rows(pulled, since: cursor))
+        Self.count(results, into: &pushed)
+        return (pushed, try Self.rows(pulled, since: cursor))
     }
 
     /// `sync_push`'s answer, `[{table, id, action, device, server}]`, counted per table.
-    private static func pushed(_ results: [[String: Any]]) -> Pushed {
-        var pushed = Pushed()
+    private static func count(_ results: [[String: Any]], into pushed: inout Pushed) {
         for result in results {
             guard let table = result["table"] as? String, let action = result["action"] as? String else { continue }
             var counts = pushed.counts[table] ?? (pushed: 0, same: 0)
@@ -63,7 +74,9 @@ struct ServerLog {
             case "insert", "update":
                 counts.pushed += 1
                 if let id = result["id"] as? String { pushed.written[table, default: []].append(id) }
-            case "same": counts.same += 1
+            case "same":
+                counts.same += 1
+                if let id = result["id"] as? String { pushed.written[table, default: []].append(id) }
             default:
                 pushed.conflicts.append(
                     SyncReport.Conflict(
@@ -72,7 +85,6 @@ struct ServerLog {
             }
             pushed.counts[table] = counts
         }
-        return pushed
     }
 
     /// `sync_pull`'s answer, `{"tables": {name: [rows]}, "deleted": [ids], "cursor": N}`.

@@ -86,10 +86,13 @@ extension TrainingLog {
     public static let notesLength = 1_000
 
     /// Refuses notes longer than `notesLength` or holding control characters other than line
-    /// breaks and tabs, before anything is written.
+    /// breaks and tabs, before anything is written. Characters are counted as the server and
+    /// SQLite count them (Unicode scalars: an accent written apart from its letter is one more),
+    /// so that notes taken here always sync.
     static func checkNotes(_ notes: String) throws(TrainingLogError) {
-        guard notes.count <= notesLength else {
-            throw TrainingLogError(.invalidNotes, "notes: \(notes.count) characters, at most \(notesLength)")
+        let length = notes.unicodeScalars.count
+        guard length <= notesLength else {
+            throw TrainingLogError(.invalidNotes, "notes: \(length) characters, at most \(notesLength)")
         }
         let allowed: Set<Unicode.Scalar> = ["\n", "\r", "\t"]
         let control = notes.unicodeScalars.first {

@@ -244,6 +244,30 @@ enum SyncBench {
         return (zip(device, exchange).map(+), exchange)
     }
 
+    /// CPU seconds so far of the server's processes: the postmaster whose pid heads
+    /// `postmaster.pid` in `dataDirectory`, and every process it started (the backends of the
+    /// pool's connections, the WAL writer, the checkpointer …), from /proc. Unlike the machine's
+    /// busy time, other work on a shared machine does not count.
+    static func serverCPUSeconds(dataDirectory: String) -> Double {
+        let pidFile = (try? String(contentsOfFile: dataDirectory + "/postmaster.pid", encoding: .utf8)) ?? ""
+        guard let postmaster = pidFile.split(separator: "\n").first.flatMap({ Int($0) }) else { return .nan }
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        var total = 0.0
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            // After the command's closing parenthesis: state, ppid, …; utime and stime are fields 14 and 15.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 13, pid == postmaster || Int(fields[1]) == postmaster,
+                let user = Double(fields[11]), let system = Double(fields[12])
+            else { continue }
+            total += (user + system) / ticks
+        }
+        return total
+    }
+
     /// CPU seconds so far: this process's (the devices' side of every sync), and the whole
     /// machine's busy time (this process and the server's backends), from /proc/stat.
     static func cpuSeconds() -> (process: Double, machine: Double) {

@@ -105,16 +105,27 @@ let logs = try await SyncBench.copies(
     of: template, users: users, in: folder, server: syncServer, catalogue: catalogue)
 print("sync: \(users) users with five years of history (\(uploaded.pushed) rows each, copied in",
       "\(milliseconds(seconds(ContinuousClock.now - preparing)))), each pushing a 1-hour workout,")
+let dataDirectory = try await syncServer.withConnection(applicationName: "pg-bench", logger: logger) { connection in
+    var directory = ""
+    for try await text in try await connection.query("SHOW data_directory", logger: logger).decode(String.self) {
+        directory = text
+    }
+    return directory
+}
 let pool = PostgresPool(server: syncServer, size: poolSize, applicationName: LogSync.applicationName)
+let serverBefore = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory)
 let cpuBefore = SyncBench.cpuSeconds()
 let (syncTimes, syncTotal) = try await SyncBench.run(logs, concurrency: concurrency, pool: pool)
 let cpuAfter = SyncBench.cpuSeconds()
+let serverAfter = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory)
 // The next day's workout on every device, synced the same way but with each device's own steps
 // taken alone, as on phones: what the server's side costs 50 syncs at a time.
 try SyncBench.nextWorkout(on: logs, catalogue: catalogue)
 let cpuBeforeOwn = SyncBench.cpuSeconds()
+let serverBeforeOwn = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory)
 let own = try await SyncBench.runOnDevicesOfTheirOwn(logs, concurrency: concurrency, pool: pool)
 let cpuAfterOwn = SyncBench.cpuSeconds()
+let serverAfterOwn = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory)
 await pool.close()
 let setsPerWorkout = try await syncServer.withConnection(applicationName: "pg-bench", logger: logger) { connection in
     var count = 0
@@ -133,15 +144,18 @@ print("  per sync p50 \(milliseconds(percentile(syncTimes, 0.5))), p99 \(millise
       "all \(logs.count) in \(milliseconds(syncTotal))")
 let deviceCPU = (cpuAfter.process - cpuBefore.process) / Double(logs.count)
 let machineCPU = (cpuAfter.machine - cpuBefore.machine) / Double(logs.count)
-print(String(format: "  CPU per sync: %.1f ms in all, %.1f ms of it the devices' side (this process), "
-      + "%.1f ms the server's and the rest", machineCPU * 1000, deviceCPU * 1000, (machineCPU - deviceCPU) * 1000))
+let serverCPU = (serverAfter - serverBefore) / Double(logs.count)
+print(String(format: "  CPU per sync: %.1f ms the devices' side (this process), %.1f ms the server's (its processes); "
+      + "the machine was busy %.1f ms a sync in all", deviceCPU * 1000, serverCPU * 1000, machineCPU * 1000))
 print("  the next day's workout, each device's own steps taken alone (as on a phone of its own),",
       "the exchanges \(concurrency) at a time:")
 print("  per sync p50 \(milliseconds(percentile(own.sync, 0.5))), p99 \(milliseconds(percentile(own.sync, 0.99)));",
       "the exchange alone p50 \(milliseconds(percentile(own.exchange, 0.5))),",
       "p99 \(milliseconds(percentile(own.exchange, 0.99)))")
 let exchangeCPU = (cpuAfterOwn.machine - cpuBeforeOwn.machine) / Double(logs.count)
-print(String(format: "  CPU per sync, the devices' steps taken alone included: %.1f ms", exchangeCPU * 1000))
+let serverOwnCPU = (serverAfterOwn - serverBeforeOwn) / Double(logs.count)
+print(String(format: "  CPU per sync: %.1f ms the devices' side, %.1f ms the server's; the machine busy %.1f ms a sync",
+      (cpuAfterOwn.process - cpuBeforeOwn.process) / Double(logs.count) * 1000, serverOwnCPU * 1000, exchangeCPU * 1000))
 
 // A sync with nothing to bring, after a week of history and after five years: its cost should
 // follow what changed, not how long the user has trained.

@@ -20,28 +20,26 @@ struct ServerIdentityOptions: ParsableArguments {
             "A file holding the project's JWT secret, for HS256 tokens (or TRAINDB_JWT_SECRET).", valueName: "file"))
     var jwtSecretFile: String?
 
-    @Option(help: ArgumentHelp("The project's JWKS (its public keys), for ES256 tokens.", valueName: "file"))
+    @Option(help: ArgumentHelp("The project's JWKS (its public keys), for ES256 and RS256 tokens.", valueName: "file"))
     var jwks: String?
 
     @Flag(
-        help: "Act as the service role (no token): for the project's own jobs only, never a device. Needs --user.")
+        help: ArgumentHelp(
+            "Act as the service role, for the project's own jobs only, never a device: the token must be "
+                + "the project's service-role key (a JWT whose role is service_role). Needs --user."))
     var serviceRole = false
 
     @Option(help: ArgumentHelp("With --service-role only: the user whose log this is (a UUID).", valueName: "uuid"))
     var user: String?
 
-    /// Who the command acts as: the verified token's subject as `authenticated`, or the named
-    /// user as `service_role`. Decided before the server is touched.
+    /// Who the command acts as: the verified token's subject as `authenticated`, or, with the
+    /// project's verified service-role key, the named user as `service_role`. Decided before the
+    /// server is touched; holding the server's URL proves nothing.
     func verified() throws -> (user: String, role: String) {
         let environment = ProcessInfo.processInfo.environment
         if serviceRole {
-            guard let user else { throw CommandError("usage", "--service-role needs --user UUID") }
-            guard token == nil, tokenFile == nil else {
-                throw CommandError("usage", "give either a token or --service-role, not both")
-            }
-            return (user, "service_role")
-        }
-        guard user == nil else {
+            guard user != nil else { throw CommandError("usage", "--service-role needs --user UUID") }
+        } else if user != nil {
             throw CommandError(
                 "usage", "--user is for the service role only (--service-role); a device proves its user with --token")
         }
@@ -55,15 +53,36 @@ struct ServerIdentityOptions: ParsableArguments {
         }
         var keys = AccessToken.Keys()
         if let jwtSecretFile {
-            keys.secret = Data(try Self.contents(of: jwtSecretFile, "the JWT secret").utf8)
-        } else if let secret = environment["TRAINDB_JWT_SECRET"], !secret.isEmpty {
-            keys.secret = Data(secret.utf8)
+            keys.secret = try AccessToken.Keys.secret(
+                Data(try Self.contents(of: jwtSecretFile, "the JWT secret").utf8), from: "in \(jwtSecretFile)")
+        } else if let secret = environment["TRAINDB_JWT_SECRET"] {
+            keys.secret = try AccessToken.Keys.secret(Data(secret.utf8), from: "in TRAINDB_JWT_SECRET")
         }
         if let jwks {
             keys.publicKeys = try AccessToken.Keys.jwks(Data(try Self.contents(of: jwks, "the JWKS").utf8))
         }
+        if serviceRole && text.isEmpty {
+            throw CommandError(
+                "token.missing",
+                "--service-role needs the project's service-role key (a JWT whose role is service_role): "
+                    + "give it with --token, --token-file or TRAINDB_SYNC_TOKEN")
+        }
         let verified = try AccessToken(verifying: text, keys: keys)
-        return (verified.user, "authenticated")
+        switch (verified.user, user) {
+        case (nil, let named?):
+            return (named, AccessToken.serviceRole)
+        case (nil, nil):
+            throw CommandError(
+                "usage",
+                "the token is the project's service-role key, not a user's: a device signs in as its user; "
+                    + "the project's own jobs add --service-role --user UUID")
+        case (let subject?, nil):
+            return (subject, "authenticated")
+        case (let subject?, _?):
+            throw CommandError(
+                "token.wrong_role",
+                "--service-role needs the project's service-role key; this token is user \(subject)'s")
+        }
     }
 
     /// A small file's text, trimmed, or a located error.

@@ -3,6 +3,7 @@ import Foundation
 import PostgresStore
 import TestSupport
 import Testing
+import _CryptoExtras
 
 /// The sync's identity is the user a verified access token proves (business rules §13): every
 /// way a token can be wrong is refused with its own code, before any server is contacted.
@@ -26,10 +27,16 @@ struct AccessTokenTests {
         return signed + "." + base64URL(Data(mac))
     }
 
-    static func claims(exp: TimeInterval = 1_767_603_600, aud: String = #""authenticated""#, sub: String = user)
-        -> String
-    {
-        #"{"sub":"\#(sub)","aud":\#(aud),"role":"authenticated","exp":\#(Int(exp))}"#
+    static func claims(
+        exp: TimeInterval = 1_767_603_600, aud: String = #""authenticated""#, sub: String = user,
+        role: String = "authenticated", more: String = ""
+    ) -> String {
+        #"{"sub":"\#(sub)","aud":\#(aud),"role":"\#(role)","exp":\#(Int(exp))\#(more)}"#
+    }
+
+    /// The project's service-role key as Supabase makes it: no user, no audience, a long life.
+    static func serviceRoleClaims(exp: TimeInterval = 2_082_758_400) -> String {
+        #"{"iss":"supabase","role":"service_role","iat":1767000000,"exp":\#(Int(exp))}"#
     }
 
     static let keys = AccessToken.Keys(secret: secret)
@@ -52,6 +59,11 @@ struct AccessTokenTests {
             (hs256(claims(sub: "not-a-uuid")), "token.malformed"),
             (hs256(#"{"sub":"\#(user)","aud":"authenticated"}"#), "token.malformed"),
             (hs256(claims(), header: #"{"alg":"none"}"#), "token.unsupported_algorithm"),
+            (hs256(claims(more: #","nbf":1767600100"#)), "token.not_yet_valid"),
+            (hs256(claims(more: #","iat":1767600100"#)), "token.not_yet_valid"),
+            (hs256(claims(more: #","nbf":"soon""#)), "token.malformed"),
+            (hs256(claims(role: "anon")), "token.wrong_role"),
+            (hs256(claims(), secret: Data()), "token.bad_signature"),
             ("abc.def", "token.malformed"),
             ("", "token.missing"),
         ])
@@ -60,6 +72,84 @@ struct AccessTokenTests {
             try AccessToken(verifying: token, keys: Self.keys, now: Self.now)
         }
         #expect(error?.code == code, "\(error?.message ?? "accepted")")
+    }
+
+    @Test("nbf and iat are checked like exp, with the same leeway for a clock that is off")
+    func notBeforeAndIssuedAt() throws {
+        let early = Self.hs256(Self.claims(more: #","nbf":1767600020,"iat":1767600020"#))
+        #expect(try AccessToken(verifying: early, keys: Self.keys, now: Self.now).user == Self.user)
+        let later = Self.hs256(Self.claims(more: #","nbf":1767600031"#))
+        let error = #expect(throws: AccessTokenError.self) {
+            try AccessToken(verifying: later, keys: Self.keys, now: Self.now)
+        }
+        #expect(error?.message.contains("valid only from 2026-01-05T08:00:31Z") == true, "\(error?.message ?? "")")
+    }
+
+    @Test("a secret under 32 bytes is refused, whatever signed the token", arguments: [0, 1, 31])
+    func shortSecretRefused(bytes: Int) {
+        let secret = Data(repeating: UInt8(ascii: "s"), count: bytes)
+        let token = Self.hs256(Self.claims(), secret: secret)
+        let error = #expect(throws: AccessTokenError.self) {
+            try AccessToken(verifying: token, keys: AccessToken.Keys(secret: secret), now: Self.now)
+        }
+        #expect(error?.code == "token.weak_secret", "\(error?.message ?? "accepted")")
+        #expect(throws: AccessTokenError.self) { try AccessToken.Keys.secret(secret, from: "given") }
+        #expect((try? AccessToken.Keys.secret(Data(count: 32), from: "given")) != nil)
+    }
+
+    @Test("the service role's key proves the service role, and no user; a user's token is not one")
+    func serviceRoleKey() throws {
+        let key = try AccessToken(verifying: Self.hs256(Self.serviceRoleClaims()), keys: Self.keys, now: Self.now)
+        #expect(key.isServiceRole && key.user == nil)
+        let user = try AccessToken(verifying: Self.hs256(Self.claims()), keys: Self.keys, now: Self.now)
+        #expect(!user.isServiceRole)
+        let forged = Self.hs256(Self.serviceRoleClaims(), secret: Data("not-the-projects-secret-but-32-bytes".utf8))
+        #expect(throws: AccessTokenError.self) { try AccessToken(verifying: forged, keys: Self.keys, now: Self.now) }
+        #expect(throws: AccessTokenError.self) {
+            try AccessToken(verifying: Self.hs256(Self.serviceRoleClaims(exp: 1_767_000_000)), keys: Self.keys, now: Self.now)
+        }
+    }
+
+    /// A JWKS holding `key` as `kid`.
+    static func jwks(rsa key: _RSA.Signing.PublicKey, kid: String) throws -> Data {
+        let primitives = try key.getKeyPrimitives()
+        let json = #"{"keys":[{"kty":"RSA","alg":"RS256","use":"sig","kid":"\#(kid)","n":"\#(base64URL(primitives.modulus))","e":"\#(base64URL(primitives.publicExponent))"}]}"#
+        return Data(json.utf8)
+    }
+
+    /// `claims` signed RS256 by `key` under `kid`.
+    static func rs256(_ claims: String, key: _RSA.Signing.PrivateKey, kid: String) throws -> String {
+        let signed = base64URL(Data(#"{"alg":"RS256","typ":"JWT","kid":"\#(kid)"}"#.utf8)) + "."
+            + base64URL(Data(claims.utf8))
+        let signature = try key.signature(for: Data(signed.utf8), padding: .insecurePKCS1v1_5).rawRepresentation
+        return signed + "." + base64URL(signature)
+    }
+
+    @Test("RS256 against the project's JWKS; a stranger's key, a short key and a key of the wrong kind refused")
+    func rs256() throws {
+        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        let keys = AccessToken.Keys(publicKeys: try AccessToken.Keys.jwks(Self.jwks(rsa: key.publicKey, kid: "r1")))
+        let token = try Self.rs256(Self.claims(), key: key, kid: "r1")
+        #expect(try AccessToken(verifying: token, keys: keys, now: Self.now).user == Self.user)
+
+        let stranger = try Self.rs256(Self.claims(), key: try _RSA.Signing.PrivateKey(keySize: .bits2048), kid: "r1")
+        let refused = #expect(throws: AccessTokenError.self) { try AccessToken(verifying: stranger, keys: keys, now: Self.now) }
+        #expect(refused?.code == "token.bad_signature")
+        let tampered = token.split(separator: ".")
+        let other = Self.base64URL(Data(Self.claims(sub: "b0000000-0000-4000-8000-00000000000b").utf8))
+        #expect(throws: AccessTokenError.self) {
+            try AccessToken(verifying: "\(tampered[0]).\(other).\(tampered[2])", keys: keys, now: Self.now)
+        }
+        // An ES256 header naming the RSA key: the key's kind decides, not the header.
+        let confused = Self.base64URL(Data(#"{"alg":"ES256","kid":"r1"}"#.utf8)) + "." + tampered[1] + "." + tampered[2]
+        let mixed = #expect(throws: AccessTokenError.self) { try AccessToken(verifying: confused, keys: keys, now: Self.now) }
+        #expect(mixed?.code == "token.bad_signature")
+
+        let short = try _RSA.Signing.PrivateKey(unsafeKeySize: _RSA.Signing.KeySize(bitCount: 1024))
+        let weak = #expect(throws: AccessTokenError.self) {
+            try AccessToken.Keys.jwks(Self.jwks(rsa: short.publicKey, kid: "r0"))
+        }
+        #expect(weak?.code == "token.invalid_keys")
     }
 
     @Test("a claim changed after signing breaks the signature")
@@ -105,12 +195,47 @@ struct AccessTokenTests {
                 (["--jwt-secret-file", secretFile], "error[token.missing]"),
                 (["--user", Self.user], "error[usage]: --user is for the service role only"),
                 (["--service-role"], "error[usage]: --service-role needs --user UUID"),
+                // Naming a user as the service role takes the project's service-role key, not the URL.
+                (["--service-role", "--user", Self.user], "error[token.missing]: --service-role needs the project's"),
+                (["--service-role", "--user", Self.user, "--token", Self.hs256(Self.claims(exp: 4e9)),
+                  "--jwt-secret-file", secretFile], "error[token.wrong_role]"),
+                (["--service-role", "--user", Self.user, "--token", Self.hs256(Self.claims(exp: 4e9, role: "anon")),
+                  "--jwt-secret-file", secretFile], "error[token.wrong_role]"),
+                (["--token", Self.hs256(Self.serviceRoleClaims()), "--jwt-secret-file", secretFile],
+                 "error[usage]: the token is the project's service-role key"),
+                (["--token", Self.hs256(Self.claims(exp: 4e9, more: #","nbf":3900000000"#)), "--jwt-secret-file",
+                  secretFile], "error[token.not_yet_valid]"),
             ]
             for (arguments, expected) in runs {
                 let run = try TraindbProcess.run(["sync"] + server + arguments)
                 #expect(run.status == 2, "\(arguments)")
                 #expect(run.stderr.contains(expected), "\(arguments): \(run.stderr)")
                 #expect(!FileManager.default.fileExists(atPath: directory.path("log.sqlite")))
+            }
+        }
+    }
+
+    @Test("an empty or short JWT secret is refused, from a file or from TRAINDB_JWT_SECRET, before the server")
+    func shortSecretsRefusedByTheCommand() throws {
+        try TemporaryDirectory.with { directory in
+            let server = ["--store", directory.path("log.sqlite"), "--postgres", "postgres://postgres@127.0.0.1:9/none"]
+            for secret in ["", "\n", "31-bytes-of-a-secret-----------"] {
+                let secretFile = directory.path("jwt-secret")
+                try Data(secret.utf8).write(to: URL(fileURLWithPath: secretFile))
+                // Anyone can sign with a secret they can guess: such a token must prove nothing.
+                let guessed = Self.hs256(Self.claims(exp: 4_000_000_000), secret: Data(secret.utf8))
+                let fromFile = try TraindbProcess.run(
+                    ["sync"] + server + ["--token", guessed, "--jwt-secret-file", secretFile])
+                #expect(fromFile.status == 2)
+                #expect(fromFile.stderr.contains("error[token.weak_secret]: the JWT secret in \(secretFile) is"),
+                        "\(fromFile.stderr)")
+                let fromEnvironment = try Subprocess.run(
+                    URL(fileURLWithPath: "/usr/bin/env"),
+                    ["TRAINDB_JWT_SECRET=\(secret)", TraindbProcess.executable.path, "sync"] + server
+                        + ["--token", guessed])
+                #expect(fromEnvironment.status == 2)
+                #expect(fromEnvironment.stderr.contains("error[token.weak_secret]: the JWT secret in TRAINDB_JWT_SECRET"),
+                        "\(fromEnvironment.stderr)")
             }
         }
     }

@@ -21,6 +21,7 @@ struct PostgresSchemaTests {
         "0010_sync_planned_once": "8ab04c4b8ba561dd",
         "0011_sync_in_one_call": "c147471e13b7c738",
         "0012_exception_cues": "cd7047e62714f6ba",
+        "0013_sync_hardened": "3b1035979f727b0c",
     ]
 
     static let directory = PackageRoot.url("schema/postgres")

@@ -79,6 +79,8 @@ struct LogBoundsTests {
         try log.logSet(exercise: "barbell_bench_press", SetEntry(reps: 10, weight: 60, unit: .kg))
         for (notes, message) in [
             (String(repeating: "a", count: 1_001), "notes: 1001 characters, at most 1000"),
+            // 600 letters each with its accent apart: 600 to the eye, 1,200 to the server, which refuses them.
+            (String(repeating: "e\u{301}", count: 600), "notes: 1200 characters, at most 1000"),
             ("grip\u{7}wide", "notes: control character U+7 is not allowed (line breaks are)"),
         ] {
             let error = #expect(throws: TrainingLogError.self) {

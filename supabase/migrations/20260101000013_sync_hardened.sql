@@ -1,0 +1,1 @@
+../../schema/postgres/0013_sync_hardened.sql
