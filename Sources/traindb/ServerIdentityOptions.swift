@@ -67,6 +67,19 @@ struct ServerIdentityOptions: ParsableArguments {
                 "--service-role needs the project's service-role key (a JWT whose role is service_role): "
                     + "give it with --token, --token-file or TRAINDB_SYNC_TOKEN")
         }
+        if text.isEmpty {
+            throw CommandError(
+                "token.missing",
+                "no access token was given: a device proves its user with --token JWT, --token-file FILE or "
+                    + "TRAINDB_SYNC_TOKEN (against a local cluster, `traindb token --user UUID --jwt-secret-file FILE` "
+                    + "signs one)")
+        }
+        if keys.secret == nil && keys.publicKeys.isEmpty {
+            throw CommandError(
+                "token.no_key",
+                "nothing to verify the access token with: give the project's JWT secret with --jwt-secret-file FILE "
+                    + "(or TRAINDB_JWT_SECRET), or its public keys with --jwks FILE")
+        }
         let verified = try AccessToken(verifying: text, keys: keys)
         switch (verified.user, user) {
         case (nil, let named?):
