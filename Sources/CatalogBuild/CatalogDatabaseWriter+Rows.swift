@@ -56,41 +56,62 @@ extension CatalogDatabaseWriter {
 }
 
 /// The inserts of an exercise's rows, prepared once per build. Each names every column its
-/// record has, as GRDB's insert of the record does, so the rows written are the same.
-private struct ExerciseStatements {
+/// record encodes, as GRDB's insert of the record does, so the rows written are the same;
+/// `ExerciseInsertTests` fails when a record gains a column these do not write.
+struct ExerciseStatements {
+    static let exerciseColumns = [
+        "id", "display_name", "canonical_group_id", "equipment_category_id", "equipment_item_id",
+        "primary_muscle_id", "movement_pattern_id", "complexity_level", "selection_tier", "is_isolation",
+        "include_in_programme", "video_url", "thumbnail_url",
+    ]
+    static let secondaryMuscleColumns = ["exercise_id", "position", "muscle_id"]
+    static let instructionColumns = ["exercise_id", "step", "instruction"]
+
+    static func values(of record: ExerciseRecord) -> [DatabaseValue] {
+        [
+            record.id.databaseValue, record.displayName.databaseValue, record.canonicalGroupId.databaseValue,
+            record.equipmentCategoryId.databaseValue, record.equipmentItemId.databaseValue,
+            record.primaryMuscleId.databaseValue, record.movementPatternId.databaseValue,
+            record.complexityLevel.databaseValue, record.selectionTier.databaseValue,
+            record.isIsolation.databaseValue, record.includeInProgramme.databaseValue,
+            record.videoUrl.databaseValue, record.thumbnailUrl.databaseValue,
+        ]
+    }
+
+    static func values(of record: ExerciseSecondaryMuscleRecord) -> [DatabaseValue] {
+        [record.exerciseId.databaseValue, record.position.databaseValue, record.muscleId.databaseValue]
+    }
+
+    static func values(of record: ExerciseInstructionRecord) -> [DatabaseValue] {
+        [record.exerciseId.databaseValue, record.step.databaseValue, record.instruction.databaseValue]
+    }
+
     let exercise: Statement
     let secondaryMuscle: Statement
     let instruction: Statement
 
     init(_ db: Database) throws {
-        exercise = try db.makeStatement(sql: """
-            INSERT INTO "exercises" ("id", "display_name", "canonical_group_id", "equipment_category_id", \
-            "equipment_item_id", "primary_muscle_id", "movement_pattern_id", "complexity_level", "selection_tier", \
-            "is_isolation", "include_in_programme", "video_url", "thumbnail_url") \
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        secondaryMuscle = try db.makeStatement(sql: """
-            INSERT INTO "exercise_secondary_muscles" ("exercise_id", "position", "muscle_id") VALUES (?, ?, ?)
-            """)
-        instruction = try db.makeStatement(sql: """
-            INSERT INTO "exercise_instructions" ("exercise_id", "step", "instruction") VALUES (?, ?, ?)
-            """)
+        exercise = try Self.insert(into: ExerciseRecord.databaseTableName, Self.exerciseColumns, db)
+        secondaryMuscle = try Self.insert(
+            into: ExerciseSecondaryMuscleRecord.databaseTableName, Self.secondaryMuscleColumns, db)
+        instruction = try Self.insert(into: ExerciseInstructionRecord.databaseTableName, Self.instructionColumns, db)
+    }
+
+    private static func insert(into table: String, _ columns: [String], _ db: Database) throws -> Statement {
+        let names = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+        let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        return try db.makeStatement(sql: "INSERT INTO \(table.quotedDatabaseIdentifier) (\(names)) VALUES (\(marks))")
     }
 
     func insert(_ record: ExerciseRecord) throws {
-        try exercise.execute(arguments: [
-            record.id, record.displayName, record.canonicalGroupId, record.equipmentCategoryId,
-            record.equipmentItemId, record.primaryMuscleId, record.movementPatternId, record.complexityLevel,
-            record.selectionTier, record.isIsolation, record.includeInProgramme, record.videoUrl,
-            record.thumbnailUrl,
-        ])
+        try exercise.execute(arguments: StatementArguments(Self.values(of: record)))
     }
 
     func insert(_ record: ExerciseSecondaryMuscleRecord) throws {
-        try secondaryMuscle.execute(arguments: [record.exerciseId, record.position, record.muscleId])
+        try secondaryMuscle.execute(arguments: StatementArguments(Self.values(of: record)))
     }
 
     func insert(_ record: ExerciseInstructionRecord) throws {
-        try instruction.execute(arguments: [record.exerciseId, record.step, record.instruction])
+        try instruction.execute(arguments: StatementArguments(Self.values(of: record)))
     }
 }

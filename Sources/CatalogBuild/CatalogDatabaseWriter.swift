@@ -52,6 +52,7 @@ public struct CatalogDatabaseWriter: Sendable {
         logger.debug("building the catalogue database", metadata: ["temporary": "\(temporary.path)"])
         do {
             try build(catalog, at: temporary.path)
+            try flush(temporary.path)
             try replace(path, with: temporary.path)
         } catch {
             removeFiles(of: temporary.path)
@@ -116,6 +117,10 @@ public struct CatalogDatabaseWriter: Sendable {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.label = "catalogue build"
+        // The file is a temporary one until it is whole: nothing is flushed to the disk while it
+        // is written (a build that dies leaves it for the next build to remove); `flush` writes
+        // it out once, before the rename. The bytes of the file are the same either way.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = OFF") }
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         do {
             try CatalogSchema.migrator.migrate(queue)
@@ -162,6 +167,18 @@ public struct CatalogDatabaseWriter: Sendable {
                 .integrityCheckFailed,
                 "the integrity check failed: \(report.prefix(5).joined(separator: "; "))")
         }
+    }
+
+    /// Flushes the finished file to the disk, so that the rename never puts in place a file
+    /// whose bytes a crash could still lose.
+    private func flush(_ path: String) throws {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0, fsync(descriptor) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if descriptor >= 0 { close(descriptor) }
+            throw CatalogBuildError(.fileSystem, "cannot flush the new database \(path): \(reason)", path: path)
+        }
+        close(descriptor)
     }
 
     /// Renames the finished file over the target: atomic on POSIX file systems.

@@ -35,13 +35,12 @@ struct ExerciseRules {
     /// Checks one row (rows come in sheet order, each once), keeping only what the rules that
     /// span rows need: a few values per group, never the row.
     mutating func check(_ row: ExerciseRow) {
-        var reader = rowReader
-        let errorsBefore = reader.errorCount
-        checkIdentifier(row, &reader)
-        checkEquipment(row, &reader)
-        checkSecondaryMuscles(row, &reader)
-        checkInstructions(row, &reader)
-        if row.isValid, reader.errorCount == errorsBefore {
+        let errorsBefore = rowReader.errorCount
+        checkIdentifier(row, rowReader)
+        checkEquipment(row, rowReader)
+        checkSecondaryMuscles(row, rowReader)
+        checkInstructions(row, rowReader)
+        if row.isValid, rowReader.errorCount == errorsBefore {
             if keepsExercises, let exercise = row.exercise { exercises.append(exercise) }
             if let id = row.id, let group = row.canonicalName, groupsWanted.contains(SheetTable.normalise(id)) {
                 groupByExercise[id] = groupByExercise[id] ?? group
@@ -68,7 +67,7 @@ struct ExerciseRules {
 
     /// `exercise_id` is snake_case: lower-case letters and digits in words joined by single
     /// underscores (`barbell_bench_press`), as users' logs and the app's URLs carry it.
-    private func checkIdentifier(_ row: ExerciseRow, _ reader: inout FieldReader) {
+    private func checkIdentifier(_ row: ExerciseRow, _ reader: FieldReader) {
         guard let id = row.id, let column = row.column(.exerciseID), !Self.isSnakeCase(id) else { return }
         let words = id.lowercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         let suggestion = words.joined(separator: "_")
@@ -95,7 +94,7 @@ struct ExerciseRules {
     }
 
     /// An item must be listed under the row's own category; a category without items takes none.
-    private func checkEquipment(_ row: ExerciseRow, _ reader: inout FieldReader) {
+    private func checkEquipment(_ row: ExerciseRow, _ reader: FieldReader) {
         guard let category = row.equipmentCategory, let item = row.equipmentItem,
             let column = row.column(.equipmentSpecific), let items = lookups.items(under: category),
             !items.contains(item)
@@ -118,7 +117,7 @@ struct ExerciseRules {
             message: "\(quoted: item) is not an item of \(shown: category)", hint: hint)
     }
 
-    private func checkSecondaryMuscles(_ row: ExerciseRow, _ reader: inout FieldReader) {
+    private func checkSecondaryMuscles(_ row: ExerciseRow, _ reader: FieldReader) {
         guard let list = row.secondaryMuscles, let column = row.column(.secondaryMuscles) else { return }
         let primary = row.primaryMuscle.map(SheetTable.normalise)
         var seen: Set<String> = []
@@ -138,7 +137,7 @@ struct ExerciseRules {
     }
 
     /// Steps are numbered without gaps: a step 3 needs a step 2.
-    private func checkInstructions(_ row: ExerciseRow, _ reader: inout FieldReader) {
+    private func checkInstructions(_ row: ExerciseRow, _ reader: FieldReader) {
         let steps = row.instructions
         for step in 2...4 where steps[step - 1] != nil && steps[step - 2] == nil {
             guard let column = row.column(ExerciseColumn.instructions[step - 1]) else { continue }

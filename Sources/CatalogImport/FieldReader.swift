@@ -173,7 +173,32 @@ struct FieldReader {
     /// A comma-separated list; empty entries are dropped.
     func list(_ record: SheetTable.Record, _ column: Int?) -> [String]? {
         guard let text = text(record, column) else { return nil }
-        return text.split(separator: ",").map { $0.trimmed(of: .whitespaces) }.filter { !$0.isEmpty }
+        return Self.asciiListItems(text)
+            ?? text.split(separator: ",").map { $0.trimmed(of: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// The items of a list of printable ASCII (every character one byte, the only white space
+    /// the space), split at commas and trimmed of spaces by bytes; nil for any other text.
+    static func asciiListItems(_ text: String) -> [String]? {
+        var text = text
+        return text.withUTF8 { bytes -> [String]? in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            var items: [String] = []
+            var start = 0
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != UInt8(ascii: ",") { end += 1 }
+                var first = start
+                var last = end
+                while first < last && bytes[first] == 0x20 { first += 1 }
+                while last > first && bytes[last - 1] == 0x20 { last -= 1 }
+                if first < last {
+                    items.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<last]), as: UTF8.self))
+                }
+                start = end + 1
+            }
+            return items
+        }
     }
 
     /// An https URL.

@@ -37,8 +37,9 @@ struct ParsedRecord<Column: ContractColumn> {
     var number: Int
     /// False when any of its values was reported as an error.
     var isValid = true
-    /// The values read, one per column.
-    private var fields: [(column: Column, value: FieldValue)] = []
+    /// The values set, in order; the last set for a column is its value (nil: blank or
+    /// reported).
+    private var fields: [(column: Column, value: FieldValue?)] = []
     /// The sheet's columns, each contract column once, the same for every row of it (one copy,
     /// shared by all its rows).
     let columns: [(column: Column, index: Int)]
@@ -51,7 +52,7 @@ struct ParsedRecord<Column: ContractColumn> {
 
     /// The value read from `column`; nil when blank or reported.
     subscript(_ column: Column) -> FieldValue? {
-        for field in fields where field.column == column { return field.value }
+        for field in fields.reversed() where field.column == column { return field.value }
         return nil
     }
 
@@ -62,10 +63,6 @@ struct ParsedRecord<Column: ContractColumn> {
     }
 
     mutating func set(_ column: Column, to value: FieldValue?) {
-        if let at = fields.firstIndex(where: { $0.column == column }) {
-            if let value { fields[at].value = value } else { fields.remove(at: at) }
-        } else if let value {
-            fields.append((column, value))
-        }
+        fields.append((column, value))
     }
 }

@@ -17,6 +17,9 @@ struct SheetValidator<Column: ContractColumn> {
     private var firstSeen: [FirstRowIndex]
     /// The contract's columns the sheet has.
     private let sheetColumns: [(column: Column, index: Int)]
+    /// Per entry of `columns`, the allowed values its lookup names (nil: none, or not checked
+    /// here), found once rather than hashed for every cell.
+    private let lookupIndexes: [LookupIndex?]
 
     init(table: SheetTable, specs: [ColumnSpec], lookups: [ColumnSpec.Lookup: LookupIndex]) {
         self.table = table
@@ -25,6 +28,7 @@ struct SheetValidator<Column: ContractColumn> {
         reader = FieldReader(table: table)
         columns = specs.compactMap { spec in table.column(spec.name).map { (spec, $0, Column(rawValue: spec.name)) } }
         firstSeen = Array(repeating: FirstRowIndex(), count: columns.count)
+        lookupIndexes = columns.map { entry in entry.spec.lookup.flatMap { lookups[$0] } }
         // A contract column declared twice is read where it was declared last.
         var sheetColumns: [(column: Column, index: Int)] = []
         for (_, column, contractColumn) in columns {
@@ -61,7 +65,7 @@ struct SheetValidator<Column: ContractColumn> {
                         hint: "each \(reader.name(column)) must be unique, ignoring case and surrounding spaces")
                 }
             }
-            if let lookup = spec.lookup, let index = lookups[lookup] {
+            if let index = lookupIndexes[position] {
                 check(value, against: index, record, column, &reader)
             }
             if let contractColumn { parsed.set(contractColumn, to: value) }

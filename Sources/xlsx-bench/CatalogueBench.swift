@@ -16,9 +16,8 @@ func catalogueFigures(rowCounts: [Int]) throws {
     try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
     for rows in rowCounts {
         let folder = dataDirectory.appendingPathComponent("grown-catalogue-\(rows)-v1").path
-        try generate(folder + "/train_exercise_contraindications_prod.xlsx",
-                     with: ["scripts/grown-catalogue", String(rows), folder])
         let workbook = folder + "/train_exercise_database_prod.xlsx"
+        try generate(workbook, with: ["scripts/grown-catalogue", String(rows), folder])
         let database = FileManager.default.temporaryDirectory
             .appendingPathComponent("xlsx-bench-\(getpid())-catalogue.sqlite").path
         defer { try? FileManager.default.removeItem(atPath: database) }

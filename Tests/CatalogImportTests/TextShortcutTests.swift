@@ -57,6 +57,20 @@ struct TextShortcutTests {
         #expect(differing.isEmpty, "\(differing.prefix(10))")
     }
 
+    @Test func listItemsAreTheGeneralWaysItems() {
+        var differing: [String] = []
+        for text in Self.texts + ["a, b", " a ,, b ,", ",", " , ", "Triceps, Shoulders", "a,b,c,,"] {
+            guard let items = FieldReader.asciiListItems(text) else {
+                // Only printable ASCII takes the shortcut.
+                if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { differing.append(text.debugDescription) }
+                continue
+            }
+            let general = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            if items.map({ Array($0.utf8) }) != general.map({ Array($0.utf8) }) { differing.append(text.debugDescription) }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(10))")
+    }
+
     @Test func everyControlCharacterIsStillNamed() {
         for byte in UInt8(0)..<0x80 {
             let text = "a" + String(decoding: [byte], as: UTF8.self) + "b"
