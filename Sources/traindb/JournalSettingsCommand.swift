@@ -42,7 +42,10 @@ struct JournalSettingsCommand: ParsableCommand {
         if let reminderOn { settings.reminderEnabled = reminderOn }
         if let notifications { settings.notificationsEnabled = notifications }
         if let timeZone { settings.timeZone = timeZone.zone }
-        if settings != (try store.settings()) { try store.updateSettings(settings) }
+        if settings != (try store.settings()) {
+            try store.updateSettings(settings)
+            Terminal.changeSaved()
+        }
         let summary = try store.settingsSummary()
         try output.print(summary, text: summary.text)
     }
