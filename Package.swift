@@ -46,8 +46,12 @@ let package = Package(
         // The one shape of every library's errors: a stable code and a message (no dependencies).
         .target(name: "ErrorCodes"),
 
+        // The rules of what a user types, one for the command line and the replays: decimal
+        // numbers, text without control characters, moments and dates in range (app-facing).
+        .target(name: "UserInput", dependencies: ["TrainingCalendar"]),
+
         // The replay files' one grammar and the loop that feeds their events to a store (app-facing).
-        .target(name: "EventReplay", dependencies: ["ErrorCodes", "OrderedJSON", "TrainingCalendar"]),
+        .target(name: "EventReplay", dependencies: ["ErrorCodes", "OrderedJSON", "TrainingCalendar", "UserInput"]),
 
         // Bytes → typed workbook cells.
         .target(name: "XLSX", dependencies: ["CLibZip", "CLibXML2", "ErrorCodes", "TrainingCalendar"]),
@@ -128,7 +132,7 @@ let package = Package(
             name: "TrainingLog",
             dependencies: [
                 "Catalog", "ErrorCodes", "EventReplay", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations",
-                "TrainingCalendar", .product(name: "GRDB", package: "GRDB.swift"),
+                "TrainingCalendar", "UserInput", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.embedInCode("Migrations")]
@@ -138,7 +142,7 @@ let package = Package(
         .target(
             name: "GymTrack",
             dependencies: [
-                "Charts", "ErrorCodes", "EventReplay", "SchemaMigrations", "TrainingCalendar",
+                "Charts", "ErrorCodes", "EventReplay", "SchemaMigrations", "TrainingCalendar", "UserInput",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -148,7 +152,7 @@ let package = Package(
         .target(
             name: "FitnessJournal",
             dependencies: [
-                "Charts", "ErrorCodes", "EventReplay", "SchemaMigrations", "TrainingCalendar",
+                "Charts", "ErrorCodes", "EventReplay", "SchemaMigrations", "TrainingCalendar", "UserInput",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -171,7 +175,7 @@ let package = Package(
             dependencies: [
                 "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ErrorCodes", "ProgrammeGenerator", "OrderedJSON",
                 "SchemaMigrations", "TrainingCalendar", "TrainingLog", "GymTrack", "FitnessJournal", "Charts",
-                "PostgresStore", "Account",
+                "PostgresStore", "Account", "UserInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -214,7 +218,7 @@ let package = Package(
         ),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(name: "AccountTests", dependencies: ["Account"]),
-        .testTarget(name: "EventReplayTests", dependencies: ["EventReplay", "TrainingCalendar"]),
+        .testTarget(name: "EventReplayTests", dependencies: ["EventReplay", "TrainingCalendar", "UserInput"]),
         .testTarget(
             name: "SchemaMigrationsTests",
             dependencies: ["SchemaMigrations", .product(name: "GRDB", package: "GRDB.swift")]

@@ -74,6 +74,12 @@ extension TrainingLog {
             logs.first { $0.performedExerciseId == exercise }
             ?? logs.first { $0.prescribedExerciseId == exercise } ?? logs.first { $0.slotId == exercise }
         guard let match else {
+            // An id the catalogue does not know is a mistake of the id, not of the workout (§6).
+            if catalog.entry(exercise) == nil, !logs.contains(where: { $0.slotId == exercise }) {
+                throw TrainingLogError(
+                    .unknownExercise,
+                    "the catalogue has no exercise \"\(exercise)\" (traindb query exercises lists them)")
+            }
             let names = logs.map(\.performedExerciseId).joined(separator: ", ")
             throw TrainingLogError(
                 .unknownExercise, "the \(workout.sessionName) workout has no exercise \"\(exercise)\"; it has \(names)")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SchemaMigrations
 import TrainingCalendar
+import UserInput
 
 /// `--now MOMENT`, read once into the moment it names.
 struct MomentArgument: ExpressibleByArgument, Sendable {
@@ -49,6 +50,15 @@ struct UserStoreOptions<Kind: UserStoreKind>: ParsableArguments {
         help: ArgumentHelp(
             "Act as of this moment, e.g. 2026-01-05T18:00:00Z (default: now).", valueName: "moment"))
     var now: MomentArgument?
+
+    /// Refuses a `--now` outside the moments the stores keep, for the commands that read as for
+    /// those that write: a week or a streak of the year 9999 is a typing mistake, not an answer.
+    /// Each command's `open` calls it first.
+    func checkNow() throws {
+        if let now, let problem = UserInput.momentProblem(now.moment) {
+            throw CommandError("moment.out_of_range", "--now: \(problem)")
+        }
+    }
 
     /// The clock the store reads: `--now`, else the machine's.
     var clock: any WallClock {
