@@ -182,13 +182,15 @@ let package = Package(
         ),
 
         // `make bench`: TrainDB's reader against the inflate floor, calamine and openpyxl.
-        .executableTarget(name: "xlsx-bench", dependencies: ["XLSX", "XLSXTestSupport"]),
+        .executableTarget(
+            name: "xlsx-bench", dependencies: ["XLSX", "XLSXTestSupport"], path: "Benchmarks/xlsx-bench"),
         // `make bench-generator`: programmes per second over the whole questionnaire space.
         .executableTarget(
             name: "generator-bench",
             dependencies: [
                 "ProgrammeGenerator", "Catalog", "CatalogBuild", "CatalogImport", "OrderedJSON", "TrainingCalendar",
-            ]),
+            ],
+            path: "Benchmarks/generator-bench"),
 
         // `make bench-pg`: publishing the catalogue and syncing users' logs with a throwaway
         // PostgreSQL cluster.
@@ -199,19 +201,26 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            path: "Benchmarks/pg-bench"),
 
         // `make bench`: the training log with five years of history (submit, history, the week).
         .executableTarget(
             name: "log-bench",
-            dependencies: ["TrainingLog", "Catalog", "ProgrammeGenerator", "SchemaMigrations", "TrainingCalendar"]),
+            dependencies: ["TrainingLog", "Catalog", "ProgrammeGenerator", "SchemaMigrations", "TrainingCalendar"],
+            path: "Benchmarks/log-bench"),
         // `make bench-gymtrack`: GymTrack's stats over ten years of daily use.
-        .executableTarget(name: "gymtrack-bench", dependencies: ["GymTrack", "Charts", "TrainingCalendar"]),
+        .executableTarget(
+            name: "gymtrack-bench", dependencies: ["GymTrack", "Charts", "TrainingCalendar"],
+            path: "Benchmarks/gymtrack-bench"),
         // `make bench`: the fitness journal with ten years of daily use (today, progress, chart, CSV).
-        .executableTarget(name: "journal-bench", dependencies: ["FitnessJournal", "TrainingCalendar"]),
+        .executableTarget(
+            name: "journal-bench", dependencies: ["FitnessJournal", "TrainingCalendar"],
+            path: "Benchmarks/journal-bench"),
 
         // Several processes on one user store (figures only, never a test): writes acknowledged, waits, reads.
-        .executableTarget(name: "store-bench", dependencies: ["FitnessJournal", "TrainingCalendar"]),
+        .executableTarget(
+            name: "store-bench", dependencies: ["FitnessJournal", "TrainingCalendar"], path: "Benchmarks/store-bench"),
 
         .testTarget(
             name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]
