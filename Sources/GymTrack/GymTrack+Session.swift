@@ -100,10 +100,14 @@ extension GymTrack {
     }
 
     func nextSession(_ db: Database, today: CalendarDate) throws -> NextSession {
-        let last = try SessionRecord.order(SessionRecord.Columns.date.desc, SessionRecord.Columns.startedAt.desc, Column.rowID.desc)
-            .fetchOne(db)
+        let last = try SessionRecord.order(
+            SessionRecord.Columns.date.desc, SessionRecord.Columns.startedAt.desc, Column.rowID.desc
+        )
+        .fetchOne(db)
         let typesToday = try SessionType.fetchSet(
-            db, SessionRecord.select(SessionRecord.Columns.sessionType).filter(SessionRecord.Columns.date == today.description))
+            db,
+            SessionRecord.select(SessionRecord.Columns.sessionType).filter(
+                SessionRecord.Columns.date == today.description))
         let next = Rotation.next(after: last?.sessionType, doneToday: typesToday)
         return NextSession(
             today: today, next: next, name: routine(next).name, focus: routine(next).focus,

@@ -65,7 +65,8 @@ public enum StoreFileContent: Hashable, Sendable {
         }
         // Opening a FIFO waits for a writer, forever: only a regular file is opened at all.
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw StoreFileError(.notAFile, "\(path) is \(Self.fileType(status.st_mode)), not a file: a store is a file")
+            throw StoreFileError(
+                .notAFile, "\(path) is \(Self.fileType(status.st_mode)), not a file: a store is a file")
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw StoreFileError(.unreadable, "cannot read \(path): permission denied")

@@ -180,7 +180,8 @@ public struct UserStore<Failure: Error>: Sendable {
         if let error = error as? DatabaseError {
             switch error.resultCode {
             case .SQLITE_FULL:
-                return StoreFailure(.diskFull, "\(doing): the disk is full; nothing was saved (free some space and retry)")
+                return StoreFailure(
+                    .diskFull, "\(doing): the disk is full; nothing was saved (free some space and retry)")
             case .SQLITE_CORRUPT, .SQLITE_NOTADB:
                 return StoreFailure(.damaged, "\(doing): damaged (\(reason(error))); restore it from a backup")
             case .SQLITE_READONLY:

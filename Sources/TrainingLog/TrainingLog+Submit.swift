@@ -58,7 +58,8 @@ extension TrainingLog {
                 throw TrainingLogError(.swapRefused, "the catalogue has no exercise \"\(replacement)\"")
             }
             let (allowed, profile) = try swapAlternatives(db, for: log, in: workout)
-            guard replacement != current, replacement == log.prescribedExerciseId || allowed.contains(replacement) else {
+            guard replacement != current, replacement == log.prescribedExerciseId || allowed.contains(replacement)
+            else {
                 let listed = allowed.filter { $0 != current }.map(catalog.displayName)
                 throw TrainingLogError(
                     .swapRefused,
@@ -136,7 +137,8 @@ extension TrainingLog {
     func harderVariation(of exerciseID: String) -> String? {
         let exercises = catalog.generator.exercises
         guard let current = exercises.first(where: { $0.id == exerciseID }) else { return nil }
-        return exercises
+        return
+            exercises
             .filter {
                 $0.canonicalName == current.canonicalName && $0.equipmentCategory == current.equipmentCategory
                     && $0.complexity > current.complexity && $0.includeInProgramme

@@ -20,6 +20,7 @@ struct GymTrackOptions: ParsableArguments {
     /// create nor change the file.
     func open(readOnly: Bool = false) throws -> GymTrack {
         try file.checkNow()
-        return try GymTrack(path: file.store, clock: file.clock, timeZone: timeZone?.zone ?? .current, readOnly: readOnly)
+        return try GymTrack(
+            path: file.store, clock: file.clock, timeZone: timeZone?.zone ?? .current, readOnly: readOnly)
     }
 }

@@ -32,7 +32,8 @@ struct JournalSettingsCommand: ParsableCommand {
 
     func run() throws {
         // Only a change needs the journal open for writing; showing it reads an existing one.
-        let changes = name != nil || goal != nil || reminder != nil || reminderOn != nil || notifications != nil
+        let changes =
+            name != nil || goal != nil || reminder != nil || reminderOn != nil || notifications != nil
             || timeZone != nil
         let store = try journal.open(readOnly: !changes)
         var settings = try store.settings()

@@ -49,7 +49,9 @@ struct LogCommand: ParsableCommand {
         @Option(help: "The unit of --weight (default: the user's).")
         var unit: WeightUnit?
 
-        @Option(name: .customLong("set"), parsing: .unconditional, help: ArgumentHelp("Change this set instead of adding one.", valueName: "n"))
+        @Option(
+            name: .customLong("set"), parsing: .unconditional,
+            help: ArgumentHelp("Change this set instead of adding one.", valueName: "n"))
         var number: Int?
 
         @Flag(help: "Enter the set without ticking it complete.")

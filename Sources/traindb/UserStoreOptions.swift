@@ -42,8 +42,10 @@ protocol UserStoreKind {
 /// log, GymTrack, the journal): the file the store lives in and the clock it reads. `--db` is
 /// always the catalogue.
 struct UserStoreOptions<Kind: UserStoreKind>: ParsableArguments {
-    @Option(help: ArgumentHelp("\(Kind.name.prefix(1).uppercased() + Kind.name.dropFirst()) (created when missing).",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "\(Kind.name.prefix(1).uppercased() + Kind.name.dropFirst()) (created when missing).",
+            valueName: "file"))
     var store: String
 
     @Option(
@@ -72,7 +74,8 @@ struct ReplayStoreOption: ParsableArguments {
     @Option(help: ArgumentHelp("Keep the store in this file (default: in memory).", valueName: "file"))
     var store: String?
 
-    @Option(help: ArgumentHelp("The seed of the new rows' ids: the same events and seed, the same ids.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp("The seed of the new rows' ids: the same events and seed, the same ids.", valueName: "n"))
     var seed: UInt64 = 0
 
     /// The ids of the rows the replay saves.
