@@ -46,8 +46,12 @@ let package = Package(
         // The one shape of every library's errors: a stable code and a message (no dependencies).
         .target(name: "ErrorCodes"),
 
+        // The rules of what a user types, one for the command line and the replays: decimal
+        // numbers, text without control characters, moments and dates in range (app-facing).
+        .target(name: "UserInput", dependencies: ["TrainingCalendar"]),
+
         // The replay files' one grammar and the loop that feeds their events to a store (app-facing).
-        .target(name: "EventReplay", dependencies: ["ErrorCodes", "OrderedJSON", "TrainingCalendar"]),
+        .target(name: "EventReplay", dependencies: ["ErrorCodes", "OrderedJSON", "TrainingCalendar", "UserInput"]),
 
         // Bytes → typed workbook cells.
         .target(name: "XLSX", dependencies: ["CLibZip", "CLibXML2", "ErrorCodes", "TrainingCalendar"]),
@@ -128,7 +132,7 @@ let package = Package(
             name: "TrainingLog",
             dependencies: [
                 "Catalog", "ErrorCodes", "EventReplay", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations",
-                "TrainingCalendar", .product(name: "GRDB", package: "GRDB.swift"),
+                "TrainingCalendar", "UserInput", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.embedInCode("Migrations")]
@@ -138,7 +142,7 @@ let package = Package(
         .target(
             name: "GymTrack",
             dependencies: [
-                "Charts", "ErrorCodes", "EventReplay", "SchemaMigrations", "TrainingCalendar",
+                "Charts", "ErrorCodes", "EventReplay", "SchemaMigrations", "TrainingCalendar", "UserInput",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -148,7 +152,7 @@ let package = Package(
         .target(
             name: "FitnessJournal",
             dependencies: [
-                "Charts", "ErrorCodes", "EventReplay", "SchemaMigrations", "TrainingCalendar",
+                "Charts", "ErrorCodes", "EventReplay", "SchemaMigrations", "TrainingCalendar", "UserInput",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -171,20 +175,22 @@ let package = Package(
             dependencies: [
                 "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ErrorCodes", "ProgrammeGenerator", "OrderedJSON",
                 "SchemaMigrations", "TrainingCalendar", "TrainingLog", "GymTrack", "FitnessJournal", "Charts",
-                "PostgresStore", "Account",
+                "PostgresStore", "Account", "UserInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
         // `make bench`: TrainDB's reader against the inflate floor, calamine and openpyxl.
-        .executableTarget(name: "xlsx-bench", dependencies: ["XLSX", "XLSXTestSupport"]),
+        .executableTarget(
+            name: "xlsx-bench", dependencies: ["XLSX", "XLSXTestSupport"], path: "Benchmarks/xlsx-bench"),
         // `make bench-generator`: programmes per second over the whole questionnaire space.
         .executableTarget(
             name: "generator-bench",
             dependencies: [
                 "ProgrammeGenerator", "Catalog", "CatalogBuild", "CatalogImport", "OrderedJSON", "TrainingCalendar",
-            ]),
+            ],
+            path: "Benchmarks/generator-bench"),
 
         // `make bench-pg`: publishing the catalogue and syncing users' logs with a throwaway
         // PostgreSQL cluster.
@@ -195,26 +201,33 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            path: "Benchmarks/pg-bench"),
 
         // `make bench`: the training log with five years of history (submit, history, the week).
         .executableTarget(
             name: "log-bench",
-            dependencies: ["TrainingLog", "Catalog", "ProgrammeGenerator", "SchemaMigrations", "TrainingCalendar"]),
+            dependencies: ["TrainingLog", "Catalog", "ProgrammeGenerator", "SchemaMigrations", "TrainingCalendar"],
+            path: "Benchmarks/log-bench"),
         // `make bench-gymtrack`: GymTrack's stats over ten years of daily use.
-        .executableTarget(name: "gymtrack-bench", dependencies: ["GymTrack", "Charts", "TrainingCalendar"]),
+        .executableTarget(
+            name: "gymtrack-bench", dependencies: ["GymTrack", "Charts", "TrainingCalendar"],
+            path: "Benchmarks/gymtrack-bench"),
         // `make bench`: the fitness journal with ten years of daily use (today, progress, chart, CSV).
-        .executableTarget(name: "journal-bench", dependencies: ["FitnessJournal", "TrainingCalendar"]),
+        .executableTarget(
+            name: "journal-bench", dependencies: ["FitnessJournal", "TrainingCalendar"],
+            path: "Benchmarks/journal-bench"),
 
         // Several processes on one user store (figures only, never a test): writes acknowledged, waits, reads.
-        .executableTarget(name: "store-bench", dependencies: ["FitnessJournal", "TrainingCalendar"]),
+        .executableTarget(
+            name: "store-bench", dependencies: ["FitnessJournal", "TrainingCalendar"], path: "Benchmarks/store-bench"),
 
         .testTarget(
             name: "XLSXTests", dependencies: ["XLSX", "XLSXTestSupport"], resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(name: "AccountTests", dependencies: ["Account"]),
-        .testTarget(name: "EventReplayTests", dependencies: ["EventReplay", "TrainingCalendar"]),
+        .testTarget(name: "EventReplayTests", dependencies: ["EventReplay", "TrainingCalendar", "UserInput"]),
         .testTarget(
             name: "SchemaMigrationsTests",
             dependencies: ["SchemaMigrations", .product(name: "GRDB", package: "GRDB.swift")]

@@ -1,6 +1,7 @@
 import Foundation
 import OrderedJSON
 import TrainingCalendar
+import UserInput
 
 /// One event of a replay file, read: its line, its moment (`at`), its name (`event`) and the
 /// other members of its JSON object, which the store's event type reads through the typed
@@ -27,6 +28,10 @@ public struct ReplayFields: Sendable {
         guard case .object(let written) = value else {
             throw ReplayError(line: number, field: nil, "not a JSON object but \(value.typeDescription)")
         }
+        if let (field, literal) = Self.firstNonDecimalNumber(in: line) {
+            throw ReplayError(
+                line: number, field: field, "expected \(UserInput.decimalExpected), not \(literal)")
+        }
         let members = Dictionary(written.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         func text(_ field: String) throws(ReplayError) -> String {
             guard let value = members[field], value != .null else {
@@ -47,6 +52,40 @@ public struct ReplayFields: Sendable {
         self.at = at
         self.members = members
     }
+
+    /// The first number of a JSON text written otherwise than as a decimal (`2e1`, `1E3`), and the
+    /// member it is the value of: JSON takes exponents, a person typing a weight never means one.
+    static func firstNonDecimalNumber(in line: String) -> (field: String?, literal: String)? {
+        let bytes = Array(line.utf8)
+        var index = 0
+        var lastString: String?
+        var field: String?
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                var end = index + 1
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                    end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                lastString = String(decoding: bytes[(index + 1)..<min(end, bytes.count)], as: UTF8.self)
+                index = end + 1
+            } else if byte == UInt8(ascii: ":") {
+                field = lastString
+                index += 1
+            } else if byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                var end = index + 1
+                while end < bytes.count, Self.numberBytes.contains(bytes[end]) { end += 1 }
+                let literal = String(decoding: bytes[index..<end], as: UTF8.self)
+                if !UserInput.isDecimal(literal) { return (field, literal) }
+                index = end
+            } else {
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    private static let numberBytes = Set("0123456789+-.eE".utf8)
 
     /// A refusal of `field` (nil for the whole event), at this line.
     public func error(_ field: String?, _ problem: String) -> ReplayError {

@@ -49,7 +49,8 @@ public struct Replayer: Sendable {
             let previous = clock.now()
             guard fields.at >= previous else {
                 throw fields.error(
-                    "at", "\(Timestamp.secondsText(fields.at)) is before the previous event "
+                    "at",
+                    "\(Timestamp.secondsText(fields.at)) is before the previous event "
                         + "(\(Timestamp.secondsText(previous))); events must be in time order")
             }
             return .success(fields)

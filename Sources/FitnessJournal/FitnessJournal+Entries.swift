@@ -5,6 +5,12 @@ import TrainingCalendar
 
 /// Workouts and check-ins: save, delete, list.
 extension FitnessJournal {
+    /// True when the journal holds no workout and no check-in (its settings aside): what a
+    /// replay starts from, as the training log's and GymTrack's do.
+    public func isEmpty() throws(JournalError) -> Bool {
+        try read { db, _ in try WorkoutRecord.fetchCount(db) == 0 && CheckInRecord.fetchCount(db) == 0 }
+    }
+
     /// Saves `workout` as of now, on today's date in the user's time zone.
     @discardableResult
     public func logWorkout(_ workout: NewWorkout) throws(JournalError) -> WorkoutEntry {

@@ -32,7 +32,8 @@ extension FitnessJournal {
             let today = CalendarDate(now, in: settings.timeZone)
             let week = TrainingWeek(containing: today)
             let todays = try Self.workouts(db, today...today)
-            let recent = try WorkoutRecord.order(WorkoutRecord.Columns.loggedAt.desc, Column.rowID.desc).limit(3).fetchAll(db)
+            let recent = try WorkoutRecord.order(WorkoutRecord.Columns.loggedAt.desc, Column.rowID.desc).limit(3)
+                .fetchAll(db)
                 .map { record throws in try record.entry() }
             let weekCount = try Self.workoutCount(db, week.monday...week.sunday)
             let last = try Self.lastCheckIn(db)
@@ -49,7 +50,8 @@ extension FitnessJournal {
     /// The first day with a workout or a check-in; nil for an empty journal.
     static func firstDay(_ db: Database) throws -> CalendarDate? {
         let text = try String.fetchOne(
-            db, sql: "SELECT min(date) FROM (SELECT min(date) AS date FROM workouts UNION ALL "
+            db,
+            sql: "SELECT min(date) FROM (SELECT min(date) AS date FROM workouts UNION ALL "
                 + "SELECT min(date) FROM check_ins)")
         return text.flatMap(CalendarDate.init)
     }
@@ -101,7 +103,8 @@ extension FitnessJournal {
 
     static func workoutCount(_ db: Database, _ range: ClosedRange<CalendarDate>) throws -> Int {
         try WorkoutRecord.filter(
-            WorkoutRecord.Columns.date >= range.lowerBound.description && WorkoutRecord.Columns.date <= range.upperBound.description
+            WorkoutRecord.Columns.date >= range.lowerBound.description
+                && WorkoutRecord.Columns.date <= range.upperBound.description
         ).fetchCount(db)
     }
 
@@ -131,7 +134,8 @@ extension FitnessJournal {
 
     /// The workouts of `range` (all when nil), in the order they were logged.
     static func workouts(_ db: Database, _ range: ClosedRange<CalendarDate>? = nil) throws -> [WorkoutEntry] {
-        let filter: SQL = range.map { "WHERE date BETWEEN \($0.lowerBound.description) AND \($0.upperBound.description)" }
+        let filter: SQL =
+            range.map { "WHERE date BETWEEN \($0.lowerBound.description) AND \($0.upperBound.description)" }
             ?? ""
         let request: SQLRequest<WorkoutRecord> = "SELECT * FROM workouts \(filter) ORDER BY date, logged_at, rowid"
         return try request.fetchAll(db).map { record throws(JournalError) in try record.entry() }

@@ -53,11 +53,12 @@ public final class FitnessJournal: Sendable {
         try newUser.validate()
         store = try UserStore(
             path: storePath, kind: .journal, noun: "the journal", migrator: FitnessJournalSchema.migrator,
-            readOnly: readOnly, failure: { JournalError(.storeUnreadable, $0) })
+            readOnly: readOnly, storeFailure: { JournalError($0) })
         self.clock = clock
         self.ids = ids
         self.logger = logger
-        guard !readOnly else { return }
+        // The seed row, once: an open of a journal that has it takes no write lock.
+        guard !readOnly, try store.read({ db in try SettingsRecord.fetchCount(db) }) == 0 else { return }
         try write { db, now in
             guard try SettingsRecord.fetchCount(db) == 0 else { return }
             var record = SettingsRecord(newUser, updatedAt: now)

@@ -1,23 +1,34 @@
 import ErrorCodes
+import SchemaMigrations
 
 /// Why the journal refused an action or could not be read.
 ///
 /// `code` is stable: match on it, not on the message. A refused value names its field
 /// (`duration: must be more than 0 minutes, not 0`), as `field` does.
 public struct JournalError: CodedError, Hashable {
-    enum Kind: Hashable, Sendable {
+    /// What kind of refusal or failure it is: match on it (or on `code`), not on the message.
+    public enum Kind: Hashable, Sendable {
         case invalidField
         case unknownWorkout
         case confirmationRequired
         case storeUnreadable
+        /// The store's file could not be opened, read or written, and why.
+        case store(StoreFailure.Reason)
         case invalidEvent
+        /// A replay was given a journal that already holds entries.
+        case storeNotEmpty
     }
 
-    let kind: Kind
+    public let kind: Kind
     /// The input field that was refused (`duration`, `energy`, `reminder time`), if any.
     public let field: String?
     /// What went wrong, in words; starts with the field's name when there is one.
     public let message: String
+
+    /// The store's own failure.
+    init(_ failure: StoreFailure) {
+        self.init(.store(failure.reason), failure.message)
+    }
 
     init(_ kind: Kind, _ message: String) {
         self.kind = kind
@@ -43,7 +54,9 @@ public struct JournalError: CodedError, Hashable {
         case .unknownWorkout: "journal.unknown_workout"
         case .confirmationRequired: "journal.confirmation_required"
         case .storeUnreadable: "journal.unreadable"
+        case .store(let reason): reason.code(prefix: "journal")
         case .invalidEvent: "journal.invalid_event"
+        case .storeNotEmpty: "replay.store_not_empty"
         }
     }
 }

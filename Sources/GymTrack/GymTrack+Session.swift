@@ -37,6 +37,7 @@ extension GymTrack {
     public func checkStep(_ number: Int) throws(GymTrackError) -> OpenSessionView {
         try write { db, now in
             let open = try requireOpenSession(db)
+            try Self.checkOrder(now.moment, after: open)
             let steps = routine(open.sessionType).steps
             guard steps.indices.contains(number - 1) else {
                 throw GymTrackError(
@@ -64,6 +65,7 @@ extension GymTrack {
     public func finish(confirmingPartial: Bool = false) throws(GymTrackError) -> FinishedSession {
         try write { db, now in
             let open = try requireOpenSession(db)
+            try Self.checkOrder(now.moment, after: open)
             let total = routine(open.sessionType).steps.count
             let checked = try CheckedStepRecord.fetchCount(db)
             let partial = FinishRule.isPartial(checked: checked, of: total)
@@ -98,10 +100,14 @@ extension GymTrack {
     }
 
     func nextSession(_ db: Database, today: CalendarDate) throws -> NextSession {
-        let last = try SessionRecord.order(SessionRecord.Columns.date.desc, SessionRecord.Columns.startedAt.desc, Column.rowID.desc)
-            .fetchOne(db)
+        let last = try SessionRecord.order(
+            SessionRecord.Columns.date.desc, SessionRecord.Columns.startedAt.desc, Column.rowID.desc
+        )
+        .fetchOne(db)
         let typesToday = try SessionType.fetchSet(
-            db, SessionRecord.select(SessionRecord.Columns.sessionType).filter(SessionRecord.Columns.date == today.description))
+            db,
+            SessionRecord.select(SessionRecord.Columns.sessionType).filter(
+                SessionRecord.Columns.date == today.description))
         let next = Rotation.next(after: last?.sessionType, doneToday: typesToday)
         return NextSession(
             today: today, next: next, name: routine(next).name, focus: routine(next).focus,
@@ -112,6 +118,16 @@ extension GymTrack {
         CalendarDate(record.date).map {
             SessionSummary(type: record.sessionType, date: $0, isPartial: record.isPartial)
         }
+    }
+
+    /// Refuses an action at `moment` on a workout that started after it: a session's moments are
+    /// in order (business rules §6), as the training log's are.
+    static func checkOrder(_ moment: Date, after open: OpenSessionRecord) throws(GymTrackError) {
+        guard let started = Timestamp.parse(open.startedAt), moment < started else { return }
+        throw GymTrackError(
+            .invalidMoment,
+            "the moment \(Timestamp.secondsText(moment)) is before the workout started, "
+                + "at \(Timestamp.secondsText(started))")
     }
 
     private func openSessionView(_ db: Database, now: Now) throws -> OpenSessionView {

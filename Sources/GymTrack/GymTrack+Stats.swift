@@ -16,11 +16,14 @@ extension GymTrack {
             let monthStart = CalendarDate(year: now.today.year, month: now.today.month, day: 1) ?? now.today
             let today = now.today.description
             func count(from start: CalendarDate) throws -> Int {
-                try SessionRecord.filter(SessionRecord.Columns.date >= start.description && SessionRecord.Columns.date <= today)
-                    .fetchCount(db)
+                try SessionRecord.filter(
+                    SessionRecord.Columns.date >= start.description && SessionRecord.Columns.date <= today
+                )
+                .fetchCount(db)
             }
             let last = try SessionRecord.filter(SessionRecord.Columns.date <= today)
-                .order(SessionRecord.Columns.date.desc, SessionRecord.Columns.startedAt.desc, Column.rowID.desc).fetchOne(db)
+                .order(SessionRecord.Columns.date.desc, SessionRecord.Columns.startedAt.desc, Column.rowID.desc)
+                .fetchOne(db)
             return QuickStats(
                 today: now.today, sessionsThisWeek: try count(from: week.monday),
                 sessionsThisMonth: try count(from: monthStart), lastSession: last.flatMap(Self.summary))

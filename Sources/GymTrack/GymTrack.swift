@@ -57,7 +57,7 @@ public final class GymTrack: Sendable {
         routines = try Routines.all()
         store = try UserStore(
             path: storePath, kind: .gymTrack, noun: "the GymTrack store", migrator: GymTrackSchema.migrator,
-            readOnly: readOnly, failure: { GymTrackError(.storeUnreadable, $0) })
+            readOnly: readOnly, storeFailure: { GymTrackError($0) })
         self.clock = clock
         self.ids = ids
         self.timeZone = timeZone

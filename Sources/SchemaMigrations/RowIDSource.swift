@@ -58,8 +58,10 @@ public struct RowIDPrefix: Hashable, Sendable, CustomStringConvertible {
     public init?(_ typed: String) {
         let text = (typed.hasPrefix("#") ? String(typed.dropFirst()) : typed).lowercased()
         guard (Self.minimumLength...36).contains(text.utf8.count),
-            text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) || $0 == UInt8(ascii: "-") })
+            text.utf8.allSatisfy({
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) || $0 == UInt8(ascii: "-")
+            })
         else { return nil }
         self.text = text
     }

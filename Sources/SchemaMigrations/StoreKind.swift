@@ -58,9 +58,18 @@ public enum StoreFileContent: Hashable, Sendable {
     /// Reads the file at `path`: its header, and for a file made before the ids were stamped,
     /// its recorded migrations.
     public static func of(path: String) throws -> StoreFileContent {
-        guard FileManager.default.fileExists(atPath: path) else { return .missing }
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT { return .missing }
+            throw StoreFileError(.unreadable, "cannot read \(path): " + String(cString: strerror(errno)))
+        }
+        // Opening a FIFO waits for a writer, forever: only a regular file is opened at all.
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw StoreFileError(
+                .notAFile, "\(path) is \(Self.fileType(status.st_mode)), not a file: a store is a file")
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw StoreFileError("cannot read \(path): permission denied")
+            throw StoreFileError(.unreadable, "cannot read \(path): permission denied")
         }
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 100)) ?? Data()
@@ -98,6 +107,13 @@ public enum StoreFileContent: Hashable, Sendable {
                 guard tables.contains("grdb_migrations") else {
                     return .foreign("an SQLite database that TrainDB did not make")
                 }
+                // What a store's creation killed before its first migration committed leaves (a
+                // version before stores were made aside): nothing in it, so a store may be made.
+                if tables == ["grdb_migrations"],
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") == 0
+                {
+                    return .empty
+                }
                 let first = try String.fetchOne(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
                 guard let kind = StoreKind.allCases.first(where: { $0.firstMigration == first }) else {
                     return .foreign("an SQLite database that TrainDB did not make")
@@ -106,6 +122,18 @@ public enum StoreFileContent: Hashable, Sendable {
             }
         } catch let error as DatabaseError {
             return .foreign("an unreadable SQLite database (\(error.message ?? "\(error.resultCode)"))")
+        }
+    }
+
+    /// What a file that is not a regular file is, in words.
+    private static func fileType(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFDIR: "a directory"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
         }
     }
 
@@ -119,9 +147,16 @@ public enum StoreFileContent: Hashable, Sendable {
 
 /// A file that could not be read to find out what it is.
 public struct StoreFileError: Error, Hashable, Sendable {
+    public let reason: StoreFailure.Reason
     public let message: String
 
-    init(_ message: String) {
+    init(_ reason: StoreFailure.Reason, _ message: String) {
+        self.reason = reason
         self.message = message
+    }
+
+    /// The error as a store's failure.
+    public var failure: StoreFailure {
+        StoreFailure(reason, message)
     }
 }

@@ -35,18 +35,31 @@ public struct UserStore<Failure: Error>: Sendable {
     /// Whether the store was opened for reading only.
     public let readOnly: Bool
     public let queue: DatabaseQueue
-    private let failure: @Sendable (String) -> Failure
+    private let failure: @Sendable (StoreFailure) -> Failure
 
     /// How long a write waits for another process's write before it fails.
     public static var busyTimeout: TimeInterval { 10 }
 
-    /// Opens the store of `kind` at `path`, or a new one in memory when `path` is nil. For
-    /// writing, a missing or empty file becomes a new store and an older one is migrated; for
-    /// reading only (`readOnly`), the file must be a store of `kind` already, up to date or
-    /// older (read as it is).
+    /// Opens the store as `init(path:kind:noun:migrator:readOnly:storeFailure:)` does, its
+    /// failures given to `failure` as their message alone.
     public init(
         path: String?, kind: StoreKind, noun: String, migrator: SchemaMigrator, readOnly: Bool = false,
         failure: @escaping @Sendable (String) -> Failure
+    ) throws(Failure) {
+        try self.init(
+            path: path, kind: kind, noun: noun, migrator: migrator, readOnly: readOnly,
+            storeFailure: { failure($0.message) })
+    }
+
+    /// Opens the store of `kind` at `path`, or a new one in memory when `path` is nil. For
+    /// writing, a missing file becomes a new store (made aside and moved into place once it is
+    /// whole, so that a store is either usable or absent), an empty one is made a store, and an
+    /// older one is migrated; for reading only (`readOnly`), the file must be a store of `kind`
+    /// already, up to date or older (read as it is). Either way the path must name a regular
+    /// file, the file must be sound and no newer than `migrator` knows.
+    public init(
+        path: String?, kind: StoreKind, noun: String, migrator: SchemaMigrator, readOnly: Bool = false,
+        storeFailure failure: @escaping @Sendable (StoreFailure) -> Failure
     ) throws(Failure) {
         self.path = path
         self.noun = noun
@@ -58,29 +71,49 @@ public struct UserStore<Failure: Error>: Sendable {
                 queue = try DatabaseQueue(configuration: configuration)
                 try migrator.migrate(queue)
             } catch {
-                throw failure("cannot create \(noun) in memory: \(Self.reason(error))")
+                throw failure(Self.failure(error, "cannot create \(noun) in memory"))
             }
             return
         }
-        let content: StoreFileContent
+        var content: StoreFileContent
         do {
             content = try StoreFileContent.of(path: path)
         } catch {
-            throw failure((error as? StoreFileError)?.message ?? "cannot read \(path): \(error)")
+            throw failure(
+                (error as? StoreFileError)?.failure ?? StoreFailure(.unreadable, "cannot read \(path): \(error)"))
         }
         switch content {
         case .store(kind):
             break
         case .store(let other):
-            throw failure("\(path): this is \(other.noun), not \(kind.noun)")
+            throw failure(StoreFailure(.wrongKind, "\(path): this is \(other.noun), not \(kind.noun)"))
         case .foreign(let what):
-            throw failure("\(path): this is \(what), not \(kind.noun)")
+            throw failure(StoreFailure(.wrongKind, "\(path): this is \(what), not \(kind.noun)"))
         case .missing where readOnly:
-            throw failure("\(noun) \(path) does not exist (a command that only reads never creates one)")
+            throw failure(
+                StoreFailure(
+                    .missing, "\(noun) \(path) does not exist (a command that only reads never creates one)"))
         case .empty where readOnly:
-            throw failure("\(path) is empty, not \(kind.noun)")
-        case .missing, .empty:
+            throw failure(StoreFailure(.wrongKind, "\(path) is empty, not \(kind.noun)"))
+        case .missing:
+            do {
+                content = try Self.create(path, kind: kind, migrator: migrator, configuration: configuration)
+            } catch {
+                throw failure(Self.failure(error, "cannot create \(noun) \(path)"))
+            }
+            guard content == .store(kind) else {
+                // Another process made a file there meanwhile, and not this kind of store.
+                throw failure(StoreFailure(.wrongKind, "\(path): another program made this file, not \(kind.noun)"))
+            }
+        case .empty:
             break
+        }
+        if !readOnly, case .store = content, !FileManager.default.isWritableFile(atPath: path) {
+            // Refused before SQLite opens it: an open would leave a -wal and a -shm beside it.
+            throw failure(
+                StoreFailure(
+                    .readOnly,
+                    "\(noun) \(path) is read-only: this command changes it (commands that only read it work)"))
         }
         do {
             if readOnly {
@@ -92,17 +125,75 @@ public struct UserStore<Failure: Error>: Sendable {
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
             // Damage SQLite meets while opening (in the schema it reads first) is damage too.
-            throw failure("\(noun) \(path) is damaged: \(Self.reason(error)); restore it from a backup")
+            throw failure(
+                StoreFailure(.damaged, "\(noun) \(path) is damaged: \(Self.reason(error)); restore it from a backup"))
         } catch {
-            throw failure("cannot open \(noun) \(path): \(Self.reason(error))")
+            throw failure(Self.failure(error, "cannot open \(noun) \(path)"))
         }
-        if readOnly { return }
+        // What a write checks, a read checks too: damage, and a schema newer than this code's.
         try checkIntegrity()
+        try checkVersion(migrator)
+        if readOnly { return }
         do {
             try Self.bringUpToDate(queue, kind: kind, migrator: migrator)
         } catch {
-            throw failure("cannot migrate \(noun) \(path): \(Self.reason(error))")
+            throw failure(Self.failure(error, "cannot migrate \(noun) \(path)"))
         }
+    }
+
+    /// Makes a new store of `kind` beside `path`, whole (write-ahead logging, migrated,
+    /// stamped), then moves it to `path` unless another process made one there meanwhile (theirs
+    /// is kept). A process killed before the move leaves no store at `path`, only a hidden
+    /// `.name.new-…` file beside it that nothing reads.
+    private static func create(
+        _ path: String, kind: StoreKind, migrator: SchemaMigrator, configuration: Configuration
+    ) throws -> StoreFileContent {
+        let url = URL(fileURLWithPath: path)
+        let aside = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).new-\(UUID().uuidString.prefix(8).lowercased())").path
+        defer {
+            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(aside + suffix) }
+        }
+        let queue = try DatabaseQueue(path: aside, configuration: configuration)
+        do {
+            try bringUpToDate(queue, kind: kind, migrator: migrator)
+            try queue.close()
+        } catch {
+            try? queue.close()
+            throw error
+        }
+        // link(2) moves nothing over an existing file: a store another process made first stays.
+        // Where the file system has no hard links, a rename, which replaces whatever is there.
+        if link(aside, path) != 0 {
+            guard errno != EEXIST else { return try StoreFileContent.of(path: path) }
+            guard rename(aside, path) == 0 else {
+                throw StoreFileError(.unreadable, "cannot create \(path): " + String(cString: strerror(errno)))
+            }
+        }
+        return .store(kind)
+    }
+
+    /// A failure of SQLite (or of anything) while `doing`, as the store's failure: a full disk
+    /// called full, damage called damage.
+    static func failure(_ error: any Error, _ doing: String) -> StoreFailure {
+        if let error = error as? StoreFileError { return error.failure }
+        if let error = error as? DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_FULL:
+                return StoreFailure(
+                    .diskFull, "\(doing): the disk is full; nothing was saved (free some space and retry)")
+            case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+                return StoreFailure(.damaged, "\(doing): damaged (\(reason(error))); restore it from a backup")
+            case .SQLITE_READONLY:
+                return StoreFailure(.readOnly, "\(doing): \(reason(error))")
+            default:
+                break
+            }
+        }
+        if let error = error as? SchemaMigrationError, error.message.contains("disk is full") {
+            return StoreFailure(.diskFull, "\(doing): the disk is full; nothing was saved (free some space and retry)")
+        }
+        return StoreFailure(.unreadable, "\(doing): \(reason(error))")
     }
 
     /// How every connection to a user's store is set up, this type's and any other code's that
@@ -172,17 +263,39 @@ public struct UserStore<Failure: Error>: Sendable {
         }
     }
 
-    /// Refuses a damaged store before anything is written to it, naming what SQLite found.
+    /// Refuses a damaged store before anything is written to it or read from it, naming what
+    /// SQLite found.
     private func checkIntegrity() throws(Failure) {
         let findings: [String]
         do {
             findings = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(5)") }
         } catch {
-            throw failure("\(noun) \(name) is damaged: \(Self.reason(error)); restore it from a backup")
+            throw failure(
+                StoreFailure(.damaged, "\(noun) \(name) is damaged: \(Self.reason(error)); restore it from a backup"))
         }
         guard findings == ["ok"] else {
             throw failure(
-                "\(noun) \(name) is damaged: \(findings.joined(separator: "; ")); restore it from a backup")
+                StoreFailure(
+                    .damaged,
+                    "\(noun) \(name) is damaged: \(findings.joined(separator: "; ")); restore it from a backup"))
+        }
+    }
+
+    /// Refuses a store that a newer TrainDB has migrated beyond what `migrator` knows: its
+    /// tables may not mean what this code reads them as.
+    private func checkVersion(_ migrator: SchemaMigrator) throws(Failure) {
+        let version: Int
+        do {
+            version = try queue.read { db in try SchemaMigrator.currentVersion(db) }
+        } catch {
+            throw failure(Self.failure(error, "cannot read \(noun) \(name)"))
+        }
+        guard version <= migrator.latestVersion else {
+            throw failure(
+                StoreFailure(
+                    .newerSchema,
+                    "\(noun) \(name) is at schema version \(version), newer than this traindb knows "
+                        + "(\(migrator.latestVersion)): a newer TrainDB wrote it; update traindb to use it"))
         }
     }
 
@@ -194,7 +307,7 @@ public struct UserStore<Failure: Error>: Sendable {
     /// Runs `body` in one write transaction, which takes the write lock as it begins (waiting
     /// for another process's write to finish).
     public func write<Value>(_ body: (Database) throws -> Value) throws(Failure) -> Value {
-        guard !readOnly else { throw failure("\(noun) \(name) was opened for reading only") }
+        guard !readOnly else { throw failure(StoreFailure(.readOnly, "\(noun) \(name) was opened for reading only")) }
         do {
             return try queue.writeTakingTheLock(body)
         } catch {
@@ -213,7 +326,7 @@ public struct UserStore<Failure: Error>: Sendable {
 
     /// The owner's own error as it is; anything else as the store failing.
     private func passedThrough(_ error: any Error) -> Failure {
-        (error as? Failure) ?? failure("\(noun) \(name) failed: \(Self.reason(error))")
+        (error as? Failure) ?? failure(Self.failure(error, "\(noun) \(name) failed"))
     }
 
     /// What went wrong, in SQLite's words when it was SQLite.

@@ -1,3 +1,5 @@
+import UserInput
+
 /// A set as the user enters it: reps, and a weight in their unit.
 public struct SetEntry: Hashable, Sendable {
     public var reps: Int
@@ -26,7 +28,8 @@ public struct SetEntry: Hashable, Sendable {
         let kilograms = (unit.kilograms(weight) * 1000).rounded() / 1000
         guard weight.isFinite, Self.kilogramsRange.contains(kilograms) else {
             let most = WeightUnit.number(unit == .kg ? 500 : 500 * WeightUnit.poundsPerKilogram)
-            let given = weight.isFinite ? WeightUnit.number(weight) : "\(weight)"
+            // As given, never rounded into the range it is outside of (500.001, not 500).
+            let given = UserInput.shown(weight)
             throw TrainingLogError(
                 .invalidSet,
                 "Please enter valid weight and reps: weight \(given) \(unit.rawValue) is outside "

@@ -63,7 +63,8 @@ extension TrainingLog {
     /// exercise's rest.
     func restTimer(_ db: Database, _ workout: WorkoutRecord, logs: [ExerciseLogRecord], now: Date) throws -> RestTimer?
     {
-        let request = cached("""
+        let request = cached(
+            """
             SELECT s.* FROM logged_sets AS s JOIN exercise_logs AS el ON el.id = s.exercise_log_id
             WHERE el.workout_id = \(workout.id) AND s.completed = 1
             ORDER BY s.completed_at DESC, s.set_number DESC LIMIT 1

@@ -118,7 +118,8 @@ extension TrainingLog {
     private func completedSets(_ db: Database, logIDs: [String]) throws -> [String: [PerformedSet]] {
         // Plain rows of the four columns the rules read: a history decodes thousands of sets.
         typealias Set = LoggedSetRecord.Columns
-        let request = LoggedSetRecord
+        let request =
+            LoggedSetRecord
             .select(Set.exerciseLogId, Set.setNumber, Set.reps, Set.weightKg)
             .filter(logIDs.contains(Set.exerciseLogId) && Set.completed == true)
             .order(Set.exerciseLogId, Set.setNumber)

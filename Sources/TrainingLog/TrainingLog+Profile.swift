@@ -50,7 +50,9 @@ extension Profile {
         line("Date of birth", aboutYou.dateOfBirth.map { "\($0) (age \(aboutYou.age(on: today) ?? 0))" })
         line("Height", aboutYou.heightText)
         line("Weight", aboutYou.weightText)
-        let motivations = aboutYou.motivations.map { $0 == .other ? "other (\(aboutYou.motivationOther ?? ""))" : $0.rawValue }
+        let motivations = aboutYou.motivations.map {
+            $0 == .other ? "other (\(aboutYou.motivationOther ?? ""))" : $0.rawValue
+        }
         line("Motivations", motivations.isEmpty ? nil : motivations.joined(separator: ", "))
         line("Member since", Self.monthText(memberSince))
         return lines.joined(separator: "\n") + "\n"

@@ -3,6 +3,7 @@ import GRDB
 import OrderedJSON
 import ProgrammeGenerator
 import TrainingCalendar
+import UserInput
 
 extension TrainingLog {
     /// The user's unit and time zone.
@@ -54,6 +55,9 @@ extension TrainingLog {
             questionnaire = try Questionnaire(json: Data(questionnaireJSON.utf8))
         } catch {
             throw TrainingLogError(.invalidProgramme, "the questionnaire cannot be read: \(error.message)")
+        }
+        if let startDate, let problem = UserInput.dateProblem(startDate, field: "start date") {
+            throw TrainingLogError(.invalidProgramme, problem)
         }
         return try write { db, now in
             if let open = try openWorkout(db) {

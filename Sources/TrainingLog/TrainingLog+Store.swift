@@ -74,6 +74,12 @@ extension TrainingLog {
             logs.first { $0.performedExerciseId == exercise }
             ?? logs.first { $0.prescribedExerciseId == exercise } ?? logs.first { $0.slotId == exercise }
         guard let match else {
+            // An id the catalogue does not know is a mistake of the id, not of the workout (§6).
+            if catalog.entry(exercise) == nil, !logs.contains(where: { $0.slotId == exercise }) {
+                throw TrainingLogError(
+                    .unknownExercise,
+                    "the catalogue has no exercise \"\(exercise)\" (traindb query exercises lists them)")
+            }
             let names = logs.map(\.performedExerciseId).joined(separator: ", ")
             throw TrainingLogError(
                 .unknownExercise, "the \(workout.sessionName) workout has no exercise \"\(exercise)\"; it has \(names)")
@@ -85,7 +91,8 @@ extension TrainingLog {
     /// session `sessionName`, started before `before`, that submitted `exerciseID`. Nil when
     /// there is none.
     func baseline(_ db: Database, exerciseID: String, sessionName: String, before: Date) throws -> [PerformedSet]? {
-        let request = cached("""
+        let request = cached(
+            """
             SELECT el.* FROM exercise_logs AS el JOIN workouts AS w ON w.id = el.workout_id
             WHERE el.performed_exercise_id = \(exerciseID) AND el.submitted_at IS NOT NULL
               AND w.state = 'completed' AND w.session_name = \(sessionName) AND w.started_at < \(Timestamp.text(before))
@@ -101,7 +108,8 @@ extension TrainingLog {
     func previousSubmission(
         _ db: Database, exerciseID: String, before: Date
     ) throws -> (log: ExerciseLogRecord, sets: [PerformedSet])? {
-        let request = cached("""
+        let request = cached(
+            """
             SELECT el.* FROM exercise_logs AS el JOIN workouts AS w ON w.id = el.workout_id
             WHERE el.performed_exercise_id = \(exerciseID) AND el.submitted_at IS NOT NULL
               AND w.state = 'completed' AND w.started_at < \(Timestamp.text(before))

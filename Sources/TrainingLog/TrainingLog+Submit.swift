@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ProgrammeGenerator
+import UserInput
 
 extension TrainingLog {
     /// Submits `exercise` of the open workout: the prompt of business rules §8 against its
@@ -57,7 +58,8 @@ extension TrainingLog {
                 throw TrainingLogError(.swapRefused, "the catalogue has no exercise \"\(replacement)\"")
             }
             let (allowed, profile) = try swapAlternatives(db, for: log, in: workout)
-            guard replacement != current, replacement == log.prescribedExerciseId || allowed.contains(replacement) else {
+            guard replacement != current, replacement == log.prescribedExerciseId || allowed.contains(replacement)
+            else {
                 let listed = allowed.filter { $0 != current }.map(catalog.displayName)
                 throw TrainingLogError(
                     .swapRefused,
@@ -86,23 +88,16 @@ extension TrainingLog {
     public static let notesLength = 1_000
 
     /// Refuses notes longer than `notesLength` or holding control characters other than line
-    /// breaks and tabs, before anything is written. Characters are counted as the server and
-    /// SQLite count them (Unicode scalars: an accent written apart from its letter is one more),
-    /// so that notes taken here always sync.
+    /// breaks (`UserInput`'s rule, a tab refused as in the journal), before anything is written.
+    /// Characters are counted as the server and SQLite count them (Unicode scalars: an accent
+    /// written apart from its letter is one more), so that notes taken here always sync.
     static func checkNotes(_ notes: String) throws(TrainingLogError) {
         let length = notes.unicodeScalars.count
         guard length <= notesLength else {
             throw TrainingLogError(.invalidNotes, "notes: \(length) characters, at most \(notesLength)")
         }
-        let allowed: Set<Unicode.Scalar> = ["\n", "\r", "\t"]
-        let control = notes.unicodeScalars.first {
-            $0.properties.generalCategory == .control && !allowed.contains($0)
-        }
-        if let control {
-            throw TrainingLogError(
-                .invalidNotes,
-                "notes: control character U+\(String(control.value, radix: 16, uppercase: true)) is not allowed "
-                    + "(line breaks are)")
+        if let problem = UserInput.controlProblem(in: notes) {
+            throw TrainingLogError(.invalidNotes, "notes: \(problem)")
         }
     }
 }
@@ -142,7 +137,8 @@ extension TrainingLog {
     func harderVariation(of exerciseID: String) -> String? {
         let exercises = catalog.generator.exercises
         guard let current = exercises.first(where: { $0.id == exerciseID }) else { return nil }
-        return exercises
+        return
+            exercises
             .filter {
                 $0.canonicalName == current.canonicalName && $0.equipmentCategory == current.equipmentCategory
                     && $0.complexity > current.complexity && $0.includeInProgramme

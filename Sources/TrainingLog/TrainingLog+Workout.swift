@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import TrainingCalendar
 import ProgrammeGenerator
+import TrainingCalendar
 
 extension TrainingLog {
     /// Opens a workout of the active programme's session `session` (its id, `day-1`, or its

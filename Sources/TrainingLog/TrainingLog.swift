@@ -62,12 +62,13 @@ public final class TrainingLog: Sendable {
     ) throws(TrainingLogError) {
         store = try UserStore(
             path: storePath, kind: .trainingLog, noun: "the training log", migrator: TrainingLogSchema.migrator,
-            readOnly: readOnly, failure: { TrainingLogError(.storeUnreadable, $0) })
+            readOnly: readOnly, storeFailure: { TrainingLogError($0) })
         self.catalog = catalog
         self.clock = clock
         self.ids = ids
         self.logger = logger
-        guard !readOnly else { return }
+        // The seed row, once: an open of a log that has it takes no write lock.
+        guard !readOnly, try store.read({ db in try UserSettingsRecord.fetchCount(db) }) == 0 else { return }
         try write { db, now in
             guard try UserSettingsRecord.fetchCount(db) == 0 else { return }
             try UserSettingsRecord(

@@ -1,11 +1,13 @@
 import ErrorCodes
+import SchemaMigrations
 
 /// Why the training log refused an action or could not be read.
 ///
 /// `code` is stable: match on it, not on the message. Messages are written for the user where
 /// the user can act (`Please enter valid weight and reps`).
 public struct TrainingLogError: CodedError, Hashable {
-    enum Kind: Hashable, Sendable {
+    /// What kind of refusal or failure it is: match on it (or on `code`), not on the message.
+    public enum Kind: Hashable, Sendable {
         case invalidSet
         case invalidSettings
         case noProgramme
@@ -19,15 +21,22 @@ public struct TrainingLogError: CodedError, Hashable {
         case nothingSubmitted
         case swapRefused
         case storeUnreadable
+        /// The store's file could not be opened, read or written, and why.
+        case store(StoreFailure.Reason)
         case storeNotEmpty
         case invalidEvent
         case invalidMoment
         case invalidNotes
     }
 
-    let kind: Kind
+    public let kind: Kind
     /// What went wrong, in words.
     public let message: String
+
+    /// The store's own failure.
+    init(_ failure: StoreFailure) {
+        self.init(.store(failure.reason), failure.message)
+    }
 
     init(_ kind: Kind, _ message: String) {
         self.kind = kind
@@ -50,6 +59,7 @@ public struct TrainingLogError: CodedError, Hashable {
         case .nothingSubmitted: "log.nothing_submitted"
         case .swapRefused: "log.swap_refused"
         case .storeUnreadable: "log.unreadable"
+        case .store(let reason): reason.code(prefix: "log")
         case .storeNotEmpty: "replay.store_not_empty"
         case .invalidEvent: "replay.invalid_event"
         case .invalidMoment: "log.invalid_moment"

@@ -38,6 +38,7 @@ struct AccountCommand: ParsableCommand {
         }
 
         func run() async throws {
+            try Self.checkFolder(out)
             var stores = try AccountData.read(stores: store)
             if let postgres {
                 let (user, role) = try identity.verified()
@@ -46,7 +47,11 @@ struct AccountCommand: ParsableCommand {
                 let tables = try await ServerAccount().export(from: server, user: user, role: role)
                 stores.append(AccountData.Store(kind: nil, path: server.description, tables: tables))
             }
-            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            do {
+                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            } catch {
+                throw Self.writeFailed(out, error)
+            }
             var written: [String] = []
             var document: [String: Any] = [:]
             for exported in stores {
@@ -57,15 +62,55 @@ struct AccountCommand: ParsableCommand {
                         Dictionary(uniqueKeysWithValues: zip(table.columns, row.map(Self.json)))
                     }
                     let file = (out as NSString).appendingPathComponent("\(kind)-\(table.name).csv")
-                    try Self.csv(table).write(toFile: file, atomically: true, encoding: .utf8)
+                    do {
+                        try Self.csv(table).write(toFile: file, atomically: true, encoding: .utf8)
+                    } catch {
+                        throw Self.writeFailed(file, error)
+                    }
                     written.append(file)
                 }
                 document[kind] = [exported.kind == nil ? "server" : "file": exported.path, "tables": tables]
             }
             let json = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
             let file = (out as NSString).appendingPathComponent("account.json")
-            try json.write(to: URL(fileURLWithPath: file), options: .atomic)
+            do {
+                try json.write(to: URL(fileURLWithPath: file), options: .atomic)
+            } catch {
+                throw Self.writeFailed(file, error)
+            }
             try Terminal.write(([file] + written).map { "wrote \($0)\n" }.joined())
+        }
+
+        /// Refuses an `--out` that names anything but a folder, before any store is read.
+        static func checkFolder(_ out: String) throws {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), !isFolder.boolValue else {
+                return
+            }
+            throw CommandError(
+                "account.out_not_a_folder",
+                "--out \(out) is a file, not a folder: name a folder (made when missing) to write account.json and "
+                    + "the CSV files into")
+        }
+
+        /// A file or folder of the export that could not be written, in the system's words (a
+        /// full disk called full).
+        static func writeFailed(_ path: String, _ error: any Error) -> CommandError {
+            let reason: String
+            if let error = error as? CocoaError, error.code == .fileWriteOutOfSpace {
+                reason = "the disk is full"
+            } else if let posix = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)
+                .flatMap({ $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil })
+            {
+                reason = posix == ENOSPC ? "the disk is full" : String(cString: strerror(posix))
+            } else if let error = error as? CocoaError, error.code == .fileWriteNoPermission {
+                reason = "permission denied"
+            } else if let error = error as? CocoaError, error.code == .fileWriteVolumeReadOnly {
+                reason = "the disk is read-only"
+            } else {
+                reason = "\(error)"
+            }
+            return CommandError("account.write_failed", "cannot write \(path): \(reason); the export is incomplete")
         }
 
         static func json(_ value: AccountData.Value) -> Any {

@@ -41,7 +41,7 @@ struct GymTrackCommand: ParsableCommand {
 
         func run() throws {
             let session = try gym.open().start(type)
-            try output.print(session, text: session.text)
+            try output.confirm(session, text: session.text)
         }
     }
 
@@ -58,7 +58,7 @@ struct GymTrackCommand: ParsableCommand {
 
         func run() throws {
             let session = try gym.open().checkStep(number)
-            try output.print(session, text: session.text)
+            try output.confirm(session, text: session.text)
         }
     }
 
@@ -89,7 +89,7 @@ struct GymTrackCommand: ParsableCommand {
 
         func run() throws {
             let finished = try gym.open().finish(confirmingPartial: partial)
-            try output.print(finished, text: finished.text)
+            try output.confirm(finished, text: finished.text)
         }
     }
 
@@ -121,7 +121,7 @@ struct GymTrackCommand: ParsableCommand {
 
             func run() throws {
                 let card = try gym.open().tapChallenge()
-                try output.print(card, text: card.text)
+                try output.confirm(card, text: card.text)
             }
         }
 
@@ -137,7 +137,7 @@ struct GymTrackCommand: ParsableCommand {
 
             func run() throws {
                 let card = try gym.open().setChallenge(sets)
-                try output.print(card, text: card.text)
+                try output.confirm(card, text: card.text)
             }
         }
     }

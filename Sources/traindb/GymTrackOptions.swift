@@ -19,6 +19,8 @@ struct GymTrackOptions: ParsableArguments {
     /// Opens the store at `--store`; `readOnly` for commands that only read, which neither
     /// create nor change the file.
     func open(readOnly: Bool = false) throws -> GymTrack {
-        try GymTrack(path: file.store, clock: file.clock, timeZone: timeZone?.zone ?? .current, readOnly: readOnly)
+        try file.checkNow()
+        return try GymTrack(
+            path: file.store, clock: file.clock, timeZone: timeZone?.zone ?? .current, readOnly: readOnly)
     }
 }

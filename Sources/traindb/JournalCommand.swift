@@ -40,7 +40,7 @@ struct JournalCommand: ParsableCommand {
             let entry = try store.logWorkout(
                 NewWorkout(type: type, durationMinutes: minutes, intensity: intensity, notes: notes))
             let zone = try store.settings().timeZone
-            try output.print(entry, text: "Saved workout " + entry.text(in: zone, withDate: true) + "\n")
+            try output.confirm(entry, text: "Saved workout " + entry.text(in: zone, withDate: true) + "\n")
         }
     }
 
@@ -60,7 +60,7 @@ struct JournalCommand: ParsableCommand {
             let store = try journal.open()
             let entry = try store.deleteWorkout(id: id)
             let zone = try store.settings().timeZone
-            try output.print(entry, text: "Deleted workout " + entry.text(in: zone, withDate: true) + "\n")
+            try output.confirm(entry, text: "Deleted workout " + entry.text(in: zone, withDate: true) + "\n")
         }
     }
 
@@ -101,7 +101,7 @@ struct JournalCommand: ParsableCommand {
             }
             let saved = try store.checkIn(
                 NewCheckIn(mood: mood, energyLevel: energy, sleepQuality: sleep, notes: notes))
-            try output.print(saved, text: "Check-in saved: \(saved.text(in: zone))\n")
+            try output.confirm(saved, text: "Check-in saved: \(saved.text(in: zone))\n")
         }
     }
 
@@ -193,7 +193,7 @@ struct JournalCommand: ParsableCommand {
                     "clear deletes every workout and check-in of \(journal.file.store): add --yes to confirm")
             }
             let cleared = try journal.open().clearAllData(confirmed: yes)
-            try output.print(cleared, text: cleared.text)
+            try output.confirm(cleared, text: cleared.text)
         }
     }
 }

@@ -13,7 +13,8 @@ struct JournalOptions: ParsableArguments {
     /// settings --time-zone` changes it. `readOnly` for commands that only read, which neither
     /// create nor change the file.
     func open(readOnly: Bool = false) throws -> FitnessJournal {
-        try FitnessJournal(
+        try file.checkNow()
+        return try FitnessJournal(
             path: file.store, clock: file.clock, newUser: JournalSettings(timeZone: .current), readOnly: readOnly)
     }
 }

@@ -9,7 +9,7 @@ import TrainingLog
 struct JournalReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Replay timestamped events (one JSON object per line) into a journal.",
+        abstract: "Replay timestamped events (one JSON object per line) into an empty journal.",
         discussion: """
             Each line is {"at": "2026-01-05T07:00:00Z", "event": NAME, …}; events: workout (type, minutes, \
             intensity, notes), checkin (mood, energy, sleep, notes), delete (id: the workout's id or its first \
@@ -18,10 +18,11 @@ struct JournalReplayCommand: ParsableCommand {
             are in time order. The clock is each event's \
             moment. A new journal counts days in UTC until a settings event changes its time zone. Then the \
             progress of --period is printed as of the last event (or --now).
-            Exit status: 0 every event applied, 1 some refused (each listed with its line), 2 could not run.
+            Exit status: 0 every event applied, 1 some refused (each listed with its line), 2 could not run (an \
+            unreadable file, a journal that is not empty: a replay run twice never saves its events twice).
             """)
 
-    @Argument(help: ArgumentHelp("The events.", valueName: "events.jsonl"))
+    @Argument(help: ArgumentHelp("The events, or - for standard input.", valueName: "events.jsonl"))
     var events: String
 
     @OptionGroup var file: ReplayStoreOption
@@ -41,15 +42,20 @@ struct JournalReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: events) else {
-            throw CommandError("file.unreadable", "cannot read the events \(events)")
-        }
+        let data =
+            events == "-"
+            ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: events)
+        guard let data else { throw CommandError("file.unreadable", "cannot read the events \(events)") }
         // Until the first event sets it, the clock reads the first moment a store keeps.
         let clock = ManualClock(Timestamp.kept.lowerBound)
         let newUser = JournalSettings(timeZone: TimeZone(identifier: "UTC") ?? .gmt)
         let journal =
             try file.store.map { try FitnessJournal(path: $0, clock: clock, newUser: newUser, ids: file.ids) }
             ?? FitnessJournal(inMemoryWith: clock, newUser: newUser, ids: file.ids)
+        guard try journal.isEmpty() else {
+            throw CommandError(
+                "replay.store_not_empty", "\(file.store ?? "the journal") already holds workouts or check-ins")
+        }
         let replay = JournalReplay(String(decoding: data, as: UTF8.self), into: journal, clock: clock)
         if let now { clock.set(now.moment) }
         let result = Result(applied: replay.applied, refusals: replay.refusals, progress: try journal.progress(period))

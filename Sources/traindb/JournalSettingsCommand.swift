@@ -32,7 +32,8 @@ struct JournalSettingsCommand: ParsableCommand {
 
     func run() throws {
         // Only a change needs the journal open for writing; showing it reads an existing one.
-        let changes = name != nil || goal != nil || reminder != nil || reminderOn != nil || notifications != nil
+        let changes =
+            name != nil || goal != nil || reminder != nil || reminderOn != nil || notifications != nil
             || timeZone != nil
         let store = try journal.open(readOnly: !changes)
         var settings = try store.settings()
@@ -42,7 +43,10 @@ struct JournalSettingsCommand: ParsableCommand {
         if let reminderOn { settings.reminderEnabled = reminderOn }
         if let notifications { settings.notificationsEnabled = notifications }
         if let timeZone { settings.timeZone = timeZone.zone }
-        if settings != (try store.settings()) { try store.updateSettings(settings) }
+        if settings != (try store.settings()) {
+            try store.updateSettings(settings)
+            Terminal.changeSaved()
+        }
         let summary = try store.settingsSummary()
         try output.print(summary, text: summary.text)
     }

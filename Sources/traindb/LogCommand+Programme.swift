@@ -43,7 +43,7 @@ extension LogCommand {
                 let programme = try generator.generate(fromJSON: json, seed: seed, createdDate: today)
                 let started = try training.startProgramme(
                     programme, questionnaireJSON: String(decoding: json, as: UTF8.self), startDate: start)
-                try output.print(started, text: started.text)
+                try output.confirm(started, text: started.text)
             }
         }
     }

@@ -29,7 +29,6 @@ struct LogReplayCommand: ParsableCommand {
 
     @OptionGroup var file: ReplayStoreOption
 
-
     @OptionGroup var database: DatabaseOption
     @OptionGroup var output: FormatOption<TextOrJSON>
 

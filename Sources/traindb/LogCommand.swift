@@ -29,7 +29,7 @@ struct LogCommand: ParsableCommand {
 
         func run() throws {
             let workout = try log.open().startWorkout(session: session)
-            try output.print(workout, text: workout.text)
+            try output.confirm(workout, text: workout.text)
         }
     }
 
@@ -49,7 +49,9 @@ struct LogCommand: ParsableCommand {
         @Option(help: "The unit of --weight (default: the user's).")
         var unit: WeightUnit?
 
-        @Option(name: .customLong("set"), help: ArgumentHelp("Change this set instead of adding one.", valueName: "n"))
+        @Option(
+            name: .customLong("set"), parsing: .unconditional,
+            help: ArgumentHelp("Change this set instead of adding one.", valueName: "n"))
         var number: Int?
 
         @Flag(help: "Enter the set without ticking it complete.")
@@ -67,7 +69,7 @@ struct LogCommand: ParsableCommand {
             } else {
                 logged = try training.logSet(exercise: exercise, entry, completed: !notDone)
             }
-            try output.print(logged, text: logged.text)
+            try output.confirm(logged, text: logged.text)
         }
     }
 
@@ -87,7 +89,7 @@ struct LogCommand: ParsableCommand {
 
         func run() throws {
             let submitted = try log.open().submit(exercise: exercise, notes: notes)
-            try output.print(submitted, text: submitted.text)
+            try output.confirm(submitted, text: submitted.text)
         }
     }
 
@@ -107,7 +109,7 @@ struct LogCommand: ParsableCommand {
 
         func run() throws {
             let swapped = try log.open().swap(exercise: exercise, for: replacement)
-            try output.print(swapped, text: swapped.text)
+            try output.confirm(swapped, text: swapped.text)
         }
     }
 
@@ -121,7 +123,7 @@ struct LogCommand: ParsableCommand {
 
         func run() throws {
             let summary = try log.open().completeWorkout()
-            try output.print(summary, text: summary.text)
+            try output.confirm(summary, text: summary.text)
         }
     }
 
@@ -134,7 +136,7 @@ struct LogCommand: ParsableCommand {
 
         func run() throws {
             let discarded = try log.open().discardWorkout()
-            try output.print(discarded, text: discarded.text)
+            try output.confirm(discarded, text: discarded.text)
         }
     }
 
@@ -160,7 +162,7 @@ struct LogCommand: ParsableCommand {
 
         func run() throws {
             let workout = try log.open().dismissRestTimer()
-            try output.print(workout, text: workout.text)
+            try output.confirm(workout, text: workout.text)
         }
     }
 
@@ -179,6 +181,7 @@ struct LogCommand: ParsableCommand {
 
         func run() throws {
             let settings = try log.open().updateSettings(unit: unit, timeZone: timeZone?.zone)
+            if unit != nil || timeZone != nil { Terminal.changeSaved() }
             try output.print(settings, text: LogResult.settings(settings).text)
         }
     }

@@ -46,6 +46,13 @@ struct FormatOption<Offered: OfferedFormats>: ParsableArguments {
         }
     }
 
+    /// Prints the confirmation of a change the command has saved: `print`, after recording that
+    /// the change is saved (`Terminal.savedChange`), which a lost output no longer undoes.
+    func confirm(_ value: some Encodable, text: String) throws {
+        Terminal.changeSaved()
+        try print(value, text: text)
+    }
+
     private static var offeredList: String {
         let names = Offered.formats.map(\.rawValue)
         guard let last = names.last, names.count > 1 else { return names.joined() }

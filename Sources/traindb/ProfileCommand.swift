@@ -46,19 +46,24 @@ struct ProfileCommand: ParsableCommand {
         @Option(help: ArgumentHelp("YYYY-MM-DD.", valueName: "date"))
         var dateOfBirth: String?
 
-        @Option(help: ArgumentHelp("Height in centimetres.", valueName: "cm"))
+        // Unconditional: a negative number is a value to refuse by its range, not an option.
+        @Option(parsing: .unconditional, help: ArgumentHelp("Height in centimetres.", valueName: "cm"))
         var heightCm: DecimalArgument?
 
-        @Option(help: ArgumentHelp("Height in feet (with --height-in).", valueName: "ft"))
+        // Unconditional: a negative number is a value to refuse by its range, not an option.
+        @Option(parsing: .unconditional, help: ArgumentHelp("Height in feet (with --height-in).", valueName: "ft"))
         var heightFt: Int?
 
-        @Option(help: ArgumentHelp("Inches beside --height-ft, 0-11.", valueName: "in"))
+        // Unconditional: a negative number is a value to refuse by its range, not an option.
+        @Option(parsing: .unconditional, help: ArgumentHelp("Inches beside --height-ft, 0-11.", valueName: "in"))
         var heightIn: Int?
 
-        @Option(help: ArgumentHelp("Weight in kilograms.", valueName: "kg"))
+        // Unconditional: a negative number is a value to refuse by its range, not an option.
+        @Option(parsing: .unconditional, help: ArgumentHelp("Weight in kilograms.", valueName: "kg"))
         var weightKg: DecimalArgument?
 
-        @Option(help: ArgumentHelp("Weight in pounds.", valueName: "lbs"))
+        // Unconditional: a negative number is a value to refuse by its range, not an option.
+        @Option(parsing: .unconditional, help: ArgumentHelp("Weight in pounds.", valueName: "lbs"))
         var weightLbs: DecimalArgument?
 
         @OptionGroup var log: UserLogOptions
@@ -98,7 +103,7 @@ struct ProfileCommand: ParsableCommand {
             }
             let today = CalendarDate(log.clock.now(), in: try training.settings().timeZone)
             let profile = try training.saveProfile(AboutYou(answers, answeredOn: today))
-            try output.print(profile, text: profile.text(today: today))
+            try output.confirm(profile, text: profile.text(today: today))
         }
     }
 }

@@ -45,6 +45,24 @@ enum Terminal {
         (error as? CommandError)?.diagnostics.contains { $0.code == outputFailure } == true
     }
 
+    /// Whether the command has saved a change to a user's store: from then on its work is done,
+    /// and output that cannot be written no longer makes it fail (exit 0, a warning on standard
+    /// error), so that a script retrying failed commands never saves the change twice.
+    nonisolated(unsafe) private(set) static var savedChange = false
+
+    /// Records that the command's change is saved (see `savedChange`).
+    static func changeSaved() {
+        savedChange = true
+    }
+
+    /// The warning for output lost after a change was saved: the change is kept, the command
+    /// is not to be run again.
+    static func savedButUnconfirmed(_ error: CommandError) -> String {
+        let reason = error.diagnostics.first?.message ?? "cannot write to standard output"
+        return "traindb: warning[\(outputFailure)]: \(reason); the change was saved all the same "
+            + "(exit 0): do not run the command again\n"
+    }
+
     /// A line on standard error saying what a command did (`wrote … .sqlite`).
     static func note(_ message: String) {
         FileHandle.standardError.write(Data("\(message)\n".utf8))

@@ -11,7 +11,11 @@ struct TrainDB: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "traindb",
         abstract: "Check trAIn's exercise workbooks, build the catalogue database and query it; log training.",
-        discussion: "Exit status: 0 clean, 1 the data has errors, 2 the command could not run (usage, I/O).",
+        discussion: """
+            Exit status: 0 clean, 1 the data has errors, 2 the command could not run (usage, I/O). A command \
+            that saved a change to a user's store exits 0 even when standard output then fails (a warning \
+            says so): running it again would save the change twice.
+            """,
         subcommands: [
             CheckCommand.self, BuildCommand.self, ReportCommand.self, DiffCommand.self, XLSXCommand.self,
             SchemaCommand.self, QueryCommand.self, EquipmentCommand.self, JointsCommand.self,
@@ -59,6 +63,11 @@ struct TrainDB: AsyncParsableCommand {
             error = outputError
         }
         guard let error else { Foundation.exit(0) }
+        if Terminal.savedChange, Terminal.isOutputFailure(error), let failure = error as? CommandError {
+            // The change is in the store: a failure status would invite a second, duplicate one.
+            FileHandle.standardError.write(Data(Terminal.savedButUnconfirmed(failure).utf8))
+            Foundation.exit(0)
+        }
         switch exitCode(for: error) {
         case .success:
             Foundation.exit(0)

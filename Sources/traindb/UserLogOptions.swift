@@ -22,7 +22,8 @@ struct UserLogOptions: ParsableArguments {
     /// until `traindb log settings` changes them. `readOnly`: for commands that only read, which
     /// neither create nor change the file.
     func open(readOnly: Bool = false) throws -> TrainingLog {
-        try TrainingLog(
+        try file.checkNow()
+        return try TrainingLog(
             path: file.store, catalog: LogCatalog(database: database.open()), clock: clock, ids: RandomRowIDs(),
             newUser: UserSettings(unit: .kg, timeZone: .current), readOnly: readOnly)
     }

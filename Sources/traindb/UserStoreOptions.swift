@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SchemaMigrations
 import TrainingCalendar
+import UserInput
 
 /// `--now MOMENT`, read once into the moment it names.
 struct MomentArgument: ExpressibleByArgument, Sendable {
@@ -41,14 +42,25 @@ protocol UserStoreKind {
 /// log, GymTrack, the journal): the file the store lives in and the clock it reads. `--db` is
 /// always the catalogue.
 struct UserStoreOptions<Kind: UserStoreKind>: ParsableArguments {
-    @Option(help: ArgumentHelp("\(Kind.name.prefix(1).uppercased() + Kind.name.dropFirst()) (created when missing).",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "\(Kind.name.prefix(1).uppercased() + Kind.name.dropFirst()) (created when missing).",
+            valueName: "file"))
     var store: String
 
     @Option(
         help: ArgumentHelp(
             "Act as of this moment, e.g. 2026-01-05T18:00:00Z (default: now).", valueName: "moment"))
     var now: MomentArgument?
+
+    /// Refuses a `--now` outside the moments the stores keep, for the commands that read as for
+    /// those that write: a week or a streak of the year 9999 is a typing mistake, not an answer.
+    /// Each command's `open` calls it first.
+    func checkNow() throws {
+        if let now, let problem = UserInput.momentProblem(now.moment) {
+            throw CommandError("moment.out_of_range", "--now: \(problem)")
+        }
+    }
 
     /// The clock the store reads: `--now`, else the machine's.
     var clock: any WallClock {
@@ -62,7 +74,8 @@ struct ReplayStoreOption: ParsableArguments {
     @Option(help: ArgumentHelp("Keep the store in this file (default: in memory).", valueName: "file"))
     var store: String?
 
-    @Option(help: ArgumentHelp("The seed of the new rows' ids: the same events and seed, the same ids.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp("The seed of the new rows' ids: the same events and seed, the same ids.", valueName: "n"))
     var seed: UInt64 = 0
 
     /// The ids of the rows the replay saves.

@@ -8,7 +8,7 @@ struct CSVExportTests {
     static let hostileNotes = [
         "plain", "commas, everywhere, ,", "\"quoted\" and \"\"doubled\"\"", "line one\nline two", "crlf\r\ninside",
         "lone\rCR", "\"", ",", "\n.", " leading and trailing ", "=SUM(A1:A9)", "emoji 🏃‍♀️, accents éàü",
-        "tab\tin", "end with quote\"", "\"\"\"", "a,\"b\"\r\nc", String(repeating: "x,\"\n", count: 200),
+        "semi;colon", "end with quote\"", "\"\"\"", "a,\"b\"\r\nc", String(repeating: "x,\"\n", count: 200),
     ]
 
     @Test("hostile notes come back unchanged through an RFC 4180 parser", arguments: hostileNotes)

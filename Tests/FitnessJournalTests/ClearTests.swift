@@ -62,7 +62,9 @@ struct ClearTests {
         let ambiguous = try #require(throws: JournalError.self) { try fixture.journal.deleteWorkout(id: "#3f2a9c1e") }
         #expect(ambiguous.message == "#3f2a9c1e starts the ids of several workouts: give more of it")
         for typed in ["7b4", "", "#", "7b44a549*", "7b44_549", "7B44A549-669C-4A04-9082-8BA7FBE2BE58-0"] {
-            let error = try #require(throws: JournalError.self, "\(typed)") { try fixture.journal.deleteWorkout(id: typed) }
+            let error = try #require(throws: JournalError.self, "\(typed)") {
+                try fixture.journal.deleteWorkout(id: typed)
+            }
             #expect(error.code == "journal.invalid_field" && error.message.hasPrefix("id: must be an id as the list"))
         }
         #expect(try fixture.journal.allWorkouts() == [first, second, third], "a refusal deleted a workout")

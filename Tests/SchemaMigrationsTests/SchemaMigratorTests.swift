@@ -35,7 +35,10 @@ struct SchemaMigratorTests {
     func adoptsAnExistingTable() throws {
         let queue = try DatabaseQueue()
         try queue.write { db throws in
-            try db.execute(sql: "CREATE TABLE sets (id INTEGER PRIMARY KEY, reps INTEGER NOT NULL); INSERT INTO sets VALUES (1, 8);")
+            try db.execute(
+                sql:
+                    "CREATE TABLE sets (id INTEGER PRIMARY KEY, reps INTEGER NOT NULL); INSERT INTO sets VALUES (1, 8);"
+            )
         }
         try SchemaMigrator(migrations: Self.store).migrate(queue)
         try queue.read { db throws in
@@ -49,7 +52,9 @@ struct SchemaMigratorTests {
     func refusesAForeignTable() throws {
         let queue = try DatabaseQueue()
         try queue.write { db throws in try db.execute(sql: "CREATE TABLE sets (name TEXT)") }
-        let error = #expect(throws: SchemaMigrationError.self) { try SchemaMigrator(migrations: Self.store).migrate(queue) }
+        let error = #expect(throws: SchemaMigrationError.self) {
+            try SchemaMigrator(migrations: Self.store).migrate(queue)
+        }
         #expect(error?.code == "schema.migration_failed")
         #expect(error?.message.contains("missing id, reps") == true)
         try queue.read { db throws in

@@ -19,13 +19,17 @@ struct JournalCommandTests {
     func screens() throws {
         try TemporaryDirectory.with { directory in
             let settings = try Self.journal(
-                ["settings", "--time-zone", "Europe/London", "--name", "Sam", "--goal", "2", "--reminder", "07:30",
-                 "--enable-reminder-on", "--now", "2026-11-23T06:00:00Z"], in: directory)
+                [
+                    "settings", "--time-zone", "Europe/London", "--name", "Sam", "--goal", "2", "--reminder", "07:30",
+                    "--enable-reminder-on", "--now", "2026-11-23T06:00:00Z",
+                ], in: directory)
             #expect(settings.status == 0)
             #expect(settings.stdout.contains("Next reminder: 2026-11-23 07:30"))
             let logged = try Self.journal(
-                ["log", "--type", "running", "--minutes", "30", "--notes", "hills, \"steep\"",
-                 "--now", "2026-11-22T08:00:00Z", "--format", "json"], in: directory)
+                [
+                    "log", "--type", "running", "--minutes", "30", "--notes", "hills, \"steep\"",
+                    "--now", "2026-11-22T08:00:00Z", "--format", "json",
+                ], in: directory)
             #expect(logged.status == 0)
             let entry = try Self.object(logged.stdout)
             #expect(entry["date"] as? String == "2026-11-22")
@@ -43,8 +47,10 @@ struct JournalCommandTests {
             #expect(today.stdout.contains("Today: 1 workout, 20 min; check-in done\n"))
             #expect(today.stdout.contains("This week: 1 of 2 workouts (1 to go); streak 2 days\n"))
             let progress = try Self.object(
-                try Self.journal(["progress", "--period", "month", "--now", "2026-11-23T09:00:00Z", "--format", "json"],
-                    in: directory).stdout)
+                try Self.journal(
+                    ["progress", "--period", "month", "--now", "2026-11-23T09:00:00Z", "--format", "json"],
+                    in: directory
+                ).stdout)
             #expect(progress["totalWorkouts"] as? Int == 2)
             #expect(progress["averageDurationMinutes"] as? Double == 25)
             #expect((progress["mostFrequentType"] as? [String: Any])?["type"] as? String == "running")
@@ -61,7 +67,10 @@ struct JournalCommandTests {
             (["settings", "--goal", "0"], "weekly goal: must be 1-21 workouts a week, not 0"),
             (["settings", "--time-zone", "Mars/Olympus"], "'Mars/Olympus' is invalid for '--time-zone <zone>'"),
             (["log", "--type", "running", "--minutes", "-3"], "duration: must be more than 0 minutes, not -3"),
-            (["delete", "7"], "id: must be an id as the list shows it, such as #3f2a9c1e (at least 4 characters), not \"7\""),
+            (
+                ["delete", "7"],
+                "id: must be an id as the list shows it, such as #3f2a9c1e (at least 4 characters), not \"7\""
+            ),
             (["delete", "#0000abcd"], "there is no workout #0000abcd"),
         ])
     func refused(arguments: [String], message: String) throws {
@@ -82,8 +91,10 @@ struct JournalCommandTests {
     @Test("--chart writes an SVG whose bars are the workouts per day and whose points are the minutes")
     func chart() throws {
         try TemporaryDirectory.with { directory in
-            let days = [("2026-11-16T07:00:00Z", 30), ("2026-11-16T18:00:00Z", 45), ("2026-11-18T07:00:00Z", 60),
-                        ("2026-11-21T07:00:00Z", 20)]
+            let days = [
+                ("2026-11-16T07:00:00Z", 30), ("2026-11-16T18:00:00Z", 45), ("2026-11-18T07:00:00Z", 60),
+                ("2026-11-21T07:00:00Z", 20),
+            ]
             for (moment, minutes) in days {
                 _ = try Self.journal(
                     ["log", "--type", "cycling", "--minutes", "\(minutes)", "--now", moment], in: directory)

@@ -93,9 +93,14 @@ struct StoreFileTests {
                     let table: String = key["name"]
                     #expect(singleton || key["type"] == "TEXT", "\(kind): \(table) has \(key["type"] as String) ids")
                 }
-                let table = ["GymTrack store": "daily_challenge", "fitness journal": "workouts"][kind] ?? "user_settings"
-                let ids = try DatabaseQueue(path: path).read { db in try String.fetchAll(db, sql: "SELECT id FROM \(table)") }
-                #expect(!ids.isEmpty && ids.allSatisfy { UUID(uuidString: $0) != nil && $0 == $0.lowercased() }, "\(kind): \(ids)")
+                let table =
+                    ["GymTrack store": "daily_challenge", "fitness journal": "workouts"][kind] ?? "user_settings"
+                let ids = try DatabaseQueue(path: path).read { db in
+                    try String.fetchAll(db, sql: "SELECT id FROM \(table)")
+                }
+                #expect(
+                    !ids.isEmpty && ids.allSatisfy { UUID(uuidString: $0) != nil && $0 == $0.lowercased() },
+                    "\(kind): \(ids)")
             }
         }
     }
@@ -146,7 +151,9 @@ struct StoreFileTests {
                 try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file)
             }
             try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.url.path)
-            defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.url.path) }
+            defer {
+                try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.url.path)
+            }
             let before = try stores.values.map(Self.snapshot)
             for arguments in reads {
                 let run = try TraindbProcess.run(arguments + Self.now)
@@ -207,7 +214,9 @@ struct StoreFileTests {
         try TemporaryDirectory.with { directory in
             let journal = directory.path("journal.sqlite")
             let traindb = TraindbProcess.executable.path
-            let first = try TraindbProcess.run(["journal", "log", "--type", "yoga", "--minutes", "1", "--store", journal])
+            let first = try TraindbProcess.run([
+                "journal", "log", "--type", "yoga", "--minutes", "1", "--store", journal,
+            ])
             #expect(first.status == 0)
             let script = """
                 for p in 1 2 3 4; do

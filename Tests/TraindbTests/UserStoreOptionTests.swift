@@ -51,10 +51,14 @@ struct UserStoreOptionTests {
         arguments: [
             (["journal", "log", "--type", "running", "--minutes", "-3"], "journal.invalid_field", "duration"),
             (["journal", "settings", "--goal", "-2"], "journal.invalid_field", "weekly goal"),
-            (["journal", "checkin", "--mood", "good", "--energy", "-1", "--sleep", "fair"], "journal.invalid_field",
-             "energy"),
-            (["log", "set", "barbell_bench_press", "--reps", "5", "--weight", "-3", "--db", "DB"], "set.invalid",
-             "weight"),
+            (
+                ["journal", "checkin", "--mood", "good", "--energy", "-1", "--sleep", "fair"], "journal.invalid_field",
+                "energy"
+            ),
+            (
+                ["log", "set", "barbell_bench_press", "--reps", "5", "--weight", "-3", "--db", "DB"], "set.invalid",
+                "weight"
+            ),
         ])
     func negativeNumbers(_ arguments: [String], code: String, field: String) throws {
         let catalogue = try CommittedCatalogue.databasePath()
@@ -94,7 +98,8 @@ struct UserStoreOptionTests {
             // The read commands read stores that exist.
             _ = try TraindbProcess.run(["gymtrack", "challenge", "tap", "--store", directory.path("gym.sqlite")] + now)
             _ = try TraindbProcess.run(
-                ["journal", "log", "--type", "yoga", "--minutes", "20", "--store", directory.path("journal.sqlite")] + now)
+                ["journal", "log", "--type", "yoga", "--minutes", "20", "--store", directory.path("journal.sqlite")]
+                    + now)
             let commands: [[String]] = [
                 ["log", "replay", logEvents, "--db", catalogue],
                 ["log", "settings", "--store", directory.path("log.sqlite"), "--db", catalogue] + now,

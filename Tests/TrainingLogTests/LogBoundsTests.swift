@@ -81,7 +81,8 @@ struct LogBoundsTests {
             (String(repeating: "a", count: 1_001), "notes: 1001 characters, at most 1000"),
             // 600 letters each with its accent apart: 600 to the eye, 1,200 to the server, which refuses them.
             (String(repeating: "e\u{301}", count: 600), "notes: 1200 characters, at most 1000"),
-            ("grip\u{7}wide", "notes: control character U+7 is not allowed (line breaks are)"),
+            ("grip\u{7}wide", "notes: control character U+0007 is not allowed (line breaks are)"),
+            ("grip\twide", "notes: control character U+0009 is not allowed (line breaks are)"),
         ] {
             let error = #expect(throws: TrainingLogError.self) {
                 try log.submit(exercise: "barbell_bench_press", notes: notes)

@@ -12,7 +12,8 @@ import TrainingLog
 struct ProfileTests {
     /// The fixture's questionnaire with About-you answers `fields` (JSON members) added.
     static func questionnaire(_ fields: String) -> String {
-        String(LogFixture.questionnaire.trimmingCharacters(in: .whitespacesAndNewlines).dropLast()) + ", " + fields + "}"
+        String(LogFixture.questionnaire.trimmingCharacters(in: .whitespacesAndNewlines).dropLast()) + ", " + fields
+            + "}"
     }
 
     static let sam = questionnaire(
@@ -49,7 +50,8 @@ struct ProfileTests {
         let clock = ManualClock(LogFixture.moment("2026-01-05T18:00:00Z"))
         let log = try LogFixture.log(clock: clock)
         try log.startProgramme(LogFixture.programme, questionnaireJSON: Self.sam)
-        try LogFixture.workout(log, clock: clock, "day-1", at: "2026-01-05T18:10:00Z", ["barbell_bench_press": [(8, 60)]])
+        try LogFixture.workout(
+            log, clock: clock, "day-1", at: "2026-01-05T18:10:00Z", ["barbell_bench_press": [(8, 60)]])
         clock.set(LogFixture.moment("2026-03-02T08:00:00Z"))
         try log.startProgramme(
             LogFixture.programme,
@@ -105,7 +107,9 @@ struct ProfileTests {
                 "UPDATE profiles SET motivations = 'structure'", "UPDATE profiles SET date_of_birth = '1990-4-12'",
                 "INSERT INTO profiles (id, member_since, updated_at) VALUES ('second', '2026-01-05', 'x')",
             ] {
-                #expect(throws: DatabaseError.self, "\(statement)") { try queue.write { try $0.execute(sql: statement) } }
+                #expect(throws: DatabaseError.self, "\(statement)") {
+                    try queue.write { try $0.execute(sql: statement) }
+                }
             }
             try queue.close()
         }

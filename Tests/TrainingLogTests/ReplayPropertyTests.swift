@@ -11,8 +11,10 @@ import TrainingLog
 /// answers keep their invariants, and the same events give the same bytes.
 @Suite("replay properties")
 struct ReplayPropertyTests {
-    static let exercises = ["barbell_bench_press", "push_up", "barbell_back_squat", "plate_loaded_leg_press",
-                            "dumbbell_bench_press", "day-1-exercise-1", "cable_row"]
+    static let exercises = [
+        "barbell_bench_press", "push_up", "barbell_back_squat", "plate_loaded_leg_press",
+        "dumbbell_bench_press", "day-1-exercise-1", "cable_row",
+    ]
 
     static let sessions = [
         "Push": ["barbell_bench_press", "push_up"], "Legs": ["barbell_back_squat", "plate_loaded_leg_press"],

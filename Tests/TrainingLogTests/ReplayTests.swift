@@ -78,10 +78,11 @@ struct ReplayTests {
             return nil
         }
         #expect(Set(outcomes) == Set(PromptOutcome.allCases), "every prompt appears over eight weeks")
-        #expect(steps.contains { step in
-            if case .submitted(let submitted)? = step.result { return submitted.prompt.deload }
-            return false
-        })
+        #expect(
+            steps.contains { step in
+                if case .submitted(let submitted)? = step.result { return submitted.prompt.deload }
+                return false
+            })
     }
 
     @Test("the same events give the same bytes")

@@ -44,7 +44,8 @@ public enum JournalCSV {
     /// `value` as a CSV field: as it is, or quoted with its quotes doubled when it holds a
     /// comma, a quote, a CR or an LF (or starts or ends with a space, which some readers trim).
     public static func field(_ value: String) -> String {
-        let mustQuote = value.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
+        let mustQuote =
+            value.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
             || value.hasPrefix(" ") || value.hasSuffix(" ")
         guard mustQuote else { return value }
         return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""

@@ -1,4 +1,5 @@
 import Foundation
+import UserInput
 
 /// The user's preferences: the name the greeting uses, the weekly goal, the daily reminder and
 /// the notification toggle, and the time zone whose wall clock days and weeks are counted on.
@@ -37,6 +38,9 @@ public struct JournalSettings: Hashable, Sendable {
         let length = displayName.unicodeScalars.count
         guard length <= Self.maximumNameLength else {
             throw .invalid("display name", "must be at most \(Self.maximumNameLength) characters, not \(length)")
+        }
+        if let problem = UserInput.controlProblem(in: displayName, allowingLineBreaks: false) {
+            throw .invalid("display name", problem)
         }
         guard Self.goals.contains(weeklyGoal) else {
             throw .invalid(

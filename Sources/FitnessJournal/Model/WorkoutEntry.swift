@@ -1,5 +1,6 @@
 import Foundation
 import TrainingCalendar
+import UserInput
 
 /// A workout as the user enters it: the form of the workout log screen.
 public struct NewWorkout: Hashable, Sendable {
@@ -74,5 +75,6 @@ enum Notes {
         guard length <= NewWorkout.maximumNotesLength else {
             throw .invalid("notes", "must be at most \(NewWorkout.maximumNotesLength) characters, not \(length)")
         }
+        if let problem = UserInput.controlProblem(in: notes) { throw .invalid("notes", problem) }
     }
 }

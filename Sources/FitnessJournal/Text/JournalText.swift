@@ -27,7 +27,8 @@ extension WorkoutEntry {
     public func text(in timeZone: TimeZone, withDate: Bool = false) -> String {
         let time = JournalText.time(loggedAt, in: timeZone, withDate: withDate)
         let note = notes.map { ": \(Self.oneLine($0))" } ?? ""
-        return "#\(id.prefix(RowIDPrefix.shownLength)) \(time) \(type.name) \(JournalText.minutes(durationMinutes)), \(intensity.name)\(note)"
+        return
+            "#\(id.prefix(RowIDPrefix.shownLength)) \(time) \(type.name) \(JournalText.minutes(durationMinutes)), \(intensity.name)\(note)"
     }
 
     /// Notes on one line: line breaks shown as ⏎, control characters dropped.

@@ -31,8 +31,9 @@ extension ProgressReport {
         lines.append("")
         for point in chartPoints where period != .all || point.bar > 0 {
             let bars = String(repeating: "▇", count: min(Int(point.bar), 20))
-            lines.append("  \(point.label.padding(toLength: 10, withPad: " ", startingAt: 0)) "
-                + "\(Int(point.bar)) \(bars) \(Int(point.line)) min")
+            lines.append(
+                "  \(point.label.padding(toLength: 10, withPad: " ", startingAt: 0)) "
+                    + "\(Int(point.bar)) \(bars) \(Int(point.line)) min")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -46,13 +46,16 @@ public struct GymHistory: Hashable, Sendable {
         var sessions: [Session] = []
         let rows = try Row.fetchCursor(
             db,
-            sql: "SELECT \(StoreSQL.dayNumberOfDate), session_type, is_partial FROM sessions ORDER BY date, started_at, rowid")
+            sql:
+                "SELECT \(StoreSQL.dayNumberOfDate), session_type, is_partial FROM sessions ORDER BY date, started_at, rowid"
+        )
         while let row = try rows.next() {
             guard let day: Int = row[0], let type = SessionType(rawValue: row[1]) else { continue }
             sessions.append(Session(date: CalendarDate(dayNumber: day), type: type, isPartial: row[2]))
         }
         var challenge: [CalendarDate: Int] = [:]
-        let days = try Row.fetchCursor(db, sql: "SELECT \(StoreSQL.dayNumberOfDate), sets_completed FROM daily_challenge")
+        let days = try Row.fetchCursor(
+            db, sql: "SELECT \(StoreSQL.dayNumberOfDate), sets_completed FROM daily_challenge")
         while let row = try days.next() {
             guard let day: Int = row[0] else { continue }
             challenge[CalendarDate(dayNumber: day)] = row[1]

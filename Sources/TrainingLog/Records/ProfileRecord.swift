@@ -60,7 +60,8 @@ package struct ProfileRecord: LogRecord, Hashable {
             motivationAnswers.append(motivation)
         }
         return AboutYou(
-            gender: try answer(gender), dateOfBirth: dateOfBirth, heightCm: heightCm, heightUnit: try answer(heightUnit),
+            gender: try answer(gender), dateOfBirth: dateOfBirth, heightCm: heightCm,
+            heightUnit: try answer(heightUnit),
             weightKg: weightKg, weightUnit: try answer(weightUnit), motivations: motivationAnswers,
             motivationOther: motivationOther)
     }

@@ -44,7 +44,8 @@ public struct ProgressionPrompt: Codable, Hashable, Sendable {
             outcome = .exceeded
             message = "All \(prescribedSets) sets at \(repRange.high)+ reps. "
             if unloaded {
-                message += harderVariation.map { "Next time: add reps, or move on to \($0)." }
+                message +=
+                    harderVariation.map { "Next time: add reps, or move on to \($0)." }
                     ?? "Next time: add reps or move to a harder variation."
             } else {
                 next = min(load + increment.kilograms, SetEntry.kilogramsRange.upperBound)

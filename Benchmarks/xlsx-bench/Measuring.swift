@@ -1,6 +1,6 @@
 import Foundation
 
-/// The repository root: this file is Sources/xlsx-bench/Measuring.swift.
+/// The repository root: this file is Benchmarks/xlsx-bench/Measuring.swift.
 let repositoryRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -33,7 +33,7 @@ func loadAverage() -> String {
     (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
 }
 
-/// The repository root: this file is Sources/generator-bench/main.swift.
+/// The repository root: this file is Benchmarks/generator-bench/main.swift.
 let repositoryRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
