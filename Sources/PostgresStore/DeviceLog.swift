@@ -19,7 +19,7 @@ struct DeviceLog {
             // Set up as the app's own connections to the log are (the same foundation): the app,
             // a widget and this sync may use the file at once.
             queue = try DatabaseQueue(path: path, configuration: Self.configuration)
-            let needed = LogTable.all.map(\.name) + ["deleted_rows", "sync_cursors"]
+            let needed = LogTable.all.map(\.name) + ["deleted_rows", "sync_cursors", "deleted_accounts"]
             let present = try queue.read { db in
                 try Set(String.fetchAll(
                     db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (\(databaseQuestionMarks(count: needed.count)))",
@@ -148,9 +148,16 @@ struct DeviceLog {
     }
 
     /// What goes up to `server` as `user`. A value over its bound (`SyncBounds`) refuses the
-    /// whole sync before anything is sent.
+    /// whole sync before anything is sent, and so does an account this device learnt was deleted
+    /// on that server (`deleted_accounts`).
     func outgoing(server: String, user: String) throws -> Outgoing {
         try read { db in
+            if let deletedAt = try String.fetchOne(
+                db, sql: "SELECT deleted_at FROM deleted_accounts WHERE server = ? AND user_id = ?",
+                arguments: [server, user])
+            {
+                throw PostgresStoreError.accountDeleted(user: user, server: server, at: deletedAt)
+            }
             var outgoing = Outgoing(server: server, user: user)
             outgoing.cursor = try Int64.fetchOne(
                 db, sql: "SELECT change_seq FROM sync_cursors WHERE server = ? AND user_id = ?",
@@ -211,6 +218,18 @@ struct DeviceLog {
         case .double: json += Array("null".utf8)
         case .string(let text): JSONString.append(text, to: &json)
         case .blob(let data): JSONString.append(data.base64EncodedString(), to: &json)
+        }
+    }
+
+    /// Records that `server` deleted `user`'s account and data at `deletedAt`: the one write a
+    /// sync of a deleted account makes here, so that the next sync refuses before sending anything.
+    func recordAccountDeletion(server: String, user: String, deletedAt: String) throws {
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO deleted_accounts (server, user_id, deleted_at) VALUES (?, ?, ?)
+                    ON CONFLICT (server, user_id) DO NOTHING
+                    """, arguments: [server, user, deletedAt])
         }
     }
 

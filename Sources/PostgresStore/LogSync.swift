@@ -109,8 +109,19 @@ public struct LogSync: Sendable {
         connected: (@escaping @Sendable (PostgresConnection) async throws -> Exchange) async throws -> Exchange
     ) async throws {
         let (outgoing, user) = (pending.outgoing, pending.user)
-        pending.answer = try await connected { connection in
-            try await exchange(outgoing, user: user, role: role, on: connection)
+        do {
+            pending.answer = try await connected { connection in
+                try await exchange(outgoing, user: user, role: role, on: connection)
+            }
+        } catch let error as PostgresStoreError where error.kind == .accountDeleted {
+            // The server deleted the account (migration 0014) and wrote nothing: this device
+            // records it, and changes nothing else.
+            let deletedAt = error.detail.flatMap { detail in
+                detail.hasPrefix("deleted_at=") ? String(detail.dropFirst("deleted_at=".count)) : nil
+            } ?? "a moment the server did not give"
+            try pending.device.recordAccountDeletion(server: outgoing.server, user: user, deletedAt: deletedAt)
+            pending.device.close()
+            throw PostgresStoreError.accountDeleted(user: user, server: outgoing.server, at: deletedAt)
         }
     }
 

@@ -19,6 +19,7 @@ public enum PostgresSchema {
         SchemaMigration(identifier: "0011_sync_in_one_call", bytes: PackageResources._011_sync_in_one_call_sql),
         SchemaMigration(identifier: "0012_exception_cues", bytes: PackageResources._012_exception_cues_sql),
         SchemaMigration(identifier: "0013_sync_hardened", bytes: PackageResources._013_sync_hardened_sql),
+        SchemaMigration(identifier: "0014_account_deleted", bytes: PackageResources._014_account_deleted_sql),
     ]
 
     /// What a Supabase project has before TrainDB's migrations, for plain PostgreSQL: the roles,

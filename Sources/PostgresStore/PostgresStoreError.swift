@@ -18,6 +18,7 @@ public struct PostgresStoreError: CodedError, Hashable {
         case notATrainingLog
         case valueTooLong
         case pushTooLarge
+        case accountDeleted
     }
 
     let kind: Kind
@@ -25,17 +26,20 @@ public struct PostgresStoreError: CodedError, Hashable {
     public let message: String
     /// The server's SQLSTATE when the server said no (`42501` for a refusal), else nil.
     public let sqlState: String?
+    /// The DETAIL field of the server's refusal, if it gave one.
+    let detail: String?
 
-    init(_ kind: Kind, _ message: String, sqlState: String? = nil) {
+    init(_ kind: Kind, _ message: String, sqlState: String? = nil, detail: String? = nil) {
         self.kind = kind
         self.message = message
         self.sqlState = sqlState
+        self.detail = detail
     }
 
     /// `postgres.invalid_url`, `postgres.unreachable`, `postgres.permission_denied`,
     /// `postgres.migration_failed`, `postgres.schema_version`, `postgres.statement_failed` or
-    /// `postgres.conflict`; `sync.invalid_user`, `sync.not_a_training_log`, `sync.value_too_long`
-    /// or `sync.push_too_large`.
+    /// `postgres.conflict`; `sync.invalid_user`, `sync.not_a_training_log`, `sync.value_too_long`,
+    /// `sync.push_too_large` or `sync.account_deleted`.
     public var code: String {
         switch kind {
         case .invalidURL: "postgres.invalid_url"
@@ -49,6 +53,7 @@ public struct PostgresStoreError: CodedError, Hashable {
         case .notATrainingLog: "sync.not_a_training_log"
         case .valueTooLong: "sync.value_too_long"
         case .pushTooLarge: "sync.push_too_large"
+        case .accountDeleted: "sync.account_deleted"
         }
     }
 }
@@ -84,7 +89,24 @@ extension PostgresStoreError {
         // The bounds of business rules §13 (migration 0013), as the server enforces them.
         case "22001": return PostgresStoreError(.valueTooLong, text, sqlState: state)
         case "PT413": return PostgresStoreError(.pushTooLarge, text, sqlState: state)
+        // The user's account was deleted (migration 0014): its message alone, the moment in DETAIL.
+        case "PT410":
+            return PostgresStoreError(
+                .accountDeleted, info[.message] ?? text, sqlState: state, detail: info[.detail])
         default: return PostgresStoreError(kind, text, sqlState: state)
         }
+    }
+}
+
+extension PostgresStoreError {
+    /// The refusal of every sync as `user` with `server` once the server deleted the account and
+    /// its data (at `deletedAt`, as the server gives it): business rules §12.
+    static func accountDeleted(user: String, server: String, at deletedAt: String) -> PostgresStoreError {
+        PostgresStoreError(
+            .accountDeleted,
+            "nothing synced: the account \(user) and its data were deleted on \(server) at \(deletedAt); "
+                + "this device keeps its log as it is and sends nothing of it to that account again "
+                + "(deleting the account here too removes the log)",
+            sqlState: "PT410")
     }
 }

@@ -11,6 +11,7 @@ public enum TrainingLogSchema {
         SchemaMigration(identifier: "0003_profiles", bytes: PackageResources._003_profiles_sql),
         SchemaMigration(identifier: "0004_sync_cursor", bytes: PackageResources._004_sync_cursor_sql),
         SchemaMigration(identifier: "0005_unsynced_rows", bytes: PackageResources._005_unsynced_rows_sql),
+        SchemaMigration(identifier: "0006_account_deleted", bytes: PackageResources._006_account_deleted_sql),
     ]
 
     /// Applies `migrations`.

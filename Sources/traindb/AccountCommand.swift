@@ -150,8 +150,10 @@ struct AccountCommand: ParsableCommand {
                 Every --store is checked to be a user's store before any is deleted: the catalogue \
                 or a foreign file refuses the whole deletion. With --postgres, every row the server \
                 holds for the user the token proves goes first, in one transaction as that user \
-                (delete_my_data()); the stores are deleted only once it has. The catalogue and \
-                other users' rows are never touched. Export first to keep a copy.
+                (delete_my_data()); the stores are deleted only once it has. The server keeps that \
+                the account was deleted and when, and nothing else of the user's: the user's other \
+                devices then sync nothing (traindb sync exits 3). The catalogue and other users' \
+                rows are never touched. Export first to keep a copy.
                 """)
 
         @Option(help: ArgumentHelp("A store of the user (repeat for each).", valueName: "file"))

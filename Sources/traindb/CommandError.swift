@@ -12,6 +12,8 @@ struct CommandError: Error {
         case dataErrors = 1
         /// The command could not run: a missing or unreadable file, a bad argument.
         case couldNotRun = 2
+        /// The server deleted the user's account and data (`traindb sync`): it will never sync again.
+        case accountDeleted = 3
     }
 
     var diagnostics: [Diagnostic]

@@ -18,7 +18,11 @@ struct SyncCommand: AsyncParsableCommand {
             is kept and the conflict is reported. Replaying a push (a sync whose answer was lost) \
             changes nothing. The sync acts as the user the access token proves (verified before \
             the server is touched: signature, expiry, audience); the URL's user must be able to \
-            SET ROLE authenticated (Supabase's authenticator can). Exit status: 0 synced (conflicts included), 2 could not run.
+            SET ROLE authenticated (Supabase's authenticator can). Once the account was deleted \
+            (traindb account delete --postgres, from any device), a sync writes nothing on either \
+            side but to record it here, and says when (error sync.account_deleted). Exit status: 0 \
+            synced (conflicts included), 2 could not run, 3 the account and its data were deleted \
+            on the server.
             """)
 
     @Option(name: .customLong("store"), help: ArgumentHelp("The device's training log.", valueName: "file"))
@@ -45,7 +49,12 @@ struct SyncCommand: AsyncParsableCommand {
         let (user, role) = try identity.verified()
         try Self.upgrade(userDb)
         Self.giveUp(after: PostgresURL.timeout, server: try server.url())
-        let report = try await LogSync().sync(userDatabase: userDb, with: try server.url(), user: user, role: role)
+        let report: SyncReport
+        do {
+            report = try await LogSync().sync(userDatabase: userDb, with: try server.url(), user: user, role: role)
+        } catch let error as PostgresStoreError where error.code == "sync.account_deleted" {
+            throw CommandError(error.code, error.message, status: .accountDeleted)
+        }
         switch output.format {
         case .json: try Terminal.printJSON(report, layout: .sortedReport)
         default: try Terminal.write(report.text())

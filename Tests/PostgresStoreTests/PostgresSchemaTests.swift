@@ -22,6 +22,7 @@ struct PostgresSchemaTests {
         "0011_sync_in_one_call": "c147471e13b7c738",
         "0012_exception_cues": "cd7047e62714f6ba",
         "0013_sync_hardened": "3b1035979f727b0c",
+        "0014_account_deleted": "5b61504cc2719d07",
     ]
 
     static let directory = PackageRoot.url("schema/postgres")

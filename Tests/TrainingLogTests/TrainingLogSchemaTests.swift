@@ -15,6 +15,7 @@ struct TrainingLogSchemaTests {
         "0003_profiles": "cf93ba6830d1c361",
         "0004_sync_cursor": "cdc01899aeb818d8",
         "0005_unsynced_rows": "d6dff224c4303d67",
+        "0006_account_deleted": "c63b6e1848d7f945",
     ]
 
     static let schemaDirectory = PackageRoot.url("schema/training-log")

@@ -1,0 +1,1 @@
+../../schema/postgres/0014_account_deleted.sql
