@@ -39,8 +39,9 @@ struct BuildCommand: ParsableCommand {
             throw CommandError(error, file: output)
         }
         let exercises = content.exercises.count
-        Terminal.note(
-            "wrote \(output): \(exercises) exercises, \(content.contraindications.count) contraindications, "
+        try Terminal.wrote(
+            output,
+            ": \(exercises) exercises, \(content.contraindications.count) contraindications, "
                 + "\(content.exceptions.count) exercise exceptions")
     }
 }

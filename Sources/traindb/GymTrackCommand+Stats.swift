@@ -36,7 +36,7 @@ struct GymTrackStatsCommand: ParsableCommand {
         }
         let stats = history.stats(today: today)
         try output.print(stats, text: stats.text)
-        if let heatmap { Terminal.note("wrote \(heatmap)") }
+        if let heatmap { try Terminal.wrote(heatmap, besideDocument: output.format == .json) }
     }
 }
 

@@ -140,7 +140,7 @@ struct JournalCommand: ParsableCommand {
             let report = try journal.open(readOnly: true).progress(period)
             if let chart {
                 try JournalFiles.write(report.chart.document.text, to: chart)
-                Terminal.note("wrote \(chart)")
+                try Terminal.wrote(chart, besideDocument: output.format == .json)
             }
             try output.print(report, text: report.text)
         }
@@ -166,11 +166,11 @@ struct JournalCommand: ParsableCommand {
                 try Terminal.write(workouts)
             } else {
                 try JournalFiles.write(workouts, to: csv)
-                Terminal.note("wrote \(csv)")
+                try Terminal.wrote(csv)
             }
             if let checkIns {
                 try JournalFiles.write(try store.exportCheckInsCSV(), to: checkIns)
-                Terminal.note("wrote \(checkIns)")
+                try Terminal.wrote(checkIns, besideDocument: csv == "-")
             }
         }
     }

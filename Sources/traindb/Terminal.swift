@@ -1,8 +1,9 @@
 import Foundation
 import OrderedJSON
 
-/// Where `traindb` talks to people and scripts: results on standard output, notes and errors
-/// on standard error.
+/// Where `traindb` talks to people and scripts: results on standard output (a report, a table,
+/// the `wrote FILE` line of a file a command made), diagnostics alone on standard error (errors,
+/// a refused event), so `traindb … > result.txt` keeps the whole result and nothing else.
 ///
 /// Standard output is C's `stdout` stream, whoever writes to it (`Swift.print` too). A write
 /// that fails (a full disk, a closed file) is an error naming standard output, exit 2:
@@ -63,7 +64,15 @@ enum Terminal {
             + "(exit 0): do not run the command again\n"
     }
 
-    /// A line on standard error saying what a command did (`wrote … .sqlite`).
+    /// The result line of a command that wrote `path`, on standard output, unless standard
+    /// output carries a document a script parses (JSON, CSV), which stays that document alone:
+    /// the script named the file.
+    static func wrote(_ path: String, _ details: String = "", besideDocument: Bool = false) throws {
+        guard !besideDocument else { return }
+        try write("wrote \(path)\(details)\n")
+    }
+
+    /// A diagnostic line on standard error (a refused event, say); never a result.
     static func note(_ message: String) {
         FileHandle.standardError.write(Data("\(message)\n".utf8))
     }

@@ -105,6 +105,9 @@ struct CheckAndBuildCommandTests {
             for target in [first, second] {
                 let output = try TraindbProcess.run(["build", "--workbooks", Self.workbooks.path, "--output", target.path])
                 #expect(output.status == 0, "\(output.stderr)")
+                // The result line is a result: standard output; standard error is for diagnostics.
+                #expect(output.stdout.hasPrefix("wrote \(target.path): "), "\(output.stdout)")
+                #expect(output.stderr == "")
             }
             let bytes = try Data(contentsOf: first)
             #expect(bytes.count > 0)

@@ -65,7 +65,9 @@ struct GymTrackCommandTests {
             let svg = directory.path("heatmap.svg")
             let stats = try TraindbProcess.run(
                 ["gymtrack", "stats", "--heatmap", svg, "--format", "json", "--now", "2026-05-08T20:00:00Z"] + common)
-            #expect(stats.stderr == "wrote \(svg)\n")
+            // Standard output stays one JSON document: the caller named the file.
+            #expect(stats.stderr == "")
+            #expect(!stats.stdout.contains("wrote"))
             let challenge = try #require(Self.json(stats)?["challenge"] as? [String: Any])
             #expect(challenge["streak"] as? [String: Int] == ["current": 1, "longest": 2])
             let picture = try SVGPicture(try String(contentsOfFile: svg, encoding: .utf8))
@@ -104,8 +106,8 @@ struct GymTrackCommandTests {
             ])
             let committed = try String(contentsOf: Self.replays.appendingPathComponent("year.txt"), encoding: .utf8)
             #expect(result.status == 0)
-            #expect(result.stdout == committed)
-            #expect(result.stderr == "wrote \(svg)\n")
+            #expect(result.stdout == committed + "wrote \(svg)\n")
+            #expect(result.stderr == "")
             let picture = try SVGPicture(try String(contentsOfFile: svg, encoding: .utf8))
             #expect(picture.elements("rect", class: "filled").count == 346)
         }

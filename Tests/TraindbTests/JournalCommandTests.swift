@@ -102,7 +102,8 @@ struct JournalCommandTests {
             let result = try Self.journal(
                 ["progress", "--period", "week", "--chart", "week.svg", "--now", "2026-11-22T12:00:00Z"], in: directory)
             #expect(result.status == 0)
-            #expect(result.stderr == "wrote week.svg\n")
+            #expect(result.stdout.hasPrefix("wrote week.svg\nWeek: "))
+            #expect(result.stderr == "")
             let picture = try SVGPicture(try String(contentsOfFile: directory.path("week.svg"), encoding: .utf8))
             let bars = picture.elements("rect", class: "bar")
             #expect(bars.map { $0.attributes["data-label"] } == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
@@ -125,6 +126,12 @@ struct JournalCommandTests {
             _ = try Self.journal(["checkin", "--mood", "tired", "--energy", "4", "--sleep", "poor"], in: directory)
             let export = try Self.journal(["export", "--csv", "w.csv", "--check-ins", "c.csv"], in: directory)
             #expect(export.status == 0)
+            #expect(export.stdout == "wrote w.csv\nwrote c.csv\n")
+            #expect(export.stderr == "")
+            // With the workouts on standard output, that output stays CSV alone.
+            let piped = try Self.journal(["export", "--csv", "-", "--check-ins", "c.csv"], in: directory)
+            #expect(try CSVRecords.parse(piped.stdout).count == 2)
+            #expect(!piped.stdout.contains("wrote"))
             let workouts = try CSVRecords.parse(try String(contentsOfFile: directory.path("w.csv"), encoding: .utf8))
             #expect(workouts.count == 2)
             #expect(workouts[1][6] == notes)
