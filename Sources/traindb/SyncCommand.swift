@@ -35,11 +35,10 @@ struct SyncCommand: AsyncParsableCommand {
     @OptionGroup var output: FormatOption<TextOrJSON>
 
     /// Checks that `path` is a training log and brings it to the latest schema (a log from an
-    /// earlier release gains the tables the sync reads), before the server is touched.
+    /// earlier release gains the tables the sync reads), before the server is touched. A log
+    /// that does not exist yet is a new device's: it is made empty, and the sync brings the
+    /// user's rows down into it.
     static func upgrade(_ path: String) throws {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandError("sync.not_a_training_log", "\(path) does not exist")
-        }
         _ = try UserStore(
             path: path, kind: .trainingLog, noun: "the training log", migrator: TrainingLogSchema.migrator,
             failure: { CommandError("sync.not_a_training_log", $0) })
