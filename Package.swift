@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "GymTrack", targets: ["GymTrack"]),
         .library(name: "FitnessJournal", targets: ["FitnessJournal"]),
         .library(name: "Account", targets: ["Account"]),
+        .library(name: "Subscription", targets: ["Subscription"]),
         // Build-time libraries, used by the data team's tooling.
         .library(name: "XLSX", targets: ["XLSX"]),
         .library(name: "CatalogBuild", targets: ["CatalogBuild"]),
@@ -101,6 +102,10 @@ let package = Package(
             ],
             resources: [.embedInCode("Migrations")]
         ),
+
+        // The subscription's rules (business rules §14): plans, the status at a moment, the
+        // messages (app-facing, no dependencies).
+        .target(name: "Subscription"),
 
         // Build time: checked content → a reproducible database file; two databases → their diff.
         .target(
@@ -299,6 +304,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(name: "SubscriptionTests", dependencies: ["Subscription"]),
         // What every test target shares: temporary directories, the package root, subprocesses,
         // the built executable and the committed catalogue's database.
         .target(name: "TestSupport", path: "Tests/Support"),
