@@ -29,6 +29,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
+        // The App Store's signed data (server side): linked by the CLI only.
+        .package(url: "https://github.com/apple/swift-certificates", exact: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
     ],
     targets: [
         // C libraries, each imported by exactly one library module (XLSX); the test-support writer
@@ -106,6 +109,19 @@ let package = Package(
         // The subscription's rules (business rules §14): plans, the status at a moment, the
         // messages (app-facing, no dependencies).
         .target(name: "Subscription"),
+
+        // Server side: the App Store's signed data (JWS with an x5c chain up to Apple Root CA -
+        // G3, committed as AppleRootCA-G3.pem), verified before anything in it is read.
+        .target(
+            name: "AppStoreSignedData",
+            dependencies: [
+                "ErrorCodes",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            resources: [.embedInCode("AppleRootCA-G3.pem")]
+        ),
 
         // Build time: checked content → a reproducible database file; two databases → their diff.
         .target(
@@ -305,6 +321,25 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SubscriptionTests", dependencies: ["Subscription"]),
+        .testTarget(
+            name: "AppStoreSignedDataTests",
+            dependencies: [
+                "AppStoreSignedData", "AppStoreTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
+        // A test App Store: its own root, intermediate and signing certificates, and JWS signed
+        // with them, for the tests of the signed data and of the service.
+        .target(
+            name: "AppStoreTestSupport",
+            dependencies: [
+                "AppStoreSignedData", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            path: "Tests/AppStoreTestSupport"
+        ),
         // What every test target shares: temporary directories, the package root, subprocesses,
         // the built executable and the committed catalogue's database.
         .target(name: "TestSupport", path: "Tests/Support"),
