@@ -29,7 +29,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
-        // The App Store's signed data (server side): linked by the CLI only.
+        // The service (`traindb serve`) and the App Store's signed data: linked by the CLI only.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", exact: "2.1.0"),
         .package(url: "https://github.com/apple/swift-certificates", exact: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
     ],
@@ -123,6 +126,28 @@ let package = Package(
             resources: [.embedInCode("AppleRootCA-G3.pem")]
         ),
 
+        // Server side: the service's types and routes, generated from openapi/openapi.yaml by
+        // swift-openapi-generator (`make openapi`; committed, and checked by CI).
+        .target(
+            name: "ServiceAPI",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]
+        ),
+
+        // Server side, linked by the CLI only: `traindb serve`, the HTTP service on Hummingbird
+        // over PostgresStore (SwiftNIO), which no app-facing module links.
+        .target(
+            name: "TrainDBService",
+            dependencies: [
+                "AppStoreSignedData", "Catalog", "ErrorCodes", "OrderedJSON", "PostgresStore", "ProgrammeGenerator",
+                "ServiceAPI", "Subscription", "TrainingCalendar",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // Build time: checked content → a reproducible database file; two databases → their diff.
         .target(
             name: "CatalogBuild",
@@ -196,7 +221,7 @@ let package = Package(
             dependencies: [
                 "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ErrorCodes", "ProgrammeGenerator", "OrderedJSON",
                 "SchemaMigrations", "TrainingCalendar", "TrainingLog", "GymTrack", "FitnessJournal", "Charts",
-                "PostgresStore", "Account", "UserInput",
+                "PostgresStore", "Account", "UserInput", "TrainDBService", "AppStoreSignedData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -327,6 +352,18 @@ let package = Package(
                 "AppStoreSignedData", "AppStoreTestSupport", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
+        // Needs a PostgreSQL server, as PostgresStoreTests does.
+        .testTarget(
+            name: "TrainDBServiceTests",
+            dependencies: [
+                "TrainDBService", "AppStoreSignedData", "AppStoreTestSupport", "PostgresStore", "Subscription",
+                "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // A test App Store: its own root, intermediate and signing certificates, and JWS signed
