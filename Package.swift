@@ -178,7 +178,7 @@ let package = Package(
             name: "TrainingLog",
             dependencies: [
                 "Catalog", "ErrorCodes", "EventReplay", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations",
-                "TrainingCalendar", "UserInput", .product(name: "GRDB", package: "GRDB.swift"),
+                "Subscription", "TrainingCalendar", "UserInput", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.embedInCode("Migrations")]
@@ -221,7 +221,7 @@ let package = Package(
             dependencies: [
                 "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ErrorCodes", "ProgrammeGenerator", "OrderedJSON",
                 "SchemaMigrations", "TrainingCalendar", "TrainingLog", "GymTrack", "FitnessJournal", "Charts",
-                "PostgresStore", "Account", "UserInput", "TrainDBService", "AppStoreSignedData",
+                "PostgresStore", "Account", "UserInput", "TrainDBService", "AppStoreSignedData", "Subscription",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
