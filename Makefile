@@ -196,6 +196,39 @@ textconv: build
 	git config diff.xlsx.cachetextconv false
 	@echo "git diff now shows .xlsx changes as CSV: try git log -p -- database-management"
 
+# The service (`traindb serve`) on a throwaway cluster of its own with the catalogue published,
+# on http://127.0.0.1:$(SERVE_PORT), until Ctrl-C (which also stops the cluster). The JWT secret
+# is .build/serve-jwt-secret (made once); `scripts/dev-token .build/serve-jwt-secret UUID` signs a
+# token with it, and `scripts/dev-subscription URL UUID` gives that user a trial.
+SERVE_PORT ?= 8080
+SERVE_SECRET := .build/serve-jwt-secret
+.PHONY: serve openapi openapi-check bench-serve
+serve: db
+	$(SWIFT) build --product traindb
+	@[ -s $(SERVE_SECRET) ] || python3 -c 'import secrets; print(secrets.token_hex(32))' > $(SERVE_SECRET)
+	@export PG_CLUSTER_STATE=$(CURDIR)/.build/serve-cluster; \
+	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; url=$$(scripts/pg-cluster url); \
+	$(BIN) publish --postgres "$$url" | tail -n 1; \
+	echo "serving on http://127.0.0.1:$(SERVE_PORT) (database $$url); Ctrl-C stops it and the cluster"; \
+	echo "  token: scripts/dev-token $(SERVE_SECRET) USER_UUID; a trial: scripts/dev-subscription $$url USER_UUID"; \
+	$(BIN) serve --postgres "$$url" --port $(SERVE_PORT) --jwt-secret-file $(SERVE_SECRET)
+
+# Regenerates Sources/ServiceAPI from openapi/openapi.yaml (swift-openapi-generator, built once
+# from openapi/generator/, a few minutes); openapi-check regenerates into a temporary folder and
+# fails when the committed files differ.
+openapi:
+	scripts/openapi
+
+openapi-check:
+	scripts/openapi --check
+
+# Service benchmark (figures only, never a test): a release `traindb serve` on a throwaway
+# cluster, then wrk (Debian's package) with 50 connections on GET /api/subscription/status and
+# POST /api/programme/generate, each at full load and at a fixed rate: requests a second, p50,
+# p99. See bench/serve.
+bench-serve: db
+	bench/serve
+
 # Copies schema/postgres/'s migrations into supabase/migrations/ for `supabase db push`.
 supabase:
 	scripts/supabase-migrations

@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "GymTrack", targets: ["GymTrack"]),
         .library(name: "FitnessJournal", targets: ["FitnessJournal"]),
         .library(name: "Account", targets: ["Account"]),
+        .library(name: "Subscription", targets: ["Subscription"]),
         // Build-time libraries, used by the data team's tooling.
         .library(name: "XLSX", targets: ["XLSX"]),
         .library(name: "CatalogBuild", targets: ["CatalogBuild"]),
@@ -28,6 +29,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
+        // The service (`traindb serve`) and the App Store's signed data: linked by the CLI only.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", exact: "2.1.0"),
+        .package(url: "https://github.com/apple/swift-certificates", exact: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
     ],
     targets: [
         // C libraries, each imported by exactly one library module (XLSX); the test-support writer
@@ -102,6 +109,45 @@ let package = Package(
             resources: [.embedInCode("Migrations")]
         ),
 
+        // The subscription's rules (business rules §14): plans, the status at a moment, the
+        // messages (app-facing, no dependencies).
+        .target(name: "Subscription"),
+
+        // Server side: the App Store's signed data (JWS with an x5c chain up to Apple Root CA -
+        // G3, committed as AppleRootCA-G3.pem), verified before anything in it is read.
+        .target(
+            name: "AppStoreSignedData",
+            dependencies: [
+                "ErrorCodes",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            resources: [.embedInCode("AppleRootCA-G3.pem")]
+        ),
+
+        // Server side: the service's types and routes, generated from openapi/openapi.yaml by
+        // swift-openapi-generator (`make openapi`; committed, and checked by CI).
+        .target(
+            name: "ServiceAPI",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]
+        ),
+
+        // Server side, linked by the CLI only: `traindb serve`, the HTTP service on Hummingbird
+        // over PostgresStore (SwiftNIO), which no app-facing module links.
+        .target(
+            name: "TrainDBService",
+            dependencies: [
+                "AppStoreSignedData", "Catalog", "ErrorCodes", "OrderedJSON", "PostgresStore", "ProgrammeGenerator",
+                "ServiceAPI", "Subscription", "TrainingCalendar",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // Build time: checked content → a reproducible database file; two databases → their diff.
         .target(
             name: "CatalogBuild",
@@ -132,7 +178,7 @@ let package = Package(
             name: "TrainingLog",
             dependencies: [
                 "Catalog", "ErrorCodes", "EventReplay", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations",
-                "TrainingCalendar", "UserInput", .product(name: "GRDB", package: "GRDB.swift"),
+                "Subscription", "TrainingCalendar", "UserInput", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.embedInCode("Migrations")]
@@ -175,7 +221,7 @@ let package = Package(
             dependencies: [
                 "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ErrorCodes", "ProgrammeGenerator", "OrderedJSON",
                 "SchemaMigrations", "TrainingCalendar", "TrainingLog", "GymTrack", "FitnessJournal", "Charts",
-                "PostgresStore", "Account", "UserInput",
+                "PostgresStore", "Account", "UserInput", "TrainDBService", "AppStoreSignedData", "Subscription",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -298,6 +344,38 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        .testTarget(name: "SubscriptionTests", dependencies: ["Subscription"]),
+        .testTarget(
+            name: "AppStoreSignedDataTests",
+            dependencies: [
+                "AppStoreSignedData", "AppStoreTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
+        // Needs a PostgreSQL server, as PostgresStoreTests does.
+        .testTarget(
+            name: "TrainDBServiceTests",
+            dependencies: [
+                "TrainDBService", "AppStoreSignedData", "AppStoreTestSupport", "PostgresStore", "Subscription",
+                "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // A test App Store: its own root, intermediate and signing certificates, and JWS signed
+        // with them, for the tests of the signed data and of the service.
+        .target(
+            name: "AppStoreTestSupport",
+            dependencies: [
+                "AppStoreSignedData", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            path: "Tests/AppStoreTestSupport"
         ),
         // What every test target shares: temporary directories, the package root, subprocesses,
         // the built executable and the committed catalogue's database.

@@ -166,7 +166,10 @@ public struct LogSync: Sendable {
         try await UserSession(connection: connection, logger: logger).run(
             user: user, role: role, doing: "nothing synced"
         ) { connection in
-            try await ServerLog(connection: connection, logger: logger).exchange(outgoing.pushes, since: outgoing.cursor)
+            var (pushed, rows) = try await ServerLog(connection: connection, logger: logger)
+                .exchange(outgoing.pushes, since: outgoing.cursor)
+            rows.subscription = try await ServerSubscription.read(on: connection, logger: logger)
+            return (pushed, rows)
         }
     }
 }

@@ -6,7 +6,7 @@ import PostgresNIO
 ///
 /// `code` is stable: match on it, not on the message.
 public struct PostgresStoreError: CodedError, Hashable {
-    enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         case invalidURL
         case unreachable
         case permissionDenied
@@ -63,7 +63,7 @@ extension PostgresStoreError {
     /// TrainDB was doing. A refusal (insufficient privilege, a row-level security policy) is
     /// `postgres.permission_denied`; a serialization failure or deadlock is `postgres.conflict`;
     /// a session the server ended (SQLSTATE class 57P) is `postgres.unreachable`.
-    static func from(_ error: any Error, doing: String, kind: Kind = .statementFailed) -> PostgresStoreError {
+    package static func from(_ error: any Error, doing: String, kind: Kind = .statementFailed) -> PostgresStoreError {
         if let error = error as? PostgresStoreError { return error }
         guard let error = error as? PSQLError else {
             return PostgresStoreError(kind, "\(doing): \(error)")

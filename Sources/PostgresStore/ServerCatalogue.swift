@@ -65,6 +65,37 @@ public enum ServerCatalogue {
         return exceptions
     }
 
+    /// The equipment categories and their items on the server, in the questionnaire's order, as
+    /// `CatalogDatabase.equipmentCategories()` reads them.
+    package static func equipmentCategories(
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> [EquipmentCategory] {
+        var items: [Int: [EquipmentCategory.Item]] = [:]
+        let itemRows = try await connection.query(
+            "SELECT category_id, name, slug FROM equipment_items ORDER BY category_id, position", logger: logger)
+        for try await (category, name, slug) in itemRows.decode((Int, String, String).self) {
+            items[category, default: []].append(EquipmentCategory.Item(name: name, slug: slug))
+        }
+        var categories: [EquipmentCategory] = []
+        let rows = try await connection.query(
+            "SELECT id, name, slug FROM equipment_categories ORDER BY position", logger: logger)
+        for try await (id, name, slug) in rows.decode((Int, String, String).self) {
+            categories.append(EquipmentCategory(name: name, slug: slug, items: items[id] ?? []))
+        }
+        return categories
+    }
+
+    /// The muscles on the server with their body regions, by name, as `CatalogDatabase.muscles()`
+    /// reads them.
+    package static func muscles(on connection: PostgresConnection, logger: Logger) async throws -> [Muscle] {
+        var muscles: [Muscle] = []
+        let rows = try await connection.query("SELECT name, slug, body_region FROM muscles ORDER BY name", logger: logger)
+        for try await (name, slug, region) in rows.decode((String, String, String?).self) {
+            muscles.append(Muscle(name: name, slug: slug, bodyRegion: region))
+        }
+        return muscles
+    }
+
     /// The query's text with its arguments as PostgreSQL bindings, each NULL typed.
     package static func postgresQuery(_ query: ExerciseQuery) -> PostgresQuery {
         var bindings = PostgresBindings()

@@ -25,6 +25,8 @@ struct ServerLog {
         var deleted: [String] = []
         /// The highest change number of the user's rows: where the next sync starts.
         var cursor: Int64 = 0
+        /// The user's subscription row (nil: the server holds none), which the device copies.
+        var subscription: ServerSubscription?
     }
 
     /// Sends the device's deletions and changed rows, and reads back the user's rows changed

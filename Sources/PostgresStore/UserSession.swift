@@ -6,11 +6,16 @@ import PostgresNIO
 /// (`authenticated` for a user's token, `service_role` for the project's own jobs) and the JWT
 /// claims whose `sub` `auth.uid()` reads, so row-level security and every function that names
 /// `auth.uid()` see that user. Committed when `body` returns, rolled back when it throws.
-struct UserSession {
-    let connection: PostgresConnection
-    let logger: Logger
+package struct UserSession {
+    package let connection: PostgresConnection
+    package let logger: Logger
 
-    func run<Value>(
+    package init(connection: PostgresConnection, logger: Logger) {
+        self.connection = connection
+        self.logger = logger
+    }
+
+    package func run<Value>(
         user: String, role: String, doing: String, _ body: (PostgresConnection) async throws -> Value
     ) async throws -> Value {
         do {
@@ -34,7 +39,7 @@ struct UserSession {
     }
 
     /// `user` as a lowercase UUID, or an error naming it.
-    static func userID(_ user: String) throws -> String {
+    package static func userID(_ user: String) throws -> String {
         guard let uuid = UUID(uuidString: user) else {
             throw PostgresStoreError(.invalidUser, "\"\(user)\" is not a user id (a UUID)")
         }

@@ -60,6 +60,7 @@ extension TrainingLog {
             throw TrainingLogError(.invalidProgramme, problem)
         }
         return try write { db, now in
+            try requireSubscription(db, now: now)
             if let open = try openWorkout(db) {
                 throw TrainingLogError(
                     .workoutOpen, "a \(open.sessionName) workout is open: complete or discard it before a new programme"

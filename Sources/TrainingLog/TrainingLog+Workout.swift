@@ -9,6 +9,7 @@ extension TrainingLog {
     @discardableResult
     public func startWorkout(session: String) throws(TrainingLogError) -> WorkoutView {
         try write { db, now in
+            try requireSubscription(db, now: now)
             let active = try requireActiveProgramme(db)
             let today = CalendarDate(now, in: try userSettings(db).timeZone)
             guard today >= active.record.startDate else {

@@ -27,6 +27,7 @@ public struct TrainingLogError: CodedError, Hashable {
         case invalidEvent
         case invalidMoment
         case invalidNotes
+        case subscriptionExpired
     }
 
     public let kind: Kind
@@ -64,6 +65,7 @@ public struct TrainingLogError: CodedError, Hashable {
         case .invalidEvent: "replay.invalid_event"
         case .invalidMoment: "log.invalid_moment"
         case .invalidNotes: "log.invalid_notes"
+        case .subscriptionExpired: "log.subscription_expired"
         }
     }
 }

@@ -12,6 +12,7 @@ public enum TrainingLogSchema {
         SchemaMigration(identifier: "0004_sync_cursor", bytes: PackageResources._004_sync_cursor_sql),
         SchemaMigration(identifier: "0005_unsynced_rows", bytes: PackageResources._005_unsynced_rows_sql),
         SchemaMigration(identifier: "0006_account_deleted", bytes: PackageResources._006_account_deleted_sql),
+        SchemaMigration(identifier: "0007_subscription", bytes: PackageResources._007_subscription_sql),
     ]
 
     /// Applies `migrations`.

@@ -2,6 +2,7 @@ import Account
 import ArgumentParser
 import Foundation
 import PostgresStore
+import Subscription
 
 /// `traindb account`: everything the user's stores on this device hold, copied out or deleted.
 struct AccountCommand: ParsableCommand {
@@ -188,6 +189,8 @@ struct AccountCommand: ParsableCommand {
             }
             let removed = try AccountData.delete(stores: store)
             try Terminal.write(removed.map { "deleted \($0)\n" }.joined())
+            // The App Store subscription outlives the account: only the user can cancel it.
+            try Terminal.write(SubscriptionMessage.cancelInSettings + "\n")
         }
     }
 }

@@ -21,7 +21,7 @@ struct TrainDB: AsyncParsableCommand {
             SchemaCommand.self, QueryCommand.self, EquipmentCommand.self, JointsCommand.self,
             GenerateCommand.self, SwapCommand.self, LogCommand.self, HistoryCommand.self, WeekCommand.self,
             StreakCommand.self, GymTrackCommand.self, JournalCommand.self, ProfileCommand.self, AccountCommand.self,
-            PublishCommand.self, SyncCommand.self, TokenCommand.self,
+            PublishCommand.self, SyncCommand.self, TokenCommand.self, ServeCommand.self,
         ]
     )
 

@@ -70,7 +70,7 @@ extension PostgresTests {
                     let tables = try #require(export["tables"] as? [String: [[String: Any]]])
                     #expect(tables.mapValues(\.count) == [
                         "profiles": 1, "user_settings": 1, "programmes": 1, "workouts": 1, "exercise_logs": 1,
-                        "logged_sets": 2, "deleted_rows": 0,
+                        "logged_sets": 2, "deleted_rows": 0, "subscriptions": 0,
                     ])
                     let text = "\(tables)"
                     #expect(!text.contains(Log.userB) && !text.contains("-00000000000b"), "B's rows in A's export")
@@ -96,7 +96,7 @@ extension PostgresTests {
                 }
                 #expect(deleted == [
                     "profiles": 1, "user_settings": 1, "programmes": 1, "workouts": 1, "exercise_logs": 1,
-                    "logged_sets": 2, "deleted_rows": 0,
+                    "logged_sets": 2, "deleted_rows": 0, "subscriptions": 0,
                 ])
                 let afterA = try await Self.owned(Log.userA, on: server)
                 #expect(afterA.values.allSatisfy { $0 == 0 })
@@ -124,7 +124,7 @@ extension PostgresTests {
                 try await AccessTests.asRole("authenticated", claims: Log.claimsA, on: server) { connection in
                     // Naming another user deletes nothing of theirs: row-level security confines it.
                     let deleted = try await Self.json("SELECT erase_user_rows('\(Log.userB)')::text", on: connection)
-                    #expect(deleted.count == 7 && deleted.values.allSatisfy { ($0 as? NSNumber)?.intValue == 0 })
+                    #expect(deleted.count == 8 && deleted.values.allSatisfy { ($0 as? NSNumber)?.intValue == 0 })
                 }
                 let keptB = try await Self.owned(Log.userB, on: server)
                 #expect(keptB.values.allSatisfy { $0 > 0 })

@@ -23,6 +23,7 @@ struct PostgresSchemaTests {
         "0012_exception_cues": "cd7047e62714f6ba",
         "0013_sync_hardened": "3b1035979f727b0c",
         "0014_account_deleted": "5b61504cc2719d07",
+        "0015_subscriptions": "63c522a46a3a4ba4",
     ]
 
     static let directory = PackageRoot.url("schema/postgres")

@@ -34,7 +34,10 @@ extension PostgresTests {
                 + userTables.flatMap { table in
                     ["SELECT", "INSERT", "UPDATE", "DELETE"].map { "authenticated \($0) table \(table)" }
                 }
-                + userFunctions.map { "authenticated EXECUTE function \($0)" })
+                + userFunctions.map { "authenticated EXECUTE function \($0)" }
+                // The subscription (0015): its user reads it and deletes it with the account; only
+                // the service writes it.
+                + ["authenticated SELECT table subscriptions", "authenticated DELETE table subscriptions"])
 
         /// Every privilege the app's roles and PUBLIC hold on the objects of the schema `public`.
         static let held = """

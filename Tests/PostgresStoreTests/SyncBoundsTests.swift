@@ -156,7 +156,11 @@ extension PostgresTests {
                 try await PostgresTestServer.run(
                     script: """
                         INSERT INTO deleted_rows (row_id, user_id, table_name, deleted_at)
-                        VALUES ('70000000-0000-4000-8000-00000000000a', '\(Log.userA)', 'workouts', now())
+                        VALUES ('70000000-0000-4000-8000-00000000000a', '\(Log.userA)', 'workouts', now());
+                        INSERT INTO subscriptions (user_id, original_transaction_id, product_id, plan, environment,
+                            expires_at, is_trial, signed_at)
+                        VALUES ('\(Log.userA)', '1000000000000001', 'app.train.ios.annual', 'annual', 'Production',
+                            now() + interval '7 days', true, now())
                         """, on: server)
                 try await server.withTestConnection { connection in
                     let columns = try await connection.rows(

@@ -44,6 +44,7 @@ struct AccountCommandTests {
             #expect(users.allSatisfy { FileManager.default.fileExists(atPath: $0) }, "a store went with the refusal")
             let deleted = try TraindbProcess.run(arguments + ["--yes"])
             #expect(deleted.status == 0, "\(deleted.stderr)")
+            #expect(deleted.stdout.contains("open Settings on your iPhone"), "\(deleted.stdout)")
             #expect(users.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
             #expect(try directory.fileNames() == ["exercises.sqlite"])
         }

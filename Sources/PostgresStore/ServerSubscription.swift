@@ -1,0 +1,59 @@
+import Foundation
+import GRDB
+import Logging
+import PostgresNIO
+
+/// The user's row of the server's `subscriptions` (migration 0015) in the device's formats
+/// (training-log 0007: moments as `Timestamp` text, flags as 0/1), read as the user inside the
+/// sync's transaction: the device keeps a copy, read-only, which gates starting a programme or a
+/// workout there (business rules §14). Nil: the server holds none for the user.
+struct ServerSubscription: Sendable, Hashable {
+    var plan: String
+    var expiresAt: String
+    var isTrial: Bool
+    var inBillingRetry: Bool
+    var gracePeriodEndsAt: String?
+    var revokedAt: String?
+    var willRenew: Bool
+    /// The server's moment of reading it.
+    var checkedAt: String
+
+    static func read(on connection: PostgresConnection, logger: Logger) async throws -> ServerSubscription? {
+        let format = #"YYYY-MM-DD"T"HH24:MI:SS.MS"Z""#
+        let rows = try await connection.query(
+            """
+            SELECT plan, to_char(expires_at AT TIME ZONE 'UTC', \(format)), is_trial, in_billing_retry,
+                   to_char(grace_period_ends_at AT TIME ZONE 'UTC', \(format)),
+                   to_char(revoked_at AT TIME ZONE 'UTC', \(format)), will_renew,
+                   to_char(now() AT TIME ZONE 'UTC', \(format))
+            FROM subscriptions WHERE user_id = (SELECT auth.uid())
+            """, logger: logger)
+        var subscription: ServerSubscription?
+        for try await (plan, expires, trial, retry, grace, revoked, renew, checked) in rows.decode(
+            (String, String, Bool, Bool, String?, String?, Bool, String).self)
+        {
+            subscription = ServerSubscription(
+                plan: plan, expiresAt: expires, isTrial: trial, inBillingRetry: retry, gracePeriodEndsAt: grace,
+                revokedAt: revoked, willRenew: renew, checkedAt: checked)
+        }
+        return subscription
+    }
+
+    /// Makes the device's copy this (nil: none), when the device's log has the table (a log the
+    /// app has not yet migrated to it keeps nothing, and gates nothing).
+    static func store(_ subscription: ServerSubscription?, user: String, in db: Database) throws {
+        guard try db.tableExists("subscription") else { return }
+        try db.execute(sql: "DELETE FROM subscription")
+        guard let subscription else { return }
+        try db.execute(
+            sql: """
+                INSERT INTO subscription (singleton, user_id, plan, expires_at, is_trial, in_billing_retry,
+                    grace_period_ends_at, revoked_at, will_renew, checked_at)
+                VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                user, subscription.plan, subscription.expiresAt, subscription.isTrial, subscription.inBillingRetry,
+                subscription.gracePeriodEndsAt, subscription.revokedAt, subscription.willRenew, subscription.checkedAt,
+            ])
+    }
+}

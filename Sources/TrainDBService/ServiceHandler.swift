@@ -1,0 +1,214 @@
+import AppStoreSignedData
+import Foundation
+import Logging
+import OpenAPIRuntime
+import OrderedJSON
+import PostgresStore
+import ProgrammeGenerator
+import ServiceAPI
+import Subscription
+import TrainingCalendar
+
+/// The operations of `openapi/openapi.yaml`, as the generated `APIProtocol` declares them. Each
+/// refusal is a thrown `ServiceError` that `ServiceMiddleware` answers; the caller is the user
+/// `ServiceMiddleware` verified (`Caller.user`).
+struct ServiceHandler: APIProtocol {
+    let store: ServiceStore
+    let generator: ProgrammeGenerator
+    let verifier: SignedDataVerifier
+    let products: [String: SubscriptionPlan]
+    let clock: @Sendable () -> Date
+    let logger: Logger
+
+    /// The most bytes a questionnaire may have once stored (business rules §13's bound).
+    static let questionnaireBytes = 16_384
+
+    func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
+        do {
+            try await store.ping()
+        } catch {
+            logger.error("the database does not answer", metadata: ["error": "\(error)"])
+            throw ServiceError.unavailable()
+        }
+        return .ok(.init(body: .json(.init(status: .ok, database: .ok))))
+    }
+
+    func generateProgramme(
+        _ input: Operations.GenerateProgramme.Input
+    ) async throws -> Operations.GenerateProgramme.Output {
+        let user = try Caller.required()
+        let now = clock()
+        let subscription = try await store.subscription(user: user)
+        guard subscription?.state.status(at: now) ?? .expired != .expired else {
+            throw ServiceError(403, "subscription.expired", SubscriptionMessage.expired)
+        }
+        guard case .json(let questionnaire) = input.body else {
+            throw ServiceError(415, "request.content_type", "the questionnaire must be sent as application/json")
+        }
+        let questionnaireJSON: Data
+        do {
+            questionnaireJSON = try JSONEncoder().encode(questionnaire)
+        } catch {
+            throw ServiceError(400, "questionnaire.unreadable", "the questionnaire cannot be read as JSON")
+        }
+        guard questionnaireJSON.count <= Self.questionnaireBytes else {
+            throw ServiceError(
+                422, "questionnaire.too_large",
+                "the questionnaire is \(questionnaireJSON.count) bytes of JSON; at most \(Self.questionnaireBytes)")
+        }
+        let programme: Programme
+        do {
+            programme = try generator.generate(
+                fromJSON: questionnaireJSON, seed: UInt64(input.query.seed ?? 0),
+                createdDate: CalendarDate(now, in: TimeZone(identifier: "UTC") ?? .current))
+        } catch {
+            var refusal = ServiceError(422, error.code, error.message)
+            refusal.problems = error.problems.map { ($0.code, $0.field, $0.message) }
+            throw refusal
+        }
+        let programmeJSON: String
+        do {
+            programmeJSON = try OrderedJSONEncoder().encodeText(programme)
+        } catch {
+            logger.error("a programme could not be encoded", metadata: ["error": "\(error)"])
+            throw ServiceError.internalError()
+        }
+        let stored = try await store.storeProgramme(
+            user: user, programme: programme, programmeJSON: programmeJSON,
+            questionnaireJSON: String(decoding: questionnaireJSON, as: UTF8.self), now: now)
+        switch stored {
+        case .workoutOpen(let name):
+            throw ServiceError(
+                409, "programme.workout_open", "a \(name) workout is open: complete or discard it before a new programme")
+        case .stored(let id, let replaced):
+            let container = try JSONDecoder().decode(OpenAPIObjectContainer.self, from: Data(programmeJSON.utf8))
+            return .created(
+                .init(body: .json(.init(id: id, replacedProgrammeId: replaced, programme: .init(additionalProperties: container)))))
+        }
+    }
+
+    func subscriptionStatus(
+        _ input: Operations.SubscriptionStatus.Input
+    ) async throws -> Operations.SubscriptionStatus.Output {
+        let user = try Caller.required()
+        let stored = try await store.subscription(user: user)
+        return .ok(.init(body: .json(Self.status(stored, at: clock()))))
+    }
+
+    func subscribe(_ input: Operations.Subscribe.Input) async throws -> Operations.Subscribe.Output {
+        let user = try Caller.required()
+        guard case .json(let request) = input.body else {
+            throw ServiceError(415, "request.content_type", "the signed transaction must be sent as application/json")
+        }
+        let transaction: SignedTransaction
+        do {
+            transaction = try await verifier.transaction(request.signedTransaction)
+        } catch {
+            throw ServiceError.refusal(422, error)
+        }
+        let (plan, expires) = try subscriptionTerms(of: transaction)
+        if let token = transaction.appAccountToken, token.lowercased() != user {
+            throw ServiceError(
+                403, "subscription.other_account", "this purchase was made for another account; sign in with that one")
+        }
+        let (outcome, stored) = try await store.subscribe(
+            user: user, transaction: transaction, expires: expires, plan: plan)
+        if outcome == "other_user" {
+            throw ServiceError(
+                409, "subscription.other_account", "this App Store subscription is already recorded for another account")
+        }
+        logger.info(
+            "a purchase was sent", metadata: ["outcome": "\(outcome)", "transaction": "\(transaction.transactionID)"])
+        return .ok(.init(body: .json(Self.status(stored, at: clock()))))
+    }
+
+    func cancelSubscription(
+        _ input: Operations.CancelSubscription.Input
+    ) async throws -> Operations.CancelSubscription.Output {
+        let user = try Caller.required()
+        let stored = try await store.requestCancel(user: user)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(message: SubscriptionMessage.cancelInSettings, subscription: Self.status(stored, at: clock())))))
+    }
+
+    func appStoreNotification(
+        _ input: Operations.AppStoreNotification.Input
+    ) async throws -> Operations.AppStoreNotification.Output {
+        guard case .json(let request) = input.body else {
+            throw ServiceError(415, "request.content_type", "the notification must be sent as application/json")
+        }
+        let notification: SignedNotification
+        do {
+            notification = try await verifier.notification(request.signedPayload)
+        } catch {
+            throw ServiceError.refusal(422, error)
+        }
+        var plan: SubscriptionPlan?
+        var expires: Date?
+        if let transaction = notification.transaction {
+            (plan, expires) = try subscriptionTerms(of: transaction)
+        }
+        let outcome = try await store.take(notification, plan: plan, expires: expires)
+        logger.info(
+            "an App Store notification",
+            metadata: [
+                "type": "\(notification.notificationType)", "uuid": "\(notification.notificationUUID)",
+                "outcome": "\(outcome)",
+            ])
+        let answer: Components.Schemas.NotificationAnswer.OutcomePayload =
+            switch outcome {
+            case "applied": .applied
+            case "replayed": .replayed
+            case "stale": .stale
+            case "ignored": .ignored
+            default: .unmatched
+            }
+        return .ok(.init(body: .json(.init(outcome: answer))))
+    }
+
+    /// The plan and the period's end of a transaction this app sells, or a 422 saying why not.
+    private func subscriptionTerms(of transaction: SignedTransaction) throws(ServiceError) -> (SubscriptionPlan, Date) {
+        guard let plan = products[transaction.productID] else {
+            throw ServiceError(
+                422, "appstore.unknown_product",
+                "the product \(transaction.productID) is not one this app sells ("
+                    + products.keys.sorted().joined(separator: ", ") + ")")
+        }
+        guard transaction.type == "Auto-Renewable Subscription", let expires = transaction.expiresDate else {
+            throw ServiceError(
+                422, "appstore.not_a_subscription",
+                "the transaction is a \(transaction.type), not an auto-renewable subscription with an end date")
+        }
+        return (plan, expires)
+    }
+
+    /// The status document of `stored` at `now`.
+    static func status(_ stored: StoredSubscription?, at now: Date) -> Components.Schemas.SubscriptionStatus {
+        guard let state = stored?.state else {
+            return .init(subscriptionStatus: .expired, willRenew: false, message: SubscriptionMessage.expired)
+        }
+        let status: Components.Schemas.SubscriptionStatus.SubscriptionStatusPayload =
+            switch state.status(at: now) {
+            case .trial: .trial
+            case .active: .active
+            case .expired: .expired
+            }
+        return .init(
+            subscriptionStatus: status, subscriptionPlan: state.plan == .annual ? .annual : .monthly,
+            subscriptionEndDate: state.endDate(at: now), willRenew: state.willRenew, message: state.message(at: now))
+    }
+}
+
+/// The user `ServiceMiddleware` verified for the request being answered.
+enum Caller {
+    @TaskLocal static var user: String?
+
+    /// The verified user; a request that reaches an operation needing one without it is a defect
+    /// of the service, answered as a 500.
+    static func required() throws(ServiceError) -> String {
+        guard let user else { throw ServiceError.internalError() }
+        return user
+    }
+}

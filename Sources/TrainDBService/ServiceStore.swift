@@ -1,0 +1,201 @@
+import AppStoreSignedData
+import Catalog
+import Foundation
+import Logging
+import PostgresNIO
+import PostgresStore
+import ProgrammeGenerator
+import Subscription
+import TrainingCalendar
+
+/// What the service reads and writes in PostgreSQL, each call one transaction on a pooled
+/// connection: as the token's user (`authenticated`) under row-level security, or as
+/// `service_role` for what only the service may write (the subscriptions, from verified App
+/// Store data). Nothing is kept between calls: instances beside this one see every write.
+struct ServiceStore: Sendable {
+    let pool: PostgresPool
+    let logger: Logger
+
+    /// A transaction as `user` in `role`.
+    private func session<Value: Sendable>(
+        user: String, role: String, doing: String,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
+    ) async throws -> Value {
+        let logger = self.logger
+        return try await pool.withConnection { connection in
+            try await UserSession(connection: connection, logger: logger).run(
+                user: user, role: role, doing: doing, body)
+        }
+    }
+
+    /// The database answers.
+    func ping() async throws {
+        let logger = self.logger
+        try await pool.withConnection { connection in
+            _ = try await connection.query("SELECT 1", logger: logger).collect()
+        }
+    }
+
+    /// The catalogue as the generator reads it, from the published tables.
+    func generatorCatalog() async throws -> GeneratorCatalog {
+        let logger = self.logger
+        return try await pool.withConnection { connection in
+            GeneratorCatalog(
+                exercises: try await ServerCatalogue.exercises(on: connection, logger: logger),
+                contraindications: try await ServerCatalogue.contraindications(on: connection, logger: logger),
+                exceptions: try await ServerCatalogue.exceptions(on: connection, logger: logger),
+                equipment: try await ServerCatalogue.equipmentCategories(on: connection, logger: logger),
+                muscles: try await ServerCatalogue.muscles(on: connection, logger: logger))
+        }
+    }
+
+    /// The user's subscription row, read as the user (row-level security shows them only theirs).
+    func subscription(user: String) async throws -> StoredSubscription? {
+        try await session(user: user, role: "authenticated", doing: "the subscription was not read") { connection in
+            try await Self.subscription(on: connection, logger: logger)
+        }
+    }
+
+    private static func subscription(on connection: PostgresConnection, logger: Logger) async throws
+        -> StoredSubscription?
+    {
+        let rows = try await connection.query(
+            """
+            SELECT plan, expires_at, is_trial, in_billing_retry, grace_period_ends_at, revoked_at, will_renew,
+                   cancel_requested_at
+            FROM subscriptions WHERE user_id = (SELECT auth.uid())
+            """, logger: logger)
+        for try await (plan, expires, trial, retry, grace, revoked, renew, cancel) in rows.decode(
+            (String, Date, Bool, Bool, Date?, Date?, Bool, Date?).self)
+        {
+            guard let plan = SubscriptionPlan(rawValue: plan) else { continue }
+            return StoredSubscription(
+                state: SubscriptionState(
+                    plan: plan, expiresAt: expires, isTrial: trial, inBillingRetry: retry, gracePeriodEndsAt: grace,
+                    revokedAt: revoked, willRenew: renew),
+                cancelRequestedAt: cancel)
+        }
+        return nil
+    }
+
+    /// Applies a verified transaction the user sent (`subscription_apply`), as the service, for
+    /// the user; answers `applied`, `stale` or `other_user`, and the subscription after it.
+    func subscribe(
+        user: String, transaction: SignedTransaction, expires: Date, plan: SubscriptionPlan
+    ) async throws -> (outcome: String, subscription: StoredSubscription?) {
+        try await session(user: user, role: "service_role", doing: "the purchase was not recorded") { connection in
+            var outcome = "stale"
+            let rows = try await connection.query(
+                """
+                SELECT subscription_apply(\(user)::uuid, \(transaction.originalTransactionID), \(transaction.productID),
+                    \(plan.rawValue), \(transaction.environment.rawValue), \(expires), \(transaction.isFreeTrial),
+                    \(transaction.revocationDate), \(transaction.signedDate), NULL, NULL, NULL)
+                """, logger: logger)
+            for try await answer in rows.decode(String.self) { outcome = answer }
+            let stored = try await connection.query(
+                """
+                SELECT plan, expires_at, is_trial, in_billing_retry, grace_period_ends_at, revoked_at, will_renew,
+                       cancel_requested_at
+                FROM subscriptions WHERE user_id = \(user)::uuid
+                """, logger: logger)
+            var subscription: StoredSubscription?
+            for try await (plan, expires, trial, retry, grace, revoked, renew, cancel) in stored.decode(
+                (String, Date, Bool, Bool, Date?, Date?, Bool, Date?).self)
+            {
+                guard let plan = SubscriptionPlan(rawValue: plan) else { continue }
+                subscription = StoredSubscription(
+                    state: SubscriptionState(
+                        plan: plan, expiresAt: expires, isTrial: trial, inBillingRetry: retry,
+                        gracePeriodEndsAt: grace, revokedAt: revoked, willRenew: renew),
+                    cancelRequestedAt: cancel)
+            }
+            return (outcome, subscription)
+        }
+    }
+
+    /// Takes a verified notification once (`app_store_notification_take`), as the service.
+    func take(_ notification: SignedNotification, plan: SubscriptionPlan?, expires: Date?) async throws -> String {
+        let transaction = notification.transaction
+        let renewal = notification.renewalInfo
+        let owner = transaction?.appAccountToken.flatMap(UUID.init(uuidString:))?.uuidString.lowercased()
+        return try await session(
+            user: Self.serviceUser, role: "service_role", doing: "the notification was not recorded"
+        ) { connection in
+            var outcome = "ignored"
+            let rows = try await connection.query(
+                """
+                SELECT app_store_notification_take(\(notification.notificationUUID)::uuid, \(notification.notificationType),
+                    \(notification.subtype), \(notification.signedDate), \(transaction?.originalTransactionID),
+                    \(owner)::uuid, \(transaction?.productID), \(plan?.rawValue), \(transaction?.environment.rawValue),
+                    \(expires), \(transaction?.isFreeTrial), \(transaction?.revocationDate),
+                    \(renewal?.isInBillingRetryPeriod), \(renewal?.gracePeriodExpiresDate), \(renewal?.willRenew))
+                """, logger: logger)
+            for try await answer in rows.decode(String.self) { outcome = answer }
+            return outcome
+        }
+    }
+
+    /// Records that the user asked to cancel; the subscription as it stands.
+    func requestCancel(user: String) async throws -> StoredSubscription? {
+        try await session(user: user, role: "service_role", doing: "the request was not recorded") { connection in
+            _ = try await connection.query("SELECT subscription_cancel_requested(\(user)::uuid)", logger: logger)
+                .collect()
+            return try await Self.subscription(on: connection, logger: logger)
+        }
+    }
+
+    /// Stores `programme` as the user's active programme (the one they had is kept, inactive),
+    /// as the user; nothing is written while a workout is open. Returns the new row's id and the
+    /// replaced programme's id, or the open workout's name.
+    func storeProgramme(
+        user: String, programme: Programme, programmeJSON: String, questionnaireJSON: String, now: Date
+    ) async throws -> StoredProgramme {
+        let id = UUID().uuidString.lowercased()
+        return try await session(user: user, role: "authenticated", doing: "the programme was not stored") {
+            connection in
+            // One user's changes take turns (the sync takes the same lock).
+            _ = try await connection.query(
+                "SELECT pg_advisory_xact_lock(hashtextextended(auth.uid()::text, 0))", logger: logger
+            ).collect()
+            let open = try await connection.query(
+                "SELECT session_name FROM workouts WHERE user_id = (SELECT auth.uid()) AND state = 'open'",
+                logger: logger)
+            for try await name in open.decode(String.self) {
+                return .workoutOpen(name)
+            }
+            var replaced: String?
+            let previous = try await connection.query(
+                """
+                UPDATE programmes SET is_active = false, replaced_at = \(now), updated_at = \(now)
+                WHERE user_id = (SELECT auth.uid()) AND is_active RETURNING programme_id
+                """, logger: logger)
+            for try await programmeID in previous.decode(String.self) { replaced = programmeID }
+            let created = programme.createdDate.description
+            _ = try await connection.query(
+                """
+                INSERT INTO programmes (id, programme_id, created_date, start_date, total_weeks, questionnaire,
+                    programme, is_active, started_at, replaced_at, updated_at)
+                VALUES (\(id)::uuid, \(programme.id), \(created)::date, \(created)::date, \(programme.totalWeeks),
+                    \(questionnaireJSON)::jsonb, \(programmeJSON)::jsonb, true, \(now), NULL, \(now))
+                """, logger: logger
+            ).collect()
+            return .stored(id: id, replaced: replaced)
+        }
+    }
+
+    /// The user the service names when it acts for nobody in particular (a notification): the
+    /// nil UUID, which no Supabase user has.
+    static let serviceUser = "00000000-0000-0000-0000-000000000000"
+}
+
+/// What became of a programme to store.
+enum StoredProgramme: Sendable {
+    case stored(id: String, replaced: String?)
+    case workoutOpen(String)
+}
+
+/// A subscription row: the state the status follows from, and the user's request to cancel.
+struct StoredSubscription: Sendable, Hashable {
+    var state: SubscriptionState
+    var cancelRequestedAt: Date?
+}

@@ -1,0 +1,1 @@
+../../schema/postgres/0015_subscriptions.sql
