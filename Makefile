@@ -198,7 +198,7 @@ textconv: build
 
 # The service (`traindb serve`) on a throwaway cluster of its own with the catalogue published,
 # on http://127.0.0.1:$(SERVE_PORT), until Ctrl-C (which also stops the cluster). The JWT secret
-# is .build/serve-jwt-secret (made once); `scripts/dev-token .build/serve-jwt-secret UUID` signs a
+# is .build/serve-jwt-secret (made once); `traindb token --user UUID --jwt-secret-file .build/serve-jwt-secret` signs a
 # token with it, and `scripts/dev-subscription URL UUID` gives that user a trial.
 SERVE_PORT ?= 8080
 SERVE_SECRET := .build/serve-jwt-secret
@@ -210,7 +210,7 @@ serve: db
 	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; url=$$(scripts/pg-cluster url); \
 	$(BIN) publish --postgres "$$url" | tail -n 1; \
 	echo "serving on http://127.0.0.1:$(SERVE_PORT) (database $$url); Ctrl-C stops it and the cluster"; \
-	echo "  token: scripts/dev-token $(SERVE_SECRET) USER_UUID; a trial: scripts/dev-subscription $$url USER_UUID"; \
+	echo "  token: $(BIN) token --user USER_UUID --jwt-secret-file $(SERVE_SECRET); a trial: scripts/dev-subscription $$url USER_UUID"; \
 	$(BIN) serve --postgres "$$url" --port $(SERVE_PORT) --jwt-secret-file $(SERVE_SECRET)
 
 # Regenerates Sources/ServiceAPI from openapi/openapi.yaml (swift-openapi-generator, built once
