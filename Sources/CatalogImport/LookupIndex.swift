@@ -43,7 +43,7 @@ struct LookupIndex {
         let key = Array(normalised)
         var best: (value: String, distance: Int)?
         for candidate in values {
-            let distance = Self.editDistance(key, Array(SheetTable.normalise(candidate)))
+            let distance = EditDistance.between(key, Array(SheetTable.normalise(candidate)))
             if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }
         guard let best else { return nil }
@@ -58,23 +58,6 @@ struct LookupIndex {
             return "allowed values: " + values.map { "\(quoted: $0)" }.joined(separator: ", ")
         }
         return "allowed values are listed in \(source)"
-    }
-
-    /// Levenshtein distance.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }
 

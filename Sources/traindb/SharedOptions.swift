@@ -12,7 +12,9 @@ struct DatabaseOption: ParsableArguments {
     func open() throws -> CatalogDatabase {
         do {
             return try CatalogDatabase(path: db)
-        } catch let error as CatalogDatabaseError where error.code == "database.missing" && db == Self.defaultPath {
+        } catch let error as CatalogDatabaseError
+            where error.code == "database.missing" && db == CatalogDatabase.defaultPath
+        {
             let folder = FileManager.default.currentDirectoryPath
             throw CommandError(
                 error.code,
@@ -20,8 +22,6 @@ struct DatabaseOption: ParsableArguments {
                     + "root after `make db`, or give the database with --db FILE")
         }
     }
-
-    static let defaultPath = CatalogDatabase.defaultPath
 }
 
 /// `--workbooks FOLDER`, shared by every command that reads the workbooks.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogImport
 
 /// A better first line for a usage error whose cause is a mistyped command: the parser says
 /// "Unexpected argument 'chek'" or, for `log sett --store x`, "Unknown option '--store'",
@@ -47,31 +48,10 @@ enum UsageHint {
     static func closest(to word: String, among choices: [String]) -> String? {
         let prefixed = choices.filter { $0.hasPrefix(word) }
         if prefixed.count == 1 { return prefixed[0] }
-        let scored = choices.map { (choice: $0, distance: editDistance(word, $0)) }
+        let scored = choices.map { (choice: $0, distance: EditDistance.between(Array(word), Array($0))) }
         guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= 2,
             scored.count(where: { $0.distance == best.distance }) == 1
         else { return nil }
         return best.choice
-    }
-
-    /// The edits (insertions, deletions, substitutions, swaps of neighbours) that turn `a` into
-    /// `b`.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return table[a.count][b.count]
     }
 }
