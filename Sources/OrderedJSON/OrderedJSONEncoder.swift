@@ -11,7 +11,8 @@ import Foundation
 ///
 /// It follows `JSONEncoder`'s conventions: a nil optional that a synthesised `Codable`
 /// conformance encodes with `encodeIfPresent` is left out, one encoded with `encode` is `null`,
-/// and a non-finite number is an `EncodingError`.
+/// and a non-finite number is an `EncodingError`. A `JSONWritable` value is written by its own
+/// `writeJSON(to:)` (same bytes, no tree) unless the layout sorts keys.
 public struct OrderedJSONEncoder: Sendable {
     /// How the text is laid out.
     public var layout: JSONLayout
@@ -38,6 +39,11 @@ public struct OrderedJSONEncoder: Sendable {
     }
 
     private func bytes(of value: some Encodable) throws -> [UInt8] {
+        if !layout.sortsKeys, let writable = value as? any JSONWritable {
+            var writer = JSONWriter(layout: layout)
+            writable.writeJSON(to: &writer)
+            return writer.output
+        }
         let node = JSONNode()
         try node.encode(value)
         var output: [UInt8] = []

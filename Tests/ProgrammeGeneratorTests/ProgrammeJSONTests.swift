@@ -38,6 +38,33 @@ struct ProgrammeJSONTests {
             """#)
     }
 
+    @Test("the programme's own JSON writer gives the bytes its Encodable form gives, across the questionnaire space")
+    func writerMatchesEncodable() throws {
+        // Which path wrote a document can't be seen in its bytes, so this compares the writer
+        // (`encode`) with the tree that `value(of:)` builds through `encode(to:)`: a member added
+        // to one and not the other, or laid out differently, fails here.
+        let generator = ProgrammeGenerator(catalog: try CommittedCatalog.catalog())
+        var programmes = [Self.programme]
+        for base in QuestionnaireSpace.bases where base.index % 3 == 0 {
+            // A third of the bases, one equipment profile each, in turn: every profile, goal,
+            // level, day count and duration.
+            let questionnaires = QuestionnaireSpace.questionnaires(for: base)
+            let questionnaire = questionnaires[base.index % questionnaires.count]
+            programmes.append(try generator.generate(from: questionnaire, seed: 7, createdDate: SmallCatalog.createdDate))
+        }
+        for layout in [JSONLayout.compact, .indented] {
+            let encoder = OrderedJSONEncoder(layout: layout)
+            for programme in programmes {
+                let written = try encoder.encode(programme)
+                let tree = try encoder.value(of: programme).renderedBytes(layout)
+                #expect(Array(written) == tree, "\(programme.id), \(layout.isIndented ? "indented" : "compact")")
+            }
+        }
+        // A layout that sorts keys takes the Encodable path: keys sorted, as the reports print them.
+        let sorted = try OrderedJSONEncoder(layout: .sortedReport).encodeText(Self.programme)
+        #expect(sorted.hasPrefix("{\n  \"createdDate\" : \"2026-11-23\",\n  \"daysPerWeek\" : 3,"))
+    }
+
     @Test("pretty JSON indents by two spaces and reads back as the same programme")
     func prettyRoundTrip() throws {
         let text = try OrderedJSONEncoder(layout: .indented).encodeText(Self.programme)
