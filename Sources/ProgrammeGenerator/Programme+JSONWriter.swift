@@ -55,40 +55,30 @@ extension ProgrammeExercise: JSONWritable {
     }
 }
 
+// The small records: one line each.
+
 extension WarmUpExercise: JSONWritable {
     public func writeJSON(to writer: inout JSONWriter) {
-        writer.object { writer in
-            writer.member("exerciseId", exerciseId)
-            writer.member("exerciseName", exerciseName)
-            writer.member("minutes", minutes)
+        writer.object {
+            $0.member("exerciseId", exerciseId); $0.member("exerciseName", exerciseName); $0.member("minutes", minutes)
         }
     }
 }
 
 extension EmptySlot: JSONWritable {
     public func writeJSON(to writer: inout JSONWriter) {
-        writer.object { writer in
-            writer.member("slot", slot)
-            writer.member("reason", reason)
-        }
+        writer.object { $0.member("slot", slot); $0.member("reason", reason) }
     }
 }
 
 extension InjuryWarning: JSONWritable {
     public func writeJSON(to writer: inout JSONWriter) {
-        writer.object { writer in
-            writer.member("joint", joint)
-            writer.member("message", message)
-        }
+        writer.object { $0.member("joint", joint); $0.member("message", message) }
     }
 }
 
 extension InjuryCue: JSONWritable {
     public func writeJSON(to writer: inout JSONWriter) {
-        writer.object { writer in
-            writer.member("joint", joint)
-            writer.member("cue", cue)
-            writer.member("message", message)
-        }
+        writer.object { $0.member("joint", joint); $0.member("cue", cue); $0.member("message", message) }
     }
 }
