@@ -2,27 +2,24 @@ import Catalog
 import GRDB
 
 extension CatalogDatabaseWriter {
-    /// Inserts every record of `catalog`, parents before children, each table in the catalog's
-    /// deterministic order. A constraint the schema enforces becomes an error naming the row.
+    /// Inserts every record of `catalog` and the exercises of `stage`, parents before children,
+    /// each table in the catalog's deterministic order. A constraint the schema enforces
+    /// becomes an error naming the row.
     ///
-    /// The lookup, group, contraindication and provenance rows go through GRDB's records. An
-    /// exercise's rows, a dozen for each of a catalogue's thousands of exercises, go through
-    /// three statements prepared once and bound column by column: the same values in the same
-    /// tables, without a record encoded and an insert planned for each row.
-    func insert(_ catalog: NormalisedCatalog, into db: Database) throws {
+    /// The lookup, contraindication and provenance rows go through GRDB's records. The groups
+    /// and an exercise's rows, a dozen for each of a catalogue's thousands of exercises, are
+    /// moved by the stage from its temporary tables with one statement per table.
+    func insert(_ catalog: NormalisedCatalog, stage: ExerciseStage, into db: Database) throws {
         try insert(catalog.categories, db)
         try insert(catalog.items, db)
         try insert(catalog.muscles, db)
         try insert(catalog.movementPatterns, db)
         try insert(catalog.complexityLevels, db)
         try insert(catalog.selectionTiers, db)
-        try insert(catalog.groups, db)
-        let statements = try ExerciseStatements(db)
-        try catalog.forEachExercise { rows in
-            try insert(rows.exercise, db) { try statements.insert($0) }
-            for record in rows.secondaryMuscles { try insert(record, db) { try statements.insert($0) } }
-            for record in rows.instructions { try insert(record, db) { try statements.insert($0) } }
+        try stage.writeExercises(keys: catalog.keys) { record in
+            try insert(record, db) { try $0.insert(db) }
         }
+        try catalog.checkExceptionExercises(stage)
         try insert(catalog.joints, db)
         try insert(catalog.contraindications, db)
         try insert(catalog.exceptions, db)
@@ -55,9 +52,10 @@ extension CatalogDatabaseWriter {
     }
 }
 
-/// The inserts of an exercise's rows, prepared once per build. Each names every column its
-/// record encodes, as GRDB's insert of the record does, so the rows written are the same;
-/// `ExerciseInsertTests` fails when a record gains a column these do not write.
+/// The columns of an exercise's rows, in the order the stage selects them (`ExerciseStage`
+/// moves them with SQL, and names a refused row through its record made from the same
+/// columns). Each lists every column its record encodes; `ExerciseInsertTests` fails when a
+/// record gains a column these do not write.
 struct ExerciseStatements {
     static let exerciseColumns = [
         "id", "display_name", "canonical_group_id", "equipment_category_id", "equipment_item_id",
@@ -84,34 +82,5 @@ struct ExerciseStatements {
 
     static func values(of record: ExerciseInstructionRecord) -> [DatabaseValue] {
         [record.exerciseId.databaseValue, record.step.databaseValue, record.instruction.databaseValue]
-    }
-
-    let exercise: Statement
-    let secondaryMuscle: Statement
-    let instruction: Statement
-
-    init(_ db: Database) throws {
-        exercise = try Self.insert(into: ExerciseRecord.databaseTableName, Self.exerciseColumns, db)
-        secondaryMuscle = try Self.insert(
-            into: ExerciseSecondaryMuscleRecord.databaseTableName, Self.secondaryMuscleColumns, db)
-        instruction = try Self.insert(into: ExerciseInstructionRecord.databaseTableName, Self.instructionColumns, db)
-    }
-
-    private static func insert(into table: String, _ columns: [String], _ db: Database) throws -> Statement {
-        let names = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
-        let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        return try db.makeStatement(sql: "INSERT INTO \(table.quotedDatabaseIdentifier) (\(names)) VALUES (\(marks))")
-    }
-
-    func insert(_ record: ExerciseRecord) throws {
-        try exercise.execute(arguments: StatementArguments(Self.values(of: record)))
-    }
-
-    func insert(_ record: ExerciseSecondaryMuscleRecord) throws {
-        try secondaryMuscle.execute(arguments: StatementArguments(Self.values(of: record)))
-    }
-
-    func insert(_ record: ExerciseInstructionRecord) throws {
-        try instruction.execute(arguments: StatementArguments(Self.values(of: record)))
     }
 }

@@ -33,10 +33,38 @@ public struct CatalogDatabaseWriter: Sendable {
     /// Builds a database holding `content` and atomically puts it at `path`, creating the
     /// directory when it is missing.
     public func write(_ content: CatalogContent, to path: String) throws {
-        let catalog = try NormalisedCatalog(content)
+        try NormalisedCatalog.check(content)
+        _ = try write(to: path) { stage in
+            for exercise in content.exercises { stage.add(exercise) }
+            return content
+        }
+    }
+
+    /// What a streamed build wrote.
+    public struct Written: Sendable {
+        public var exercises: Int
+    }
+
+    /// Builds a database from what `produce` gives: each exercise handed to the stage as it is
+    /// read (and not kept), then the rest of the catalogue, whose own `exercises` are not read.
+    /// When `produce` returns nil (the workbooks have errors) or throws, nothing is written,
+    /// an existing database is left untouched, and nil is returned or the error rethrown.
+    ///
+    /// The target is checked and locked before `produce` runs, so that a catalogue of any
+    /// length streams straight into the temporary database.
+    public func write(
+        to path: String, _ produce: (ExerciseStage) throws -> CatalogContent?
+    ) throws -> Written? {
         let target = URL(fileURLWithPath: path)
         try Self.checkTarget(path)
         let directory = target.deletingLastPathComponent()
+        // The outermost directory this build makes, removed again if nothing is built.
+        var createdDirectory: URL?
+        var ancestor = directory.standardizedFileURL
+        while !FileManager.default.fileExists(atPath: ancestor.path), ancestor.pathComponents.count > 1 {
+            createdDirectory = ancestor
+            ancestor = ancestor.deletingLastPathComponent()
+        }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -44,26 +72,55 @@ public struct CatalogDatabaseWriter: Sendable {
                 .fileSystem, "cannot create the directory \(directory.path): \(error.localizedDescription)",
                 path: path)
         }
-        let lock = try BuildLock(target: target)
+        var lock: BuildLock? = try BuildLock(target: target)
         defer { withExtendedLifetime(lock) {} }
         removeLeftovers(of: target)
         let temporary = directory.appendingPathComponent(
             ".\(target.lastPathComponent).\(UUID().uuidString).tmp")
         logger.debug("building the catalogue database", metadata: ["temporary": "\(temporary.path)"])
+        let written: Written?
         do {
-            try build(catalog, at: temporary.path)
-            try flush(temporary.path)
-            try replace(path, with: temporary.path)
+            written = try build(at: temporary.path, produce)
+            if written != nil {
+                try flush(temporary.path)
+                try replace(path, with: temporary.path)
+            } else {
+                removeFiles(of: temporary.path)
+            }
+        } catch let error as ProduceFailure {
+            removeFiles(of: temporary.path)
+            lock = nil
+            if let createdDirectory { try? FileManager.default.removeItem(at: createdDirectory) }
+            throw error.error
         } catch {
             removeFiles(of: temporary.path)
             logger.debug("catalogue build failed; temporary file removed", metadata: ["error": "\(error)"])
             if error is CatalogBuildError || error is SchemaMigrationError { throw error }
             throw CatalogBuildError(.fileSystem, "cannot write \(path): \(error)", path: path)
         }
+        if written == nil {
+            // Nothing was built: leave no lock file, nor a directory this build made.
+            lock = nil
+            if let createdDirectory { try? FileManager.default.removeItem(at: createdDirectory) }
+            return nil
+        }
         logger.debug(
             "catalogue database written",
-            metadata: ["path": "\(path)", "exercises": "\(catalog.exerciseCount)"])
+            metadata: ["path": "\(path)", "exercises": "\(written?.exercises ?? 0)"])
+        return written
     }
+
+    /// The page cache, in KiB, while the staged exercises move into their tables and the file
+    /// is checked and vacuumed (SQLite's default is 2,000 KiB).
+    static let moveCacheKiB = 12_288
+
+    /// An error `produce` threw, carried out of the build unchanged.
+    private struct ProduceFailure: Error {
+        var error: any Error
+    }
+
+    /// Stops the build's transaction when `produce` found errors.
+    private struct NothingToWrite: Error {}
 
     /// Refuses a target that exists but is not a regular file, or that is the same file as one
     /// of `inputs` (the workbooks being built from): `write.target_not_a_file`,
@@ -113,7 +170,7 @@ public struct CatalogDatabaseWriter: Sendable {
         }
     }
 
-    private func build(_ catalog: NormalisedCatalog, at path: String) throws {
+    private func build(at path: String, _ produce: (ExerciseStage) throws -> CatalogContent?) throws -> Written? {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.label = "catalogue build"
@@ -124,9 +181,31 @@ public struct CatalogDatabaseWriter: Sendable {
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         do {
             try CatalogSchema.migrator.migrate(queue)
-            try queue.write { db in
-                try insert(catalog, into: db)
-                try checkForeignKeys(db)
+            let written: Written
+            do {
+                written = try queue.write { db in
+                    let stage = try ExerciseStage(db)
+                    let produced: CatalogContent?
+                    do {
+                        produced = try produce(stage)
+                    } catch {
+                        throw ProduceFailure(error: error)
+                    }
+                    guard let content = produced else { throw NothingToWrite() }
+                    try stage.finish()
+                    // The check's memory is released by now: the moves get a larger page cache,
+                    // so that the indexes they fill in random order are not written out and read
+                    // back page by page (the file's bytes do not depend on it).
+                    try db.execute(sql: "PRAGMA main.cache_size = -\(Self.moveCacheKiB)")
+                    let catalog = try NormalisedCatalog(content, stage: stage)
+                    try insert(catalog, stage: stage, into: db)
+                    try stage.drop()
+                    try checkForeignKeys(db)
+                    return Written(exercises: stage.count)
+                }
+            } catch is NothingToWrite {
+                try queue.close()
+                return nil
             }
             try queue.writeWithoutTransaction { db in
                 try checkIntegrity(db)
@@ -140,6 +219,7 @@ public struct CatalogDatabaseWriter: Sendable {
                 try db.execute(sql: "VACUUM")
             }
             try queue.close()
+            return written
         } catch {
             try? queue.close()
             throw error

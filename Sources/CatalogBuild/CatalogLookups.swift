@@ -109,6 +109,59 @@ public struct CatalogLookups: Sendable {
             otherwise: "\(subject()) has selection tier \(tier), which the selection tier lookup does not list")
     }
 
+    /// The declared values among those `staged` exercises name, and each one no lookup
+    /// declares as a problem naming the first exercise that names it, in the order first named.
+    func resolve(_ staged: ExerciseStage.Used, problems: inout NormalisedCatalog.Problems) -> Used {
+        var used = Used()
+        func subject(_ id: String) -> String { "exercise \"\(id)\"" }
+        for category in staged.categoryOrder {
+            guard let (exercise, named) = staged.categories[category] else { continue }
+            guard let items = items(under: category) else {
+                problems.unknown(
+                    "\(subject(exercise)) names equipment category \"\(category)\", "
+                        + "which the equipment lookup does not list")
+                continue
+            }
+            used.items[category] = []
+            for (item, exercise) in named.sorted(by: { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }) {
+                if items.contains(item) {
+                    used.items[category, default: []].insert(item)
+                } else {
+                    problems.unknown(
+                        "\(subject(exercise)) names equipment item \"\(item)\", which the equipment "
+                            + "lookup does not list under \"\(category)\"")
+                }
+            }
+        }
+        for muscle in staged.muscleOrder {
+            Self.use(
+                muscle, declared: muscleNames.contains(muscle), in: &used.muscles, &problems,
+                otherwise: "\(subject(staged.muscles[muscle] ?? "")) names muscle \"\(muscle)\", "
+                    + "which the muscle lookup does not list")
+        }
+        for pattern in staged.movementPatternOrder {
+            Self.use(
+                pattern, declared: movementPatterns.contains { $0.name == pattern }, in: &used.movementPatterns,
+                &problems,
+                otherwise: "\(subject(staged.movementPatterns[pattern] ?? "")) names movement pattern "
+                    + "\"\(pattern)\", which the movement pattern lookup does not list")
+        }
+        for level in staged.complexityLevelOrder {
+            Self.use(
+                level, declared: complexityLevels.contains { $0.level == level }, in: &used.complexityLevels,
+                &problems,
+                otherwise: "\(subject(staged.complexityLevels[level] ?? "")) has complexity \(level), "
+                    + "which the complexity lookup does not list")
+        }
+        for tier in staged.selectionTierOrder {
+            Self.use(
+                tier, declared: selectionTiers.contains { $0.tier == tier }, in: &used.selectionTiers, &problems,
+                otherwise: "\(subject(staged.selectionTiers[tier] ?? "")) has selection tier \(tier), "
+                    + "which the selection tier lookup does not list")
+        }
+        return used
+    }
+
     /// Records a declared `value` as used, or the problem of one no lookup declares.
     private static func use<Value: Hashable>(
         _ value: Value, declared: Bool, in used: inout Set<Value>, _ problems: inout NormalisedCatalog.Problems,

@@ -8,28 +8,17 @@ import Catalog
 /// exercises by id; canonical groups and joints by name; contraindications by canonical group
 /// then joint; exceptions by exercise then joint; sources by file name. Keys count from 1 in
 /// those orders, so the same content always gives the same rows.
-struct NormalisedCatalog: Sendable {
-    /// An exercise's row and the rows that hang off it, inserted together.
-    struct ExerciseRows: Sendable {
-        var exercise: ExerciseRecord
-        var secondaryMuscles: [ExerciseSecondaryMuscleRecord]
-        var instructions: [ExerciseInstructionRecord]
-    }
-
+///
+/// The exercises are not held here: they wait in an `ExerciseStage`, which numbers the groups
+/// and moves the exercises' rows into their tables in id order.
+struct NormalisedCatalog {
     var categories: [EquipmentCategoryRecord] = []
     var items: [EquipmentItemRecord] = []
     var muscles: [MuscleRecord] = []
     var movementPatterns: [MovementPatternRecord] = []
     var complexityLevels: [ComplexityLevelRecord] = []
     var selectionTiers: [SelectionTierRecord] = []
-    var groups: [CanonicalGroupRecord] = []
-    /// The content's exercises, and the order of their ids: each exercise's rows are made as
-    /// they are written (`forEachExercise`), so a build holds the records of one at a time
-    /// rather than a second copy of the catalogue.
-    private var exercises: [Exercise] = []
-    private var exerciseOrder: [Int] = []
-    private var keys = LookupKeys()
-    private var groupIDs: [String: Int] = [:]
+    private(set) var keys = LookupKeys()
     var joints: [JointRecord] = []
     var contraindications: [ContraindicationRecord] = []
     var exceptions: [ExerciseExceptionRecord] = []
@@ -37,9 +26,10 @@ struct NormalisedCatalog: Sendable {
         toolVersion: TrainDBVersion.current, schemaVersion: CatalogSchema.latestVersion)
     var sources: [CatalogueSourceRecord] = []
 
-    /// Resolves `content`, reporting every exercise or contraindication that names a value its
-    /// lookup lacks (all of them, in one error).
-    init(_ content: CatalogContent) throws {
+    /// Checks in memory what the build of `content` would refuse, reporting every exercise or
+    /// contraindication that names a value its lookup lacks (all of them, in one error), before
+    /// anything is written.
+    static func check(_ content: CatalogContent) throws {
         var problems = Problems()
         let exercises = content.exercises
         let order = exercises.indices.sorted { exercises[$0].id < exercises[$1].id }
@@ -51,28 +41,38 @@ struct NormalisedCatalog: Sendable {
         }
         let groupNames = Set(exercises.lazy.map(\.canonicalName))
         for contraindication in content.contraindications where !groupNames.contains(contraindication.canonicalName) {
-            problems.unknown(
-                "contraindication for joint \"\(contraindication.joint)\" names canonical group "
-                    + "\"\(contraindication.canonicalName)\", which no exercise has")
+            problems.unknown(Self.unknownGroup(contraindication))
         }
         let exerciseIDs = Set(exercises.lazy.map(\.id))
         for exception in content.exceptions where !exerciseIDs.contains(exception.exerciseId) {
-            problems.unknown(
-                "exception for joint \"\(exception.joint)\" names exercise \"\(exception.exerciseId)\", "
-                    + "which the catalogue does not have")
+            problems.unknown(Self.unknownExercise(exception))
         }
         try problems.throwIfAny()
+    }
 
-        self.exercises = exercises
-        exerciseOrder = order
+    /// Resolves the lookups of the exercises in `stage` (a value no lookup declares is an
+    /// error naming the first exercise that uses it), numbers the groups into the database,
+    /// and the rest of `content` (its own `exercises` are not read).
+    init(_ content: CatalogContent, stage: ExerciseStage) throws {
+        var problems = Problems()
+        let lookups = CatalogLookups(content)
+        let used = lookups.resolve(stage.used, problems: &problems)
+        try problems.throwIfAny()
         assignLookupKeys(lookups, used: used)
-        let groupIDs = Self.keys(groupNames.sorted())
-        self.groupIDs = groupIDs
-        groups = groupNames.sorted().map { CanonicalGroupRecord(id: groupIDs[$0] ?? 0, name: $0) }
 
+        _ = try stage.writeGroups()
         let jointNames = Set(content.contraindications.map(\.joint) + content.exceptions.map(\.joint)).sorted()
         let jointIDs = Self.keys(jointNames)
         joints = jointNames.map { JointRecord(id: jointIDs[$0] ?? 0, name: $0, slug: $0.slug) }
+        var groupIDs: [String: Int] = [:]
+        for contraindication in content.contraindications where groupIDs[contraindication.canonicalName] == nil {
+            if let id = try stage.groupID(contraindication.canonicalName) {
+                groupIDs[contraindication.canonicalName] = id
+            } else {
+                problems.unknown(Self.unknownGroup(contraindication))
+            }
+        }
+        try problems.throwIfAny()
         contraindications = content.contraindications
             .sorted { ($0.canonicalName, $0.joint) < ($1.canonicalName, $1.joint) }
             .map {
@@ -91,15 +91,27 @@ struct NormalisedCatalog: Sendable {
             .map { CatalogueSourceRecord(fileName: $0.fileName, sha256: $0.sha256) }
     }
 
-    /// How many exercises the catalogue has.
-    var exerciseCount: Int { exercises.count }
-
-    /// Each exercise's rows, by id.
-    func forEachExercise(_ body: (ExerciseRows) throws -> Void) rethrows {
-        for index in exerciseOrder {
-            let exercise = exercises[index]
-            try body(Self.rows(of: exercise, keys: keys, groupID: groupIDs[exercise.canonicalName] ?? 0))
+    /// Refuses exceptions naming an exercise the stage did not write: checked once the
+    /// exercises are in their table, whose key finds each id.
+    func checkExceptionExercises(_ stage: ExerciseStage) throws {
+        var problems = Problems()
+        let jointNames = Dictionary(joints.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        for exception in exceptions where try !stage.hasExercise(exception.exerciseId) {
+            problems.unknown(
+                "exception for joint \"\(jointNames[exception.jointId] ?? "?")\" names exercise "
+                    + "\"\(exception.exerciseId)\", which the catalogue does not have")
         }
+        try problems.throwIfAny()
+    }
+
+    private static func unknownGroup(_ contraindication: Contraindication) -> String {
+        "contraindication for joint \"\(contraindication.joint)\" names canonical group "
+            + "\"\(contraindication.canonicalName)\", which no exercise has"
+    }
+
+    private static func unknownExercise(_ exception: ExerciseException) -> String {
+        "exception for joint \"\(exception.joint)\" names exercise \"\(exception.exerciseId)\", "
+            + "which the catalogue does not have"
     }
 
     /// Keys 1, 2, 3 … in `names`' order.
@@ -140,29 +152,6 @@ struct NormalisedCatalog: Sendable {
             .map { ComplexityLevelRecord(level: $0.level, label: $0.label, description: $0.description) }
         selectionTiers = lookups.selectionTiers.filter { used.selectionTiers.contains($0.tier) }
             .map { SelectionTierRecord(tier: $0.tier, label: $0.label, description: $0.description) }
-    }
-
-    /// The records of one exercise whose every lookup value resolved.
-    private static func rows(of exercise: Exercise, keys: LookupKeys, groupID: Int) -> ExerciseRows {
-        let record = ExerciseRecord(
-            id: exercise.id, displayName: exercise.displayName, canonicalGroupId: groupID,
-            equipmentCategoryId: keys.categories[exercise.equipmentCategory] ?? 0,
-            equipmentItemId: exercise.equipmentItem.flatMap { keys.items[exercise.equipmentCategory]?[$0] },
-            primaryMuscleId: keys.muscles[exercise.primaryMuscle] ?? 0,
-            movementPatternId: keys.movementPatterns[exercise.movementPattern] ?? 0,
-            complexityLevel: exercise.complexity, selectionTier: exercise.selectionTier,
-            isIsolation: exercise.isIsolation, includeInProgramme: exercise.includeInProgramme,
-            videoUrl: exercise.videoURL, thumbnailUrl: exercise.thumbnailURL)
-        return ExerciseRows(
-            exercise: record,
-            secondaryMuscles: exercise.secondaryMuscles.enumerated().compactMap { offset, muscle in
-                keys.muscles[muscle].map {
-                    ExerciseSecondaryMuscleRecord(exerciseId: exercise.id, position: offset + 1, muscleId: $0)
-                }
-            },
-            instructions: exercise.instructions.enumerated().map { offset, text in
-                ExerciseInstructionRecord(exerciseId: exercise.id, step: offset + 1, instruction: text)
-            })
     }
 }
 

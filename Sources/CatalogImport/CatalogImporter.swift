@@ -28,10 +28,18 @@ public struct CatalogImporter {
     /// the problems, and a check that keeps no row holds memory bounded by what is looked up.
     let keepsContent: Bool
 
-    public init(logger: Logger = Logger(label: "traindb.import"), problemLimit: Int? = nil, keepsContent: Bool = true) {
+    /// Where a build streams the valid exercises as they are checked, rather than keep them:
+    /// the content it returns then has no `exercises`, and the build holds one row at a time.
+    let stage: ExerciseStage?
+
+    public init(
+        logger: Logger = Logger(label: "traindb.import"), problemLimit: Int? = nil, keepsContent: Bool = true,
+        stage: ExerciseStage? = nil
+    ) {
         self.logger = logger
         self.problemLimit = problemLimit
         self.keepsContent = keepsContent
+        self.stage = stage
     }
 
     /// Imports `directory/train_exercise_database_prod.xlsx` and
@@ -61,7 +69,8 @@ public struct CatalogImporter {
             selectionTiers: lookupSheets.selectionTiers)
         var rules = exerciseTables["exercises"].map {
             ExerciseRules(
-                table: $0, lookups: lookups, keepsExercises: keepsContent, groupsWanted: referenced["exercise_id"] ?? [])
+                table: $0, lookups: lookups, keepsExercises: keepsContent, stage: stage,
+                groupsWanted: referenced["exercise_id"] ?? [])
         }
         // What the contraindications workbook's lookups read from the exercises sheet.
         var exerciseValues = Self.exerciseLookupColumns.map { column in

@@ -15,6 +15,8 @@ struct ExerciseRules {
     /// The valid rows' exercises, when kept (a build needs them; a check does not).
     private let keepsExercises: Bool
     private var exercises: [Exercise] = []
+    /// Where the valid rows' exercises go instead, as they are checked, when a build streams them.
+    private let stage: ExerciseStage?
     /// Ids (normalised) whose group another sheet asks for, and the groups of those valid rows.
     private let groupsWanted: Set<String>
     private(set) var groupByExercise: [String: String] = [:]
@@ -23,8 +25,12 @@ struct ExerciseRules {
     /// Per group, the programme exercises in it: how many, and the first's row, name and column.
     private var programmeMembers: [String: (count: Int, row: Int, name: String?, column: Int?)] = [:]
 
-    init(table: SheetTable, lookups: CatalogLookups, keepsExercises: Bool = true, groupsWanted: Set<String> = []) {
+    init(
+        table: SheetTable, lookups: CatalogLookups, keepsExercises: Bool = true, stage: ExerciseStage? = nil,
+        groupsWanted: Set<String> = []
+    ) {
         self.table = table
+        self.stage = stage
         self.lookups = lookups
         self.keepsExercises = keepsExercises
         self.groupsWanted = groupsWanted
@@ -41,7 +47,9 @@ struct ExerciseRules {
         checkSecondaryMuscles(row, rowReader)
         checkInstructions(row, rowReader)
         if row.isValid, rowReader.errorCount == errorsBefore {
-            if keepsExercises, let exercise = row.exercise { exercises.append(exercise) }
+            if keepsExercises, let exercise = row.exercise {
+                if let stage { stage.add(exercise) } else { exercises.append(exercise) }
+            }
             if let id = row.id, let group = row.canonicalName, groupsWanted.contains(SheetTable.normalise(id)) {
                 groupByExercise[id] = groupByExercise[id] ?? group
             }

@@ -27,21 +27,35 @@ struct BuildCommand: ParsableCommand {
         } catch {
             throw CommandError(error, file: output)
         }
-        let result = try options.run(printClean: false, building: true)
-        guard !options.fails(result), let content = result.content else {
-            let summary = ProblemReport(problems: result.problems).summary
-            throw CommandError(
-                "build.check_failed", "nothing written: the workbooks have \(summary)", status: .dataErrors)
-        }
+        // The workbooks are checked as the database is written: each valid exercise goes into
+        // the temporary database as it is read, and the file is put in place only when the
+        // check found no error.
+        var checked: CatalogImporter.Result?
+        var importFailure: (any Error)?
+        let written: CatalogDatabaseWriter.Written?
         do {
-            try CatalogDatabaseWriter().write(content, to: output)
+            written = try CatalogDatabaseWriter().write(to: output) { stage in
+                do {
+                    checked = try options.run(printClean: false, building: true, stage: stage)
+                } catch {
+                    importFailure = error
+                    return nil
+                }
+                guard let result = checked, !options.fails(result) else { return nil }
+                return result.content
+            }
         } catch {
             throw CommandError(error, file: output)
         }
-        let exercises = content.exercises.count
+        if let importFailure { throw importFailure }
+        guard let written, let content = checked?.content else {
+            let summary = ProblemReport(problems: checked?.problems ?? []).summary
+            throw CommandError(
+                "build.check_failed", "nothing written: the workbooks have \(summary)", status: .dataErrors)
+        }
         try Terminal.wrote(
             output,
-            ": \(exercises) exercises, \(content.contraindications.count) contraindications, "
+            ": \(written.exercises) exercises, \(content.contraindications.count) contraindications, "
                 + "\(content.exceptions.count) exercise exceptions")
     }
 }

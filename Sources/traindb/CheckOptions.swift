@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogBuild
 import CatalogImport
 
 /// The options `check` and `build` share, and the import both run first.
@@ -22,9 +23,13 @@ struct CheckOptions: ParsableArguments {
 
     /// Imports both workbooks and prints the problems found (a clean import prints its
     /// summary only when `printClean`); the catalogue is kept only for `building`.
-    func run(printClean: Bool = true, building: Bool = false) throws -> CatalogImporter.Result {
-        let result = try CatalogImporter(problemLimit: maxProblems == 0 ? nil : maxProblems, keepsContent: building)
-            .importCatalog(from: source.workbooks)
+    /// A build hands the valid exercises to `stage` as they are checked.
+    func run(printClean: Bool = true, building: Bool = false, stage: ExerciseStage? = nil) throws
+        -> CatalogImporter.Result
+    {
+        let result = try CatalogImporter(
+            problemLimit: maxProblems == 0 ? nil : maxProblems, keepsContent: building, stage: stage
+        ).importCatalog(from: source.workbooks)
         if printClean || !result.problems.isEmpty {
             try print(ProblemReport(problems: result.problems))
         }

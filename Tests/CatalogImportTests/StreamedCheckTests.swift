@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import XLSX
+import CatalogBuild
+import TestSupport
 @testable import CatalogImport
 
 /// The exercises sheet is checked as it is read, a row at a time: what a check finds and says
@@ -26,6 +28,43 @@ struct StreamedCheckTests {
         let clean = try CatalogFixture().importCatalog(keepsContent: false)
         #expect(clean.errorCount == 0 && clean.content == nil)
         #expect(try CatalogFixture().importCatalog(keepsContent: true).content?.exceptions.count == 1)
+    }
+
+    /// A build streams the valid exercises into its database as they are checked, holding none:
+    /// the file is byte for byte the one built from the whole catalogue held in memory, and a
+    /// check that finds errors writes nothing and leaves no directory behind.
+    @Test func aStreamedBuildWritesTheBytesOfAHeldOne() throws {
+        var fixture = CatalogFixture()
+        // Rows out of id order, so that the build's own order is what the file shows.
+        fixture.exercises.reverse()
+        try TemporaryDirectory.with { directory in
+            try fixture.write(to: directory.url)
+            let held = try #require(try CatalogImporter().importCatalog(from: directory.url.path).content)
+            #expect(held.exercises.count > 1)
+            let heldPath = directory.path("held/exercises.sqlite")
+            try CatalogDatabaseWriter().write(held, to: heldPath)
+
+            let streamedPath = directory.path("streamed/exercises.sqlite")
+            var streamedContent: CatalogContent?
+            let written = try CatalogDatabaseWriter().write(to: streamedPath) { stage in
+                let result = try CatalogImporter(stage: stage).importCatalog(from: directory.url.path)
+                streamedContent = result.content
+                return result.errorCount == 0 ? result.content : nil
+            }
+            #expect(written?.exercises == held.exercises.count)
+            #expect(streamedContent?.exercises.isEmpty == true, "a streamed import keeps no exercise")
+            let heldBytes = try Data(contentsOf: URL(fileURLWithPath: heldPath))
+            #expect(heldBytes == (try Data(contentsOf: URL(fileURLWithPath: streamedPath))))
+
+            // A check that fails: nil, no file, and the directory the build made is gone.
+            let failedPath = directory.path("failed/nested/exercises.sqlite")
+            let failed = try CatalogDatabaseWriter().write(to: failedPath) { stage in
+                _ = try CatalogImporter(stage: stage).importCatalog(from: directory.url.path)
+                return nil
+            }
+            #expect(failed == nil)
+            #expect(!FileManager.default.fileExists(atPath: directory.path("failed")))
+        }
     }
 
     @Test func aRowNoHeaderCoversIsReportedInItsPlace() throws {
