@@ -168,7 +168,8 @@ public struct LogSync: Sendable {
         ) { connection in
             var (pushed, rows) = try await ServerLog(connection: connection, logger: logger)
                 .exchange(outgoing.pushes, since: outgoing.cursor)
-            rows.subscription = try await ServerSubscription.read(on: connection, logger: logger)
+            (rows.subscription, rows.subscriptionCheckedAt) = try await ServerSubscription.read(
+                on: connection, logger: logger)
             return (pushed, rows)
         }
     }
