@@ -5,7 +5,6 @@ import OpenAPIRuntime
 import OrderedJSON
 import PostgresStore
 import ProgrammeGenerator
-import ServiceAPI
 import Subscription
 import TrainingCalendar
 

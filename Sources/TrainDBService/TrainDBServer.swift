@@ -6,7 +6,6 @@ import OpenAPIHummingbird
 import OpenAPIRuntime
 import PostgresStore
 import ProgrammeGenerator
-import ServiceAPI
 import Subscription
 
 /// How `traindb serve` runs: where it listens, its database, how it checks tokens and App Store
