@@ -129,7 +129,7 @@ let package = Package(
         // Server side, linked by the CLI only: `traindb serve`, the HTTP service on Hummingbird
         // over PostgresStore (SwiftNIO), which no app-facing module links. Generated/ holds its
         // types and routes, generated from openapi/openapi.yaml by swift-openapi-generator
-        // (`make openapi`; committed, and checked by a test and CI).
+        // (`make openapi`; committed, and checked by a test).
         .target(
             name: "TrainDBService",
             dependencies: [

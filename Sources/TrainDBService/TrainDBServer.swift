@@ -85,7 +85,8 @@ public enum TrainDBServer {
             store: store, generator: ProgrammeGenerator(catalog: catalog), verifier: configuration.verifier,
             products: configuration.products, clock: configuration.clock, logger: logger)
         let router = Router()
-        router.add(middleware: BodyLimitMiddleware(limit: ServiceConfiguration.bodyLimit))
+        let methods = try OperationMethods.of { try handler.registerHandlers(on: $0) }
+        router.add(middleware: BodyLimitMiddleware(limit: ServiceConfiguration.bodyLimit, methods: methods))
         try handler.registerHandlers(
             on: router,
             middlewares: [
