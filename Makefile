@@ -133,7 +133,7 @@ bench-generator:
 bench-pg: db
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product pg-bench
 	@export PG_CLUSTER_STATE=$(CURDIR)/.build/pg-bench-cluster; \
-	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; \
+	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; trap 'exit 130' INT TERM; \
 	$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product pg-bench --show-bin-path)/pg-bench "$$(scripts/pg-cluster url)" $(DB)
 
 # The sync's convergence under faults, long (figures only, never part of make test; the README's
@@ -146,7 +146,7 @@ SOAK_SYNC ?= 8 4 150 1
 soak-sync: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --build-tests
 	@export PG_CLUSTER_STATE=$(CURDIR)/.build/soak-cluster; \
-	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; \
+	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; trap 'exit 130' INT TERM; \
 	export TRAINDB_POSTGRES_URL=$$(scripts/pg-cluster url) TRAINDB_SYNC_SOAK="$(SOAK_SYNC)" \
 	  TRAINDB_POSTGRES_RESTART="PG_CLUSTER_STATE=$$PG_CLUSTER_STATE $(CURDIR)/scripts/pg-cluster restart"; \
 	status=0; $(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build --filter soakRun > .build/soak-sync.log 2>&1 || status=$$?; \
@@ -205,7 +205,9 @@ textconv: build
 # The service (`traindb serve`) on a throwaway cluster of its own with the catalogue published,
 # on http://127.0.0.1:$(SERVE_PORT), until Ctrl-C (which also stops the cluster). The JWT secret
 # is .build/serve-jwt-secret (made once); `traindb token --user UUID --jwt-secret-file .build/serve-jwt-secret` signs a
-# token with it, and `scripts/dev-subscription URL UUID` gives that user a trial.
+# token with it, and `scripts/dev-subscription URL UUID` gives that user a trial. Recipes run in
+# /bin/sh (dash), which runs an EXIT trap on Ctrl-C only when INT is trapped too: hence the
+# `trap 'exit 130' INT TERM` beside each cluster's stop.
 SERVE_PORT ?= 8080
 SERVE_SECRET := .build/serve-jwt-secret
 .PHONY: serve openapi openapi-check bench-serve
@@ -213,7 +215,7 @@ serve: db
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product traindb
 	@[ -s $(SERVE_SECRET) ] || python3 -c 'import secrets; print(secrets.token_hex(32))' > $(SERVE_SECRET)
 	@export PG_CLUSTER_STATE=$(CURDIR)/.build/serve-cluster; \
-	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; url=$$(scripts/pg-cluster url); \
+	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; trap 'exit 130' INT TERM; url=$$(scripts/pg-cluster url); \
 	$(BIN) publish --postgres "$$url" | tail -n 1; \
 	echo "serving on http://127.0.0.1:$(SERVE_PORT) (database $$url); Ctrl-C stops it and the cluster"; \
 	echo "  token: $(BIN) token --user USER_UUID --jwt-secret-file $(SERVE_SECRET); a trial: scripts/dev-subscription $$url USER_UUID"; \
