@@ -335,8 +335,7 @@ struct DeviceLog {
                     INSERT INTO sync_cursors (server, user_id, change_seq) VALUES (?, ?, ?)
                     ON CONFLICT (server, user_id) DO UPDATE SET change_seq = excluded.change_seq
                     """, arguments: [sent.server, sent.user, server.cursor])
-            try ServerSubscription.store(
-                server.subscription, user: sent.user, checkedAt: server.subscriptionCheckedAt, in: db)
+            try ServerSubscription.store(server.subscription, user: sent.user, in: db)
             return changes
         }
     }

@@ -168,8 +168,7 @@ public struct LogSync: Sendable {
         ) { connection in
             var (pushed, rows) = try await ServerLog(connection: connection, logger: logger)
                 .exchange(outgoing.pushes, since: outgoing.cursor)
-            (rows.subscription, rows.subscriptionCheckedAt) = try await ServerSubscription.read(
-                on: connection, logger: logger)
+            rows.subscription = try await ServerSubscription.read(on: connection, logger: logger)
             return (pushed, rows)
         }
     }

@@ -27,8 +27,6 @@ struct ServerLog {
         var cursor: Int64 = 0
         /// The user's subscription row (nil: the server holds none), which the device copies.
         var subscription: ServerSubscription?
-        /// The server's moment of reading it (training-log 0008 records the check).
-        var subscriptionCheckedAt = ""
     }
 
     /// Sends the device's deletions and changed rows, and reads back the user's rows changed
