@@ -1,5 +1,9 @@
 # TrainDB: `make db` sets a fresh Debian machine up and builds the database; `make test` tests.
 SWIFT        ?= swift
+# Extra flags for every `swift build` and `swift test` here, scripts/api-check and bench/serve:
+# one set for all, so that no step rebuilds what another built. CI sets -debug-info-format none.
+SWIFT_BUILD_FLAGS ?=
+export SWIFT_BUILD_FLAGS
 WORKBOOKS    ?= database-management
 DB           ?= $(WORKBOOKS)/build/exercises.sqlite
 APT_PACKAGES := libzip-dev libxml2-dev libsqlite3-dev pkg-config
@@ -23,11 +27,13 @@ deps:
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
 	fi
 
+# `make db` needs only the command line: the benchmarks' executables are built by their own
+# targets (in release), and a debug build of them here would be time nothing uses.
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product traindb
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release
 
 db: build
 	$(BIN) build --workbooks $(WORKBOOKS) --output $(DB)
@@ -38,11 +44,11 @@ check: build
 # Builds, then runs every test, the output of both in $(TEST_LOG); prints the failures in full,
 # the skip lines and the summary (or, when the build fails, its errors), and keeps the exit status.
 test: deps
-	@mkdir -p $(dir $(TEST_LOG)); status=0; $(SWIFT) build --build-tests > $(TEST_LOG) 2>&1 || status=$$?; \
+	@mkdir -p $(dir $(TEST_LOG)); status=0; $(SWIFT) build $(SWIFT_BUILD_FLAGS) --build-tests > $(TEST_LOG) 2>&1 || status=$$?; \
 	if [ $$status -ne 0 ]; then grep -E '(error|warning):' $(TEST_LOG) | sort -u; \
 	  echo "the build failed; full log: $(TEST_LOG)"; exit $$status; fi; \
 	grep -E ': warning:' $(TEST_LOG) | sort -u; \
-	$(SWIFT) test --skip-build >> $(TEST_LOG) 2>&1 || status=$$?; \
+	$(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build >> $(TEST_LOG) 2>&1 || status=$$?; \
 	awk -f Tests/summary.awk $(TEST_LOG); echo "full log: $(TEST_LOG)"; exit $$status
 
 # A throwaway PostgreSQL cluster on a free localhost port (installs PostgreSQL from Debian when
@@ -68,7 +74,7 @@ leaks: deps
 	@command -v valgrind >/dev/null || { \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq valgrind; }
-	$(SWIFT) build --product traindb
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product traindb
 	@dir=$$(mktemp -d); trap 'rm -rf "$$dir"' EXIT; \
 	objcopy --strip-debug $(BIN) "$$dir/traindb"; \
 	python3 leaks/hostile_workbooks.py "$$dir"; failed=0; \
@@ -94,9 +100,9 @@ bench-xlsx:
 	@[ -x /usr/bin/time ] || { \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq time; }
-	$(SWIFT) build -c release --product traindb
-	$(SWIFT) build -c release --product xlsx-bench
-	$$($(SWIFT) build -c release --product xlsx-bench --show-bin-path)/xlsx-bench
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product traindb
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product xlsx-bench
+	$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product xlsx-bench --show-bin-path)/xlsx-bench
 
 # Catalogue benchmark (figures only, never a test): `scripts/grown-catalogue` grows the committed
 # exercises sheet to 164,730 and 1,000,000 valid rows (cached in bench-data/), then `traindb check`
@@ -107,16 +113,16 @@ bench-catalogue:
 	@[ -x /usr/bin/time ] || { \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq time; }
-	$(SWIFT) build -c release --product traindb
-	$(SWIFT) build -c release --product xlsx-bench
-	$$($(SWIFT) build -c release --product xlsx-bench --show-bin-path)/xlsx-bench catalogue $(CATALOGUE_ROWS)
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product traindb
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product xlsx-bench
+	$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product xlsx-bench --show-bin-path)/xlsx-bench catalogue $(CATALOGUE_ROWS)
 
 # Generator benchmark (figures only, never a test): every questionnaire of the property space,
 # p50/p99 per programme (target p99 ≤ 5 ms) and the total, on the committed catalogue.
 .PHONY: bench-generator
 bench-generator:
-	$(SWIFT) build -c release --product generator-bench
-	$$($(SWIFT) build -c release --product generator-bench --show-bin-path)/generator-bench
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product generator-bench
+	$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product generator-bench --show-bin-path)/generator-bench
 
 # PostgreSQL benchmark (figures only, never a test), on a throwaway cluster of its own: publishing
 # the committed catalogue (a first publish, republishes that change nothing), then 500 users with
@@ -125,10 +131,10 @@ bench-generator:
 # phone of its own, then a sync with nothing to bring after 1 week and 5 years.
 .PHONY: bench-pg
 bench-pg: db
-	$(SWIFT) build -c release --product pg-bench
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product pg-bench
 	@export PG_CLUSTER_STATE=$(CURDIR)/.build/pg-bench-cluster; \
-	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; \
-	$$($(SWIFT) build -c release --product pg-bench --show-bin-path)/pg-bench "$$(scripts/pg-cluster url)" $(DB)
+	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; trap 'exit 130' INT TERM; \
+	$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product pg-bench --show-bin-path)/pg-bench "$$(scripts/pg-cluster url)" $(DB)
 
 # The sync's convergence under faults, long (figures only, never part of make test; the README's
 # figures): SOAK_SYNC="USERS DEVICES ROUNDS SEED" users with devices changing their logs offline and
@@ -138,12 +144,12 @@ bench-pg: db
 SOAK_SYNC ?= 8 4 150 1
 .PHONY: soak-sync
 soak-sync: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --build-tests
 	@export PG_CLUSTER_STATE=$(CURDIR)/.build/soak-cluster; \
-	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; \
+	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; trap 'exit 130' INT TERM; \
 	export TRAINDB_POSTGRES_URL=$$(scripts/pg-cluster url) TRAINDB_SYNC_SOAK="$(SOAK_SYNC)" \
 	  TRAINDB_POSTGRES_RESTART="PG_CLUSTER_STATE=$$PG_CLUSTER_STATE $(CURDIR)/scripts/pg-cluster restart"; \
-	status=0; $(SWIFT) test --skip-build --filter soakRun > .build/soak-sync.log 2>&1 || status=$$?; \
+	status=0; $(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build --filter soakRun > .build/soak-sync.log 2>&1 || status=$$?; \
 	grep -E "soak-sync:|✘|error" .build/soak-sync.log; tail -n 1 .build/soak-sync.log; \
 	echo "full log: .build/soak-sync.log"; exit $$status
 
@@ -151,21 +157,21 @@ soak-sync: deps
 # ~16,000 sets; submit p99 (target ≤ 2 ms), exercise history (≤ 20 ms), the week (≤ 2 ms), database size.
 .PHONY: bench-log
 bench-log:
-	$(SWIFT) build -c release --product log-bench
-	$$($(SWIFT) build -c release --product log-bench --show-bin-path)/log-bench
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product log-bench
+	$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product log-bench --show-bin-path)/log-bench
 
 # GymTrack benchmark (figures only, never a test): ten years of daily use through the API, then
 # each stat the screens show, p50/p99 (target ≤ 10 ms each).
 .PHONY: bench-gymtrack
 bench-gymtrack:
-	$(SWIFT) build -c release --product gymtrack-bench
-	$$($(SWIFT) build -c release --product gymtrack-bench --show-bin-path)/gymtrack-bench
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product gymtrack-bench
+	$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product gymtrack-bench --show-bin-path)/gymtrack-bench
 
 # Rewrites the personas' committed weeks (Tests/ProgrammeGeneratorTests/Personas/*.txt) after a
 # deliberate change to the rules or the catalogue: review the diff as a coach before committing.
 .PHONY: personas
 personas: deps
-	TRAINDB_UPDATE_PERSONAS=1 $(SWIFT) test --filter PersonaTests
+	TRAINDB_UPDATE_PERSONAS=1 $(SWIFT) test $(SWIFT_BUILD_FLAGS) --filter PersonaTests
 	@git --no-pager diff --stat -- Tests/ProgrammeGeneratorTests/Personas
 
 # Rewrites the committed replays (Tests/TrainingLogTests/Replays: the eight-week events from the
@@ -173,22 +179,22 @@ personas: deps
 # or text: review the diff before committing.
 .PHONY: replays
 replays: deps
-	TRAINDB_UPDATE_REPLAYS=1 $(SWIFT) test --filter ReplayTests
+	TRAINDB_UPDATE_REPLAYS=1 $(SWIFT) test $(SWIFT_BUILD_FLAGS) --filter ReplayTests
 	@git --no-pager diff --stat -- Tests/TrainingLogTests/Replays
 
 # User stores under several processes (figures only, never a test): 4 processes × 200 writes on
 # one journal with a reader beside them; every write acknowledged, none refused, the p99 wait.
 .PHONY: bench-store
 bench-store:
-	$(SWIFT) build -c release --product store-bench
-	$$($(SWIFT) build -c release --product store-bench --show-bin-path)/store-bench 4 200
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product store-bench
+	$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product store-bench --show-bin-path)/store-bench 4 200
 
 # Fitness journal benchmark (figures only, never a test): ten years of daily workouts and
 # check-ins; today, progress per period, the chart and the CSV export (target ≤ 10 ms each).
 .PHONY: bench-journal
 bench-journal:
-	$(SWIFT) build -c release --product journal-bench
-	$$($(SWIFT) build -c release --product journal-bench --show-bin-path)/journal-bench
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product journal-bench
+	$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product journal-bench --show-bin-path)/journal-bench
 
 # Lets `git diff` and `git log -p` show workbook changes as CSV rows (see .gitattributes).
 textconv: build
@@ -199,21 +205,23 @@ textconv: build
 # The service (`traindb serve`) on a throwaway cluster of its own with the catalogue published,
 # on http://127.0.0.1:$(SERVE_PORT), until Ctrl-C (which also stops the cluster). The JWT secret
 # is .build/serve-jwt-secret (made once); `traindb token --user UUID --jwt-secret-file .build/serve-jwt-secret` signs a
-# token with it, and `scripts/dev-subscription URL UUID` gives that user a trial.
+# token with it, and `scripts/dev-subscription URL UUID` gives that user a trial. Recipes run in
+# /bin/sh (dash), which runs an EXIT trap on Ctrl-C only when INT is trapped too: hence the
+# `trap 'exit 130' INT TERM` beside each cluster's stop.
 SERVE_PORT ?= 8080
 SERVE_SECRET := .build/serve-jwt-secret
 .PHONY: serve openapi openapi-check bench-serve
 serve: db
-	$(SWIFT) build --product traindb
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product traindb
 	@[ -s $(SERVE_SECRET) ] || python3 -c 'import secrets; print(secrets.token_hex(32))' > $(SERVE_SECRET)
 	@export PG_CLUSTER_STATE=$(CURDIR)/.build/serve-cluster; \
-	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; url=$$(scripts/pg-cluster url); \
+	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; trap 'exit 130' INT TERM; url=$$(scripts/pg-cluster url); \
 	$(BIN) publish --postgres "$$url" | tail -n 1; \
 	echo "serving on http://127.0.0.1:$(SERVE_PORT) (database $$url); Ctrl-C stops it and the cluster"; \
 	echo "  token: $(BIN) token --user USER_UUID --jwt-secret-file $(SERVE_SECRET); a trial: scripts/dev-subscription $$url USER_UUID"; \
 	$(BIN) serve --postgres "$$url" --port $(SERVE_PORT) --jwt-secret-file $(SERVE_SECRET)
 
-# Regenerates Sources/ServiceAPI from openapi/openapi.yaml (swift-openapi-generator, built once
+# Regenerates Sources/TrainDBService/Generated from openapi/openapi.yaml (swift-openapi-generator, built once
 # from openapi/generator/, a few minutes); openapi-check regenerates into a temporary folder and
 # fails when the committed files differ.
 openapi:
@@ -221,6 +229,16 @@ openapi:
 
 openapi-check:
 	scripts/openapi --check
+
+# The service tried against its contract (and run by CI): a debug `traindb serve` on a throwaway
+# cluster with the catalogue published and a subscriber's token, then schemathesis (PyPI, pinned
+# in the script, in a virtualenv under .build/) sends each operation of openapi/openapi.yaml the
+# document's examples and requests made from its schemas, valid and not, a bounded number with a
+# fixed seed: any answer the document does not list, any 5xx, fails. About a minute once
+# schemathesis is installed. See scripts/api-check.
+.PHONY: api-check
+api-check: db
+	scripts/api-check
 
 # Service benchmark (figures only, never a test): a release `traindb serve` on a throwaway
 # cluster, then wrk (Debian's package) with 50 connections on GET /api/subscription/status and

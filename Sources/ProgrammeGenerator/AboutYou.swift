@@ -77,10 +77,12 @@ public struct AboutYou: Hashable, Sendable {
         return birthdayPassed ? years : years - 1
     }
 
-    /// `70`, `69.9`: a shown value without a trailing `.0`.
+    /// `70`, `69.9`: a shown value without a trailing `.0`; one past what an Int holds (a
+    /// refused answer such as 1e300 kg) as Swift writes the number, never a trap.
     static func number(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : "\(rounded)"
+        if rounded == rounded.rounded(), let whole = Int(exactly: rounded) { return String(whole) }
+        return "\(rounded)"
     }
 }
 

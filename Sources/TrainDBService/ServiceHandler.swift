@@ -5,7 +5,6 @@ import OpenAPIRuntime
 import OrderedJSON
 import PostgresStore
 import ProgrammeGenerator
-import ServiceAPI
 import Subscription
 import TrainingCalendar
 
@@ -23,6 +22,9 @@ struct ServiceHandler: APIProtocol {
     /// The most bytes a questionnaire may have once stored (business rules §13's bound).
     static let questionnaireBytes = 16_384
 
+    /// The largest seed the document allows: 2^53 - 1.
+    static let largestSeed: Int64 = 9_007_199_254_740_991
+
     func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
         do {
             try await store.ping()
@@ -37,6 +39,12 @@ struct ServiceHandler: APIProtocol {
         _ input: Operations.GenerateProgramme.Input
     ) async throws -> Operations.GenerateProgramme.Output {
         let user = try Caller.required()
+        // The document's bounds, which the generated code does not check: a negative seed has no
+        // UInt64, and above 2^53 - 1 a client's JSON number could not hold it.
+        let seed = input.query.seed ?? 0
+        guard (0...Self.largestSeed).contains(seed) else {
+            throw ServiceError(400, "request.malformed", "seed is \(seed); it must be 0 to \(Self.largestSeed)")
+        }
         let now = clock()
         let subscription = try await store.subscription(user: user)
         guard subscription?.state.status(at: now) ?? .expired != .expired else {
@@ -59,7 +67,7 @@ struct ServiceHandler: APIProtocol {
         let programme: Programme
         do {
             programme = try generator.generate(
-                fromJSON: questionnaireJSON, seed: UInt64(input.query.seed ?? 0),
+                fromJSON: questionnaireJSON, seed: UInt64(seed),
                 createdDate: CalendarDate(now, in: TimeZone(identifier: "UTC") ?? .current))
         } catch {
             var refusal = ServiceError(422, error.code, error.message)

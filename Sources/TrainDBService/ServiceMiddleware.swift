@@ -106,11 +106,36 @@ struct ServiceMiddleware: ServerMiddleware {
     }
 }
 
+/// The methods of each path of the document, as the generated code registers its operations:
+/// what a request for a known path with another method is told (405 and `Allow`).
+final class OperationMethods: ServerTransport {
+    private(set) var byPath: [String: [HTTPRequest.Method]] = [:]
+
+    /// The paths and methods `register` registers, in the document's order.
+    static func of(_ register: (OperationMethods) throws -> Void) rethrows -> [String: [HTTPRequest.Method]] {
+        let recorder = OperationMethods()
+        try register(recorder)
+        return recorder.byPath
+    }
+
+    func register(
+        _ handler: @Sendable @escaping (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (
+            HTTPResponse, HTTPBody?
+        ),
+        method: HTTPRequest.Method, path: String
+    ) throws {
+        byPath[path, default: []].append(method)
+    }
+}
+
 /// Refuses a body over `limit` bytes (by its Content-Length, or as it arrives) with a 413, and
-/// answers what Hummingbird refuses itself (an unknown route) as JSON too, before any operation
-/// reads anything.
+/// answers what Hummingbird refuses itself as JSON too, before any operation reads anything: an
+/// unknown path with a 404, a known path with a method the document does not list for it with a
+/// 405 that lists those it does (`Allow`).
 struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     let limit: Int
+    /// The document's paths (the generated code's templates: none has a parameter) and methods.
+    let methods: [String: [HTTPRequest.Method]]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -128,6 +153,15 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as HTTPError {
+            if error.status == .notFound, let allowed = methods[request.uri.path], !allowed.contains(request.method) {
+                var response = Self.response(
+                    ServiceError(
+                        405, "request.method",
+                        "\(request.method) is not an operation of \(request.uri.path); it takes "
+                            + allowed.map(\.rawValue).joined(separator: " and ")))
+                response.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
+                return response
+            }
             let status = Int(error.status.code)
             let code = status == 404 ? "request.not_found" : status == 405 ? "request.method" : "request.refused"
             let message =

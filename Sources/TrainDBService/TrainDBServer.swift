@@ -6,7 +6,6 @@ import OpenAPIHummingbird
 import OpenAPIRuntime
 import PostgresStore
 import ProgrammeGenerator
-import ServiceAPI
 import Subscription
 
 /// How `traindb serve` runs: where it listens, its database, how it checks tokens and App Store
@@ -86,7 +85,8 @@ public enum TrainDBServer {
             store: store, generator: ProgrammeGenerator(catalog: catalog), verifier: configuration.verifier,
             products: configuration.products, clock: configuration.clock, logger: logger)
         let router = Router()
-        router.add(middleware: BodyLimitMiddleware(limit: ServiceConfiguration.bodyLimit))
+        let methods = try OperationMethods.of { try handler.registerHandlers(on: $0) }
+        router.add(middleware: BodyLimitMiddleware(limit: ServiceConfiguration.bodyLimit, methods: methods))
         try handler.registerHandlers(
             on: router,
             middlewares: [

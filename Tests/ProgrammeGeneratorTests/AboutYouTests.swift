@@ -85,6 +85,15 @@ struct AboutYouTests {
             "error[questionnaire.out_of_range]: weightKg: 29.9 kg is out of range; allowed values: 30 to 200 kg"
         ),
         (
+            // Past what an Int holds: refused with its value, never a crash (the service once stopped here).
+            #""weightKg": 1e300"#,
+            "error[questionnaire.out_of_range]: weightKg: 1e+300 kg is out of range; allowed values: 30 to 200 kg"
+        ),
+        (
+            #""heightCm": -9.3e18"#,
+            "error[questionnaire.out_of_range]: heightCm: -9.3e+18 cm is out of range; allowed values: 120 to 220 cm"
+        ),
+        (
             #""weightUnit": "lbs", "weightLbs": 441, "weightKg": 70"#,
             "error[questionnaire.out_of_range]: weightLbs: 441 lbs is out of range; allowed values: 60 to 440 lbs"
         ),

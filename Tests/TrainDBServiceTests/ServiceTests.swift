@@ -2,6 +2,7 @@ import AppStoreSignedData
 import AppStoreTestSupport
 import Crypto
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import Subscription
 import Testing
@@ -89,9 +90,21 @@ struct ServiceTests {
                     .post, "/api/programme/generate?seed=7", token: token, json: Self.questionnaire)
                 #expect(second.status == 201)
                 #expect(second.json["replacedProgrammeId"] as? String == programme["id"] as? String)
+
+                // A seed outside the document's 0 to 2^53 - 1 is a 400 and stores nothing; the
+                // service goes on answering (a negative seed once stopped it).
+                for seed in ["-1", "9007199254740992", "-9223372036854775808"] {
+                    let refused = try await client.call(
+                        .post, "/api/programme/generate?seed=\(seed)", token: token, json: Self.questionnaire)
+                    #expect(refused.status == 400, "seed \(seed)")
+                    #expect(refused.json.errorMessage == "seed is \(seed); it must be 0 to 9007199254740991")
+                }
+                let largest = try await client.call(
+                    .post, "/api/programme/generate?seed=9007199254740991", token: token, json: Self.questionnaire)
+                #expect(largest.status == 201)
             }
             #expect(try await fixture.count("SELECT count(*)::int FROM programmes WHERE is_active") == 1)
-            #expect(try await fixture.count("SELECT count(*)::int FROM programmes") == 2)
+            #expect(try await fixture.count("SELECT count(*)::int FROM programmes") == 3)
         }
     }
 
@@ -145,6 +158,16 @@ struct ServiceTests {
                 let unknown = try await client.call(.get, "/api/nothing", token: token)
                 #expect(unknown.status == 404)
                 #expect(unknown.json.errorCode == "request.not_found")
+
+                // A path of the document with a method it does not list: 405, saying which it takes.
+                let method = try await client.executeRequest(
+                    uri: "/api/subscription/status", method: .delete, headers: [.authorization: "Bearer \(token)"],
+                    body: nil)
+                #expect(method.status == .methodNotAllowed)
+                #expect(method.headers[.allow] == "GET")
+                let answer = try JSONSerialization.jsonObject(with: Data(method.body.readableBytesView)) as? [String: Any]
+                #expect(answer?.errorCode == "request.method")
+                #expect(answer?.errorMessage == "DELETE is not an operation of /api/subscription/status; it takes GET")
             }
             #expect(try await fixture.count("SELECT count(*)::int FROM subscriptions") == 0)
             #expect(try await fixture.count("SELECT count(*)::int FROM app_store_notifications") == 0)
