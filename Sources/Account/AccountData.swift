@@ -1,7 +1,7 @@
 import ErrorCodes
 import Foundation
 import GRDB
-import SchemaMigrations
+import UserStore
 
 /// Everything a user's stores on this device hold, for the two things a user may ask of it
 /// (business rules §12): a copy (`export`) and its deletion (`delete`), the stores of every kind

@@ -1,7 +1,6 @@
 import ArgumentParser
 import FitnessJournal
 import Foundation
-import SchemaMigrations
 import TrainingCalendar
 import TrainingLog
 

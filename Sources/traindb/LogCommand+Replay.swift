@@ -3,7 +3,6 @@ import Catalog
 import Foundation
 import OrderedJSON
 import ProgrammeGenerator
-import SchemaMigrations
 import TrainingCalendar
 import TrainingLog
 
