@@ -221,7 +221,8 @@ let package = Package(
         .executableTarget(
             name: "traindb",
             dependencies: [
-                "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ErrorCodes", "ProgrammeGenerator", "OrderedJSON",
+                "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ErrorCodes", "EventReplay", "ProgrammeGenerator",
+                "OrderedJSON",
                 "SchemaMigrations", "TrainingCalendar", "TrainingLog", "GymTrack", "FitnessJournal", "Charts",
                 "PostgresStore", "Account", "UserInput", "UserStore", "TrainDBService", "AppStoreSignedData",
                 "Subscription",
