@@ -9,8 +9,9 @@ import TrainingCalendar
 /// conversion per row) and its `Columns` are made from them. Moments are `Date`s, written as
 /// `Timestamp` text to the millisecond (`2026-01-05T07:00:00.000Z`, never GRDB's default
 /// format) so that the stored text sorts and syncs as written; read back by `Timestamp.parse`,
-/// which also reads the moments older stores wrote to the second. A stored moment that is not
-/// one is an error of the read, never a moment made up in its place.
+/// which also reads the moments older stores wrote to the second (and GRDB's own text, which a
+/// store not yet migrated holds). A stored moment that is not one is an error of the read, never
+/// a moment made up in its place.
 public protocol StoreRecord: Codable, FetchableRecord, PersistableRecord, Sendable {}
 
 extension StoreRecord {
@@ -19,6 +20,11 @@ extension StoreRecord {
     }
 
     public static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy {
-        .custom { value in String.fromDatabaseValue(value).flatMap(Timestamp.parse) }
+        .custom { value in
+            guard let text = String.fromDatabaseValue(value) else { return nil }
+            // A store from before its moments' migration, which a command that only reads reads as
+            // it is, holds GRDB's own UTC text (`2026-01-06 19:15:30.000`): the same moments.
+            return Timestamp.parse(text) ?? Date.fromDatabaseValue(text.databaseValue)
+        }
     }
 }
