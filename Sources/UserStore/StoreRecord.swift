@@ -24,7 +24,10 @@ extension StoreRecord {
             guard let text = String.fromDatabaseValue(value) else { return nil }
             // A store from before its moments' migration, which a command that only reads reads as
             // it is, holds GRDB's own UTC text (`2026-01-06 19:15:30.000`): the same moments.
-            return Timestamp.parse(text) ?? Date.fromDatabaseValue(text.databaseValue)
+            if let moment = Timestamp.parse(text) { return moment }
+            let utf8 = Array(text.utf8)
+            guard utf8.count >= 19, utf8[10] == UInt8(ascii: " ") else { return nil }
+            return Timestamp.parse(String(decoding: utf8[..<10], as: UTF8.self) + "T" + text.dropFirst(11) + "Z")
         }
     }
 }
