@@ -67,14 +67,21 @@ let package = Package(
         // stores on the device (app-facing).
         .target(
             name: "Account",
-            dependencies: ["ErrorCodes", "SchemaMigrations", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["ErrorCodes", "UserStore", .product(name: "GRDB", package: "GRDB.swift")]),
 
         // Encodable → JSON, keys in the order they were encoded (app-facing, no dependencies).
         .target(name: "OrderedJSON"),
 
-        // Ordered plain-SQL migrations for a GRDB store: the catalogue's, and any store after it.
+        // Ordered plain-SQL migrations for a GRDB database: the catalogue's, each user store's.
         .target(
             name: "SchemaMigrations", dependencies: ["ErrorCodes", .product(name: "GRDB", package: "GRDB.swift")]),
+
+        // The user stores' one shell: opening a user's file (identity, several processes,
+        // read-only, integrity), the store definition, the record protocol and its moments, the
+        // clock read once per call, row ids (app-facing).
+        .target(
+            name: "UserStore",
+            dependencies: ["SchemaMigrations", "TrainingCalendar", .product(name: "GRDB", package: "GRDB.swift")]),
 
         // Catalogue records, the database schema and the queries (app-facing). Migrations/ links
         // the catalogue's own files of schema/ (its migrations and schema/queries/exercises.sql)
@@ -82,7 +89,7 @@ let package = Package(
         .target(
             name: "Catalog",
             dependencies: [
-                "ErrorCodes", "SchemaMigrations",
+                "ErrorCodes", "SchemaMigrations", "UserStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -98,7 +105,7 @@ let package = Package(
             name: "PostgresStore",
             dependencies: [
                 "Account", "Catalog", "CatalogBuild", "CSQLiteOptions", "ErrorCodes", "OrderedJSON",
-                "SchemaMigrations",
+                "SchemaMigrations", "TrainingLog", "UserStore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -147,7 +154,7 @@ let package = Package(
         .target(
             name: "CatalogBuild",
             dependencies: [
-                "Catalog", "ErrorCodes", "SchemaMigrations",
+                "Catalog", "ErrorCodes", "SchemaMigrations", "UserStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -163,7 +170,7 @@ let package = Package(
         .target(
             name: "ProgrammeGenerator",
             dependencies: [
-                "Catalog", "ErrorCodes", "OrderedJSON", "SchemaMigrations", "TrainingCalendar",
+                "Catalog", "ErrorCodes", "OrderedJSON", "TrainingCalendar", "UserStore",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -173,8 +180,8 @@ let package = Package(
             name: "TrainingLog",
             dependencies: [
                 "Catalog", "ErrorCodes", "EventReplay", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations",
-                "Subscription", "TrainingCalendar", "UserInput", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
+                "Subscription", "TrainingCalendar", "UserInput", "UserStore",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.embedInCode("Migrations")]
         ),
@@ -184,7 +191,7 @@ let package = Package(
             name: "GymTrack",
             dependencies: [
                 "Charts", "ErrorCodes", "EventReplay", "SchemaMigrations", "TrainingCalendar", "UserInput",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "UserStore", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.embedInCode("Migrations"), .embedInCode("Routines/routines.json")]
@@ -194,7 +201,7 @@ let package = Package(
             name: "FitnessJournal",
             dependencies: [
                 "Charts", "ErrorCodes", "EventReplay", "SchemaMigrations", "TrainingCalendar", "UserInput",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "UserStore", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.embedInCode("Migrations")]
@@ -214,9 +221,11 @@ let package = Package(
         .executableTarget(
             name: "traindb",
             dependencies: [
-                "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ErrorCodes", "ProgrammeGenerator", "OrderedJSON",
+                "XLSX", "Catalog", "CatalogBuild", "CatalogImport", "ErrorCodes", "EventReplay", "ProgrammeGenerator",
+                "OrderedJSON",
                 "SchemaMigrations", "TrainingCalendar", "TrainingLog", "GymTrack", "FitnessJournal", "Charts",
-                "PostgresStore", "Account", "UserInput", "TrainDBService", "AppStoreSignedData", "Subscription",
+                "PostgresStore", "Account", "UserInput", "UserStore", "TrainDBService", "AppStoreSignedData",
+                "Subscription",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -238,7 +247,7 @@ let package = Package(
         .executableTarget(
             name: "pg-bench",
             dependencies: [
-                "PostgresStore", "Catalog", "TrainingLog", "ProgrammeGenerator", "SchemaMigrations", "TrainingCalendar",
+                "PostgresStore", "Catalog", "TrainingLog", "ProgrammeGenerator", "TrainingCalendar", "UserStore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -248,7 +257,7 @@ let package = Package(
         // `make bench`: the training log with five years of history (submit, history, the week).
         .executableTarget(
             name: "log-bench",
-            dependencies: ["TrainingLog", "Catalog", "ProgrammeGenerator", "SchemaMigrations", "TrainingCalendar"],
+            dependencies: ["TrainingLog", "Catalog", "ProgrammeGenerator", "TrainingCalendar", "UserStore"],
             path: "Benchmarks/log-bench"),
         // `make bench-gymtrack`: GymTrack's stats over ten years of daily use.
         .executableTarget(
@@ -274,6 +283,12 @@ let package = Package(
             dependencies: ["SchemaMigrations", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
+            name: "UserStoreTests",
+            dependencies: [
+                "UserStore", "SchemaMigrations", "TrainingCalendar", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
             name: "CatalogTests",
             dependencies: [
                 "Catalog", "CatalogBuild", "SchemaMigrations", "TestSupport",
@@ -290,7 +305,7 @@ let package = Package(
             name: "ProgrammeGeneratorTests",
             dependencies: [
                 "ProgrammeGenerator", "Catalog", "CatalogBuild", "OrderedJSON", "SchemaMigrations", "TrainingCalendar",
-                "TestSupport",
+                "TestSupport", "UserStore",
             ],
             resources: [.copy("Personas")]
         ),
@@ -299,7 +314,7 @@ let package = Package(
         .testTarget(
             name: "FitnessJournalTests",
             dependencies: [
-                "FitnessJournal", "Charts", "SchemaMigrations", "TrainingCalendar", "TestSupport",
+                "FitnessJournal", "Charts", "SchemaMigrations", "TrainingCalendar", "TestSupport", "UserStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Replays"]
@@ -308,14 +323,14 @@ let package = Package(
             name: "TrainingLogTests",
             dependencies: [
                 "TrainingLog", "Catalog", "CatalogBuild", "ProgrammeGenerator", "OrderedJSON", "SchemaMigrations",
-                "TrainingCalendar", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "TrainingCalendar", "TestSupport", "UserStore", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Replays"]
         ),
         .testTarget(
             name: "GymTrackTests",
             dependencies: [
-                "GymTrack", "Charts", "SchemaMigrations", "TrainingCalendar", "TestSupport",
+                "GymTrack", "Charts", "SchemaMigrations", "TrainingCalendar", "TestSupport", "UserStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Replays"]
@@ -332,8 +347,9 @@ let package = Package(
         .testTarget(
             name: "PostgresStoreTests",
             dependencies: [
-                "Account", "PostgresStore", "Catalog", "CatalogBuild", "TestSupport", "TrainingLog", "ProgrammeGenerator",
-                "SchemaMigrations", "TrainingCalendar", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "Account", "PostgresStore", "Catalog", "CatalogBuild", "TestSupport", "TrainingLog",
+                "ProgrammeGenerator", "SchemaMigrations", "TrainingCalendar", "UserStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),

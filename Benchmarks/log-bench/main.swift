@@ -9,9 +9,9 @@
 import Catalog
 import Foundation
 import ProgrammeGenerator
-import SchemaMigrations
 import TrainingCalendar
 import TrainingLog
+import UserStore
 
 /// (id, name, equipment category, primary muscle, isolation); the swap group is the id.
 let movements: [(String, String, String, String, Bool)] = [

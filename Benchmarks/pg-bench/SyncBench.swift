@@ -4,9 +4,9 @@ import GRDB
 import PostgresNIO
 import PostgresStore
 import ProgrammeGenerator
-import SchemaMigrations
 import TrainingCalendar
 import TrainingLog
+import UserStore
 
 /// Users with years of history, each syncing a 1-hour workout, many at once, through a pool of
 /// server connections as a sync service holds.

@@ -1,7 +1,7 @@
 import ErrorCodes
 import Foundation
 import GRDB
-import SchemaMigrations
+import UserStore
 
 /// Everything a user's stores on this device hold, for the two things a user may ask of it
 /// (business rules §12): a copy (`export`) and its deletion (`delete`), the stores of every kind
@@ -137,13 +137,14 @@ public enum AccountData {
 
 /// Why the user's stores could not be exported or deleted.
 public struct AccountDataError: CodedError, Hashable {
-    enum Kind: Hashable, Sendable {
+    /// What kind of error it is: match on it (or on `code`), not on the message.
+    public enum Kind: Hashable, Sendable {
         case noStores
         case notAStore
         case unreadable
     }
 
-    let kind: Kind
+    public let kind: Kind
     public let message: String
 
     init(_ kind: Kind, _ message: String) {

@@ -2,7 +2,8 @@ import ErrorCodes
 
 /// Why the App Store's signed data was refused, before anything in it was used. `code` is stable.
 public struct AppStoreError: CodedError, Hashable {
-    enum Kind: Hashable, Sendable {
+    /// What kind of error it is: match on it (or on `code`), not on the message.
+    public enum Kind: Hashable, Sendable {
         case malformed
         case unsupportedAlgorithm
         case untrustedChain
@@ -12,7 +13,7 @@ public struct AppStoreError: CodedError, Hashable {
         case unknownProduct
     }
 
-    let kind: Kind
+    public let kind: Kind
     public let message: String
 
     init(_ kind: Kind, _ message: String) {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SchemaMigrations
+import UserStore
 
 /// A catalogue database opened read-only: what the app, the generator and the command line
 /// query. Safe to share between threads.

@@ -5,7 +5,8 @@ import ErrorCodes
 /// `code` is stable: match on it, not on the message. The message is written for the person
 /// who runs the command and names what to do next where there is something to do.
 public struct CatalogDatabaseError: CodedError, Hashable {
-    enum Kind: Hashable, Sendable {
+    /// What kind of error it is: match on it (or on `code`), not on the message.
+    public enum Kind: Hashable, Sendable {
         case databaseMissing
         case databaseUnreadable
         case schemaVersionMismatch
@@ -14,7 +15,7 @@ public struct CatalogDatabaseError: CodedError, Hashable {
         case unknownMuscle
     }
 
-    let kind: Kind
+    public let kind: Kind
     /// What went wrong, in words.
     public let message: String
     /// The database file concerned, when there is one.

@@ -5,7 +5,8 @@ import ErrorCodes
 ///
 /// `code` is stable: match on it, not on the message.
 public struct CatalogBuildError: CodedError, Hashable {
-    enum Kind: Hashable, Sendable {
+    /// What kind of error it is: match on it (or on `code`), not on the message.
+    public enum Kind: Hashable, Sendable {
         case unknownLookupValue
         case duplicateExercise
         case constraintViolation
@@ -17,7 +18,7 @@ public struct CatalogBuildError: CodedError, Hashable {
         case busy
     }
 
-    let kind: Kind
+    public let kind: Kind
     /// What went wrong, in words.
     public let message: String
     /// The database file concerned, when there is one.

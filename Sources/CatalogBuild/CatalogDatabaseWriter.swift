@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Logging
 import SchemaMigrations
+import UserStore
 
 #if canImport(Darwin)
 import Darwin

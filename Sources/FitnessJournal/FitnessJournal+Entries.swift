@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import SchemaMigrations
 import TrainingCalendar
+import UserStore
 
 /// Workouts and check-ins: save, delete, list.
 extension FitnessJournal {
@@ -17,7 +17,7 @@ extension FitnessJournal {
         try workout.validate()
         return try write { db, now in
             let today = CalendarDate(now, in: try settings(db).timeZone)
-            var record = WorkoutRecord(
+            let record = WorkoutRecord(
                 id: ids.next(), date: today.description, exerciseType: workout.type,
                 durationMinutes: workout.durationMinutes, intensity: workout.intensity,
                 notes: Notes.stored(workout.notes), loggedAt: now)
@@ -67,7 +67,7 @@ extension FitnessJournal {
         try checkIn.validate()
         return try write { db, now in
             let today = CalendarDate(now, in: try settings(db).timeZone)
-            var record = CheckInRecord(
+            let record = CheckInRecord(
                 id: ids.next(), date: today.description, mood: checkIn.mood, energyLevel: checkIn.energyLevel,
                 sleepQuality: checkIn.sleepQuality, notes: Notes.stored(checkIn.notes), checkedInAt: now)
             try record.insert(db)

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import SchemaMigrations
 import TrainingCalendar
+import UserStore
 
 /// The home screen's summary and the progress screen.
 extension FitnessJournal {

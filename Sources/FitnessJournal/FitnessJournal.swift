@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 import Logging
-import SchemaMigrations
 import TrainingCalendar
+import UserStore
 
 /// One user's fitness journal: workout entries, daily check-ins and settings, in a database file
 /// of its own.
@@ -20,11 +20,13 @@ import TrainingCalendar
 /// ```
 public final class FitnessJournal: Sendable {
     /// The database file, or nil for a journal kept in memory.
-    public var path: String? { store.path }
-    let store: UserStore<JournalError>
-    let clock: any WallClock
-    let ids: any RowIDSource
+    public var path: String? { shell.path }
+    /// The file, the clock and the ids every call goes through.
+    let shell: StoreShell<FitnessJournalSchema>
     let logger: Logger
+
+    var clock: any WallClock { shell.clock }
+    var ids: any RowIDSource { shell.ids }
 
     /// Opens (creating and migrating when needed) the journal at `path`. A new journal takes
     /// `newUser` as its settings; an existing one keeps its own.
@@ -51,39 +53,29 @@ public final class FitnessJournal: Sendable {
         logger: Logger
     ) throws(JournalError) {
         try newUser.validate()
-        store = try UserStore(
-            path: storePath, kind: .journal, noun: "the journal", migrator: FitnessJournalSchema.migrator,
-            readOnly: readOnly, storeFailure: { JournalError($0) })
-        self.clock = clock
-        self.ids = ids
-        self.logger = logger
-        // The seed row, once: an open of a journal that has it takes no write lock.
-        guard !readOnly, try store.read({ db in try SettingsRecord.fetchCount(db) }) == 0 else { return }
-        try write { db, now in
-            guard try SettingsRecord.fetchCount(db) == 0 else { return }
-            var record = SettingsRecord(newUser, updatedAt: now)
-            try record.insert(db)
+        // The settings row comes with a new journal's tables (`seedTable`): opening a journal
+        // takes no write lock.
+        shell = try StoreShell(path: storePath, readOnly: readOnly, clock: clock, ids: ids) { db, now in
+            try SettingsRecord(newUser, updatedAt: now).insert(db)
         }
+        self.logger = logger
     }
 
     /// How messages name the store.
     var name: String {
-        store.name
+        shell.name
     }
 
     // MARK: - Transactions
 
     /// Runs `body` in one write transaction with the clock read once (to the millisecond).
     func write<Value>(_ body: (Database, Date) throws -> Value) throws(JournalError) -> Value {
-        let now = Timestamp.rounded(clock.now())
-        if let reason = Timestamp.outOfRange(now) { throw JournalError(.invalidField, reason) }
-        return try store.write { db in try body(db, now) }
+        try shell.write(body)
     }
 
     /// Runs `body` in one read transaction with the clock read once.
     func read<Value>(_ body: (Database, Date) throws -> Value) throws(JournalError) -> Value {
-        let now = Timestamp.rounded(clock.now())
-        return try store.read { db in try body(db, now) }
+        try shell.read(body)
     }
 
     /// The settings row, inside the caller's transaction.

@@ -1,4 +1,5 @@
 import SchemaMigrations
+import UserStore
 
 /// The journal store's schema: the files of `schema/fitness-journal/`, in the order they apply.
 public enum FitnessJournalSchema {
@@ -16,5 +17,21 @@ public enum FitnessJournalSchema {
     /// The schema version of a fully migrated journal.
     public static var latestVersion: Int {
         migrator.latestVersion
+    }
+}
+
+/// The journal as a user store: its file's kind, its migrations, its error, and the settings
+/// row a new journal starts with.
+extension FitnessJournalSchema: StoreDefinition {
+    public static var kind: StoreKind { .journal }
+    public static var noun: String { "the journal" }
+    public static var seedTable: String? { SettingsRecord.databaseTableName }
+
+    public static func failure(_ failure: StoreFailure) -> JournalError {
+        JournalError(failure)
+    }
+
+    public static func momentRefused(_ reason: String) -> JournalError {
+        JournalError(.invalidField, reason)
     }
 }

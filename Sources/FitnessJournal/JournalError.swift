@@ -1,5 +1,5 @@
 import ErrorCodes
-import SchemaMigrations
+import UserStore
 
 /// Why the journal refused an action or could not be read.
 ///

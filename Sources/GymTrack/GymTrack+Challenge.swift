@@ -1,6 +1,6 @@
 import GRDB
-import SchemaMigrations
 import TrainingCalendar
+import UserStore
 
 /// The daily challenge's counter (seed 002 §3.4).
 extension GymTrack {

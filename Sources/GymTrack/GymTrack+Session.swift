@@ -18,8 +18,7 @@ extension GymTrack {
                 throw GymTrackError(
                     .sessionOpen, "Day \(open.sessionType.rawValue) is already started: finish it first")
             }
-            try OpenSessionRecord(sessionType: type, date: now.today.description, startedAt: Moment.text(now.moment))
-                .insert(db)
+            try OpenSessionRecord(sessionType: type, date: now.today.description, startedAt: now.moment).insert(db)
             return try openSessionView(db, now: now)
         }
     }
@@ -47,7 +46,7 @@ extension GymTrack {
             guard try CheckedStepRecord.fetchOne(db, key: number) == nil else {
                 return try openSessionView(db, now: now)
             }
-            try CheckedStepRecord(step: number, checkedAt: Moment.text(now.moment)).insert(db)
+            try CheckedStepRecord(step: number, checkedAt: now.moment).insert(db)
             if steps[number - 1].isDailyChallenge {
                 let sets = try challengeSets(db, on: now.today)
                 try storeChallenge(db, sets: ChallengeCounter.tap(sets), on: now.today)
@@ -74,16 +73,15 @@ extension GymTrack {
                     .partialUnconfirmed,
                     "only \(checked) of \(total) steps are checked: log as partial session? (finish --partial)")
             }
-            let started = Timestamp.parse(open.startedAt) ?? now.moment
             let record = SessionRecord(
-                id: ids.next(), sessionType: open.sessionType, date: open.date, startedAt: Moment.shown(open.startedAt),
-                durationSeconds: max(0, Int(now.moment.timeIntervalSince(started))), isPartial: partial)
+                id: ids.next(), sessionType: open.sessionType, date: open.date, startedAt: open.startedAt,
+                durationSeconds: max(0, Int(now.moment.timeIntervalSince(open.startedAt))), isPartial: partial)
             try record.insert(db)
             try CheckedStepRecord.deleteAll(db)
             try OpenSessionRecord.deleteAll(db)
             return FinishedSession(
                 id: record.id, type: record.sessionType, name: routine(record.sessionType).name,
-                date: CalendarDate(record.date) ?? now.today, startedAt: Moment.shown(record.startedAt),
+                date: CalendarDate(record.date) ?? now.today, startedAt: Timestamp.secondsText(record.startedAt),
                 durationSeconds: record.durationSeconds, isPartial: partial, checkedSteps: checked, totalSteps: total,
                 gymStreak: try gymStreak(db, today: now.today),
                 next: try nextSession(db, today: now.today).next)
@@ -123,18 +121,17 @@ extension GymTrack {
     /// Refuses an action at `moment` on a workout that started after it: a session's moments are
     /// in order (business rules §6), as the training log's are.
     static func checkOrder(_ moment: Date, after open: OpenSessionRecord) throws(GymTrackError) {
-        guard let started = Timestamp.parse(open.startedAt), moment < started else { return }
+        guard moment < open.startedAt else { return }
         throw GymTrackError(
             .invalidMoment,
             "the moment \(Timestamp.secondsText(moment)) is before the workout started, "
-                + "at \(Timestamp.secondsText(started))")
+                + "at \(Timestamp.secondsText(open.startedAt))")
     }
 
     private func openSessionView(_ db: Database, now: Now) throws -> OpenSessionView {
         let open = try requireOpenSession(db)
         let routine = routine(open.sessionType)
         let checked = Set(try Int.fetchAll(db, CheckedStepRecord.select(CheckedStepRecord.Columns.step)))
-        let started = Timestamp.parse(open.startedAt) ?? now.moment
         let steps = routine.steps.enumerated().map { index, step in
             OpenSessionView.Step(
                 number: index + 1, title: step.title, sets: step.sets, amount: step.amount,
@@ -143,7 +140,8 @@ extension GymTrack {
         }
         return OpenSessionView(
             type: open.sessionType, name: routine.name, date: CalendarDate(open.date) ?? now.today,
-            startedAt: Moment.shown(open.startedAt), elapsedSeconds: max(0, Int(now.moment.timeIntervalSince(started))),
+            startedAt: Timestamp.secondsText(open.startedAt),
+            elapsedSeconds: max(0, Int(now.moment.timeIntervalSince(open.startedAt))),
             checkedSteps: checked.count, totalSteps: steps.count,
             finishingIsPartial: FinishRule.isPartial(checked: checked.count, of: steps.count),
             challengeSets: try challengeSets(db, on: now.today), steps: steps)

@@ -1,6 +1,6 @@
 import GRDB
-import SchemaMigrations
 import TrainingCalendar
+import UserStore
 
 /// The streaks and stats (seed 002 §3.5, §8, §9), each as of now.
 extension GymTrack {

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 import Logging
-import SchemaMigrations
 import TrainingCalendar
+import UserStore
 
 /// GymTrack's store and rules (seed 002 §3-9): the A/B/C rotation, the workout on the Exercise
 /// Screen, the daily challenge, both streaks and the stats, over a database file of its own
@@ -23,14 +23,16 @@ import TrainingCalendar
 /// ```
 public final class GymTrack: Sendable {
     /// The database file, or nil for a store kept in memory.
-    public var path: String? { store.path }
+    public var path: String? { shell.path }
     /// The user's time zone: what "today" and a session's date mean.
     public let timeZone: TimeZone
-    let store: UserStore<GymTrackError>
-    let clock: any WallClock
-    let ids: any RowIDSource
+    /// The file, the clock and the ids every call goes through.
+    let shell: StoreShell<GymTrackSchema>
     let routines: [Routine]
     let logger: Logger
+
+    var clock: any WallClock { shell.clock }
+    var ids: any RowIDSource { shell.ids }
 
     /// Opens (creating and migrating when needed) the store at `path`.
     public convenience init(
@@ -55,18 +57,14 @@ public final class GymTrack: Sendable {
         logger: Logger
     ) throws(GymTrackError) {
         routines = try Routines.all()
-        store = try UserStore(
-            path: storePath, kind: .gymTrack, noun: "the GymTrack store", migrator: GymTrackSchema.migrator,
-            readOnly: readOnly, storeFailure: { GymTrackError($0) })
-        self.clock = clock
-        self.ids = ids
+        shell = try StoreShell(path: storePath, readOnly: readOnly, clock: clock, ids: ids)
         self.timeZone = timeZone
         self.logger = logger
     }
 
     /// How messages name the store.
     var name: String {
-        store.name
+        shell.name
     }
 
     /// The routine of `type`.
@@ -76,7 +74,8 @@ public final class GymTrack: Sendable {
 
     // MARK: - Transactions
 
-    /// The moment a call acts at, to the second, and its date in the user's time zone.
+    /// The moment a call acts at (the clock read once, to the millisecond, as every store) and
+    /// its date in the user's time zone.
     struct Now {
         let moment: Date
         let today: CalendarDate
@@ -84,19 +83,11 @@ public final class GymTrack: Sendable {
 
     /// Runs `body` in one write transaction with the clock read once.
     func write<Value>(_ body: (Database, Now) throws -> Value) throws(GymTrackError) -> Value {
-        let now = currentMoment()
-        if let reason = Timestamp.outOfRange(now.moment) { throw GymTrackError(.invalidValue, reason) }
-        return try store.write { db in try body(db, now) }
+        try shell.write { db, moment in try body(db, Now(moment: moment, today: CalendarDate(moment, in: timeZone))) }
     }
 
     /// Runs `body` in one read transaction with the clock read once.
     func read<Value>(_ body: (Database, Now) throws -> Value) throws(GymTrackError) -> Value {
-        let now = currentMoment()
-        return try store.read { db in try body(db, now) }
-    }
-
-    private func currentMoment() -> Now {
-        let moment = Moment.rounded(clock.now())
-        return Now(moment: moment, today: CalendarDate(moment, in: timeZone))
+        try shell.read { db, moment in try body(db, Now(moment: moment, today: CalendarDate(moment, in: timeZone))) }
     }
 }

@@ -1,5 +1,5 @@
 import ErrorCodes
-import SchemaMigrations
+import UserStore
 
 /// Why GymTrack refused an action or could not read its store.
 ///

@@ -1,4 +1,5 @@
 import SchemaMigrations
+import UserStore
 
 /// GymTrack's schema: the files of `schema/gymtrack/`, in the order they apply.
 public enum GymTrackSchema {
@@ -18,5 +19,20 @@ public enum GymTrackSchema {
     /// The schema version of a fully migrated store.
     public static var latestVersion: Int {
         migrator.latestVersion
+    }
+}
+
+/// GymTrack as a user store: its file's kind, its migrations and its error. A new store starts
+/// empty.
+extension GymTrackSchema: StoreDefinition {
+    public static var kind: StoreKind { .gymTrack }
+    public static var noun: String { "the GymTrack store" }
+
+    public static func failure(_ failure: StoreFailure) -> GymTrackError {
+        GymTrackError(failure)
+    }
+
+    public static func momentRefused(_ reason: String) -> GymTrackError {
+        GymTrackError(.invalidValue, reason)
     }
 }

@@ -237,7 +237,8 @@ public struct AccessToken: Hashable, Sendable {
 
 /// Why an access token was refused: `code` is stable, one per reason.
 public struct AccessTokenError: CodedError, Hashable {
-    enum Kind: Hashable, Sendable {
+    /// What kind of refusal it is: match on it (or on `code`), not on the message.
+    public enum Kind: Hashable, Sendable {
         case missing
         case malformed
         case badSignature
@@ -250,7 +251,7 @@ public struct AccessTokenError: CodedError, Hashable {
         case weakSecret
     }
 
-    let kind: Kind
+    public let kind: Kind
     public let message: String
 
     init(_ kind: Kind, _ message: String) {

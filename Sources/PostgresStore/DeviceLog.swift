@@ -2,7 +2,8 @@ import CSQLiteOptions
 import Foundation
 import GRDB
 import OrderedJSON
-import SchemaMigrations
+import TrainingLog
+import UserStore
 
 /// A device's training log file as the sync reads and writes it: the tables of
 /// `schema/training-log/`, each row with its `updated_at` and `synced_at`.
@@ -19,7 +20,8 @@ struct DeviceLog {
             // Set up as the app's own connections to the log are (the same foundation): the app,
             // a widget and this sync may use the file at once.
             queue = try DatabaseQueue(path: path, configuration: Self.configuration)
-            let needed = LogTable.all.map(\.name) + ["deleted_rows", "sync_cursors", "deleted_accounts"]
+            let needed =
+                LogTable.all.map(\.name) + [TrainingLogSchema.deletedRowsTable, "sync_cursors", "deleted_accounts"]
             let present = try queue.read { db in
                 try Set(String.fetchAll(
                     db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (\(databaseQuestionMarks(count: needed.count)))",

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Logging
 import PostgresNIO
+import TrainingLog
 
 /// Syncs one user's training log (a device's SQLite file, `schema/training-log/`) with the
 /// server's copy (`schema/postgres/0003_training_log.sql`).
@@ -174,24 +175,10 @@ public struct LogSync: Sendable {
     }
 }
 
-/// A table of the training log, in the order parents come before children.
-struct LogTable: Sendable {
-    let name: String
-    /// The server matches an incoming row by its owner, not its id: one settings row and one
-    /// profile per user, whichever device made it first.
-    let oneRowPerUser: Bool
-    /// The column naming the row this one belongs to (whose deletion takes it along), if any.
-    let parent: String?
+/// A table of the training log, in the order parents come before children: the log's own
+/// description of its tables (`TrainingLogSchema.syncedTables`, from its records).
+typealias LogTable = SyncedLogTable
 
-    /// Whether the app deletes rows of this table (`deleted_rows` carries their ids).
-    var deletable: Bool { !oneRowPerUser }
-
-    static let all = [
-        LogTable(name: "user_settings", oneRowPerUser: true, parent: nil),
-        LogTable(name: "profiles", oneRowPerUser: true, parent: nil),
-        LogTable(name: "programmes", oneRowPerUser: false, parent: nil),
-        LogTable(name: "workouts", oneRowPerUser: false, parent: "programme_id"),
-        LogTable(name: "exercise_logs", oneRowPerUser: false, parent: "workout_id"),
-        LogTable(name: "logged_sets", oneRowPerUser: false, parent: "exercise_log_id"),
-    ]
+extension SyncedLogTable {
+    static var all: [SyncedLogTable] { TrainingLogSchema.syncedTables }
 }

@@ -6,7 +6,8 @@ import PostgresNIO
 ///
 /// `code` is stable: match on it, not on the message.
 public struct PostgresStoreError: CodedError, Hashable {
-    package enum Kind: Hashable, Sendable {
+    /// What kind of error it is: match on it (or on `code`), not on the message.
+    public enum Kind: Hashable, Sendable {
         case invalidURL
         case unreachable
         case permissionDenied
@@ -21,7 +22,7 @@ public struct PostgresStoreError: CodedError, Hashable {
         case accountDeleted
     }
 
-    let kind: Kind
+    public let kind: Kind
     /// What went wrong, in words.
     public let message: String
     /// The server's SQLSTATE when the server said no (`42501` for a refusal), else nil.

@@ -1,8 +1,8 @@
 import Catalog
 import Foundation
 import Logging
-import SchemaMigrations
 import TrainingCalendar
+import UserStore
 
 /// Turns a questionnaire into a personalised programme (business rules §1-5).
 ///

@@ -5,13 +5,14 @@ import ErrorCodes
 /// `code` is stable: match on it, not on the message. A questionnaire with bad answers gives
 /// one `QuestionnaireProblem` per bad field, all of them at once.
 public struct ProgrammeGeneratorError: CodedError, Hashable {
-    enum Kind: Hashable, Sendable {
+    /// What kind of error it is: match on it (or on `code`), not on the message.
+    public enum Kind: Hashable, Sendable {
         case unreadableQuestionnaire
         case invalidQuestionnaire
         case unknownExercise
     }
 
-    let kind: Kind
+    public let kind: Kind
     /// What went wrong, in words.
     public let message: String
     /// For an invalid questionnaire: one problem per bad field, in the questionnaire's order.

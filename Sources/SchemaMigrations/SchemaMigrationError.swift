@@ -4,13 +4,14 @@ import ErrorCodes
 ///
 /// `code` is stable: match on it, not on the message.
 public struct SchemaMigrationError: CodedError, Hashable {
-    enum Kind: Hashable, Sendable {
+    /// What kind of error it is: match on it (or on `code`), not on the message.
+    public enum Kind: Hashable, Sendable {
         case migrationFailed
         case versionMismatch
         case unreadable
     }
 
-    let kind: Kind
+    public let kind: Kind
     /// What went wrong, in words.
     public let message: String
 

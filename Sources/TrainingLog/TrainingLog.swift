@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import Logging
 import ProgrammeGenerator
-import SchemaMigrations
 import TrainingCalendar
+import UserStore
 
 /// One user's training log: their programme, workouts, exercises and sets, in a database file
 /// of its own beside the catalogue's.
@@ -25,13 +25,15 @@ import TrainingCalendar
 /// ```
 public final class TrainingLog: Sendable {
     /// The database file, or nil for a log kept in memory.
-    public var path: String? { store.path }
-    let store: UserStore<TrainingLogError>
+    public var path: String? { shell.path }
+    /// The file, the clock and the ids every call goes through.
+    let shell: StoreShell<TrainingLogSchema>
     let catalog: LogCatalog
-    let clock: any WallClock
-    let ids: any RowIDSource
     let logger: Logger
     let programmes = ProgrammeCache()
+
+    var clock: any WallClock { shell.clock }
+    var ids: any RowIDSource { shell.ids }
 
     /// Opens (creating and migrating when needed) the training log at `path`. A new log takes
     /// `newUser` as its settings; an existing one keeps its own. `readOnly`: the log must exist,
@@ -60,44 +62,31 @@ public final class TrainingLog: Sendable {
         storePath: String?, catalog: LogCatalog, clock: any WallClock, ids: any RowIDSource,
         newUser: UserSettings, readOnly: Bool, logger: Logger
     ) throws(TrainingLogError) {
-        store = try UserStore(
-            path: storePath, kind: .trainingLog, noun: "the training log", migrator: TrainingLogSchema.migrator,
-            readOnly: readOnly, storeFailure: { TrainingLogError($0) })
-        self.catalog = catalog
-        self.clock = clock
-        self.ids = ids
-        self.logger = logger
-        // The seed row, once: an open of a log that has it takes no write lock.
-        guard !readOnly, try store.read({ db in try UserSettingsRecord.fetchCount(db) }) == 0 else { return }
-        try write { db, now in
-            guard try UserSettingsRecord.fetchCount(db) == 0 else { return }
+        // The settings row comes with a new log's tables (`seedTable`): opening a log takes no
+        // write lock.
+        shell = try StoreShell(path: storePath, readOnly: readOnly, clock: clock, ids: ids) { db, now in
             try UserSettingsRecord(
                 id: ids.next(), weightUnit: newUser.unit, timeZone: newUser.timeZone.identifier, updatedAt: now
             ).insert(db)
         }
+        self.catalog = catalog
+        self.logger = logger
     }
 
     /// How messages name the store.
     var name: String {
-        store.name
+        shell.name
     }
 
     // MARK: - Transactions
 
     /// Runs `body` in one write transaction with the clock read once (to the millisecond).
     func write<Value>(_ body: (Database, Date) throws -> Value) throws(TrainingLogError) -> Value {
-        let now = Timestamp.rounded(clock.now())
-        try Self.checkMoment(now)
-        return try store.write { db in try body(db, now) }
+        try shell.write(body)
     }
 
     /// The moments the log keeps: `Timestamp.kept`, as every store.
     public static let moments = Timestamp.kept
-
-    /// Refuses a moment outside `moments` before anything is written.
-    static func checkMoment(_ moment: Date) throws(TrainingLogError) {
-        if let reason = Timestamp.outOfRange(moment) { throw TrainingLogError(.invalidMoment, reason) }
-    }
 
     /// Refuses an action at `now` on a workout that started after it: the log's moments are in
     /// order.
@@ -112,7 +101,6 @@ public final class TrainingLog: Sendable {
 
     /// Runs `body` in one read transaction with the clock read once.
     func read<Value>(_ body: (Database, Date) throws -> Value) throws(TrainingLogError) -> Value {
-        let now = Timestamp.rounded(clock.now())
-        return try store.read { db in try body(db, now) }
+        try shell.read(body)
     }
 }

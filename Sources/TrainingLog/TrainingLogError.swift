@@ -1,5 +1,5 @@
 import ErrorCodes
-import SchemaMigrations
+import UserStore
 
 /// Why the training log refused an action or could not be read.
 ///

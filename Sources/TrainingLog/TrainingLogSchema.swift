@@ -1,4 +1,5 @@
 import SchemaMigrations
+import UserStore
 
 /// The training log store's schema: the files of `schema/training-log/`, in the order they apply.
 public enum TrainingLogSchema {
@@ -22,4 +23,57 @@ public enum TrainingLogSchema {
     public static var latestVersion: Int {
         migrator.latestVersion
     }
+}
+
+/// The training log as a user store: its file's kind, its migrations, its error, and the
+/// settings row a new log starts with.
+extension TrainingLogSchema: StoreDefinition {
+    public static var kind: StoreKind { .trainingLog }
+    public static var noun: String { "the training log" }
+    public static var seedTable: String? { UserSettingsRecord.databaseTableName }
+
+    public static func failure(_ failure: StoreFailure) -> TrainingLogError {
+        TrainingLogError(failure)
+    }
+
+    public static func momentRefused(_ reason: String) -> TrainingLogError {
+        TrainingLogError(.invalidMoment, reason)
+    }
+}
+
+/// A table of the training log that a sync exchanges with the server, named by its record.
+package struct SyncedLogTable: Sendable {
+    /// The table's name, as its record spells it.
+    package let name: String
+    /// The server matches an incoming row by its owner, not its id: one settings row and one
+    /// profile per user, whichever device made it first.
+    package let oneRowPerUser: Bool
+    /// The column naming the row this one belongs to (whose deletion takes it along), if any.
+    package let parent: String?
+
+    init(_ record: any StoreRecord.Type, oneRowPerUser: Bool = false, parent: String? = nil) {
+        name = record.databaseTableName
+        self.oneRowPerUser = oneRowPerUser
+        self.parent = parent
+    }
+
+    /// Whether the app deletes rows of this table (`deleted_rows` carries their ids).
+    package var deletable: Bool { !oneRowPerUser }
+}
+
+extension TrainingLogSchema {
+    /// The tables a sync exchanges, parents before children, each named by the log's own record
+    /// (and its parent column by the record's `CodingKeys`): the log's schema is spelt by its
+    /// migrations and its records, and nowhere else.
+    package static let syncedTables = [
+        SyncedLogTable(UserSettingsRecord.self, oneRowPerUser: true),
+        SyncedLogTable(ProfileRecord.self, oneRowPerUser: true),
+        SyncedLogTable(ProgrammeRecord.self),
+        SyncedLogTable(WorkoutRecord.self, parent: WorkoutRecord.CodingKeys.programmeId.stringValue),
+        SyncedLogTable(ExerciseLogRecord.self, parent: ExerciseLogRecord.CodingKeys.workoutId.stringValue),
+        SyncedLogTable(LoggedSetRecord.self, parent: LoggedSetRecord.CodingKeys.exerciseLogId.stringValue),
+    ]
+
+    /// The table of the ids of rows the app deleted, which the sync sends on.
+    package static let deletedRowsTable = DeletedRowRecord.databaseTableName
 }

@@ -1,8 +1,10 @@
 import ArgumentParser
+import EventReplay
 import Foundation
 import GymTrack
 import OrderedJSON
 import TrainingCalendar
+import UserStore
 
 /// `traindb gymtrack stats [--heatmap FILE.svg]`.
 struct GymTrackStatsCommand: ParsableCommand {
@@ -25,69 +27,80 @@ struct GymTrackStatsCommand: ParsableCommand {
     static func report(
         history: GymHistory, today: CalendarDate, heatmap: String?, output: FormatOption<TextOrJSON>
     ) throws {
-        if let heatmap {
-            let svg = history.heatmap(today: today).document.text
-            do {
-                try Data(svg.utf8).write(to: URL(fileURLWithPath: heatmap), options: .atomic)
-            } catch {
-                throw CommandError(
-                    "file.unwritable", "cannot write the heatmap \(heatmap): \(error.localizedDescription)")
-            }
-        }
+        try write(heatmap: heatmap, of: history, today: today)
         let stats = history.stats(today: today)
         try output.print(stats, text: stats.text)
         if let heatmap { try Terminal.wrote(heatmap, besideDocument: output.format == .json) }
     }
+
+    /// Writes the 52-week challenge heatmap to `heatmap`, when asked.
+    static func write(heatmap: String?, of history: GymHistory, today: CalendarDate) throws {
+        guard let heatmap else { return }
+        let svg = history.heatmap(today: today).document.text
+        do {
+            try Data(svg.utf8).write(to: URL(fileURLWithPath: heatmap), options: .atomic)
+        } catch {
+            throw CommandError("file.unwritable", "cannot write the heatmap \(heatmap): \(error.localizedDescription)")
+        }
+    }
 }
 
-/// `traindb gymtrack replay EVENTS.jsonl`: a year of use, say, then the stats.
-struct GymTrackReplayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "replay",
-        abstract: "Replay dated GymTrack events (one JSON object per line), then print the stats.",
-        discussion: """
-            Each line is {"at": "2026-01-05T07:00:00Z", "event": NAME, …}; events: start (type), step (step), \
-            finish (partial), tap, set (sets), next, stats. Blank lines and lines starting with # are \
-            skipped; events are in time order. The clock is each event's moment; the stats are as of \
-            the last one. A refused event is reported on standard error with its line number.
-            Exit status: 0 every event done, 1 some event refused, 2 could not run (an unreadable file, a store \
-            that is not empty).
-            """)
+/// `traindb gymtrack replay EVENTS.jsonl`: a year of use, say, then the stats as of the last event.
+struct GymReplayed: ReplayedStore {
+    struct Options: ParsableArguments {
+        @Option(help: ArgumentHelp("The user's time zone.", valueName: "zone"))
+        var timeZone = TimeZoneArgument.utc
 
-    @Argument(help: ArgumentHelp("The events, or - for standard input.", valueName: "events.jsonl"))
-    var events: String
+        @Option(
+            help: ArgumentHelp("Also write the 52-week challenge heatmap to this SVG file.", valueName: "file.svg"))
+        var heatmap: String?
+    }
 
-    @OptionGroup var file: ReplayStoreOption
+    /// `--format json`: the events applied, the refusals and the stats.
+    struct Result: Encodable {
+        var applied: Int
+        var refusals: [ReplayRefusal]
+        var stats: GymStats
+    }
 
-    @Option(help: ArgumentHelp("The user's time zone.", valueName: "zone"))
-    var timeZone = TimeZoneArgument.utc
+    static let noun = "an empty GymTrack store, then print the stats"
+    static let shortNoun = "the store"
+    static let contents = "sessions or challenge days"
+    static let help = """
+        Events: start (type), step (step), finish (partial), tap, set (sets), next, stats. The stats are as of \
+        the last event.
+        """
 
-    @Option(help: ArgumentHelp("Also write the 52-week challenge heatmap to this SVG file.", valueName: "file.svg"))
-    var heatmap: String?
+    let gym: GymTrack
 
-    @OptionGroup var output: FormatOption<TextOrJSON>
+    init(options: Options, path: String?, clock: ManualClock, ids: SeededRowIDs) throws {
+        let zone = options.timeZone.zone
+        gym =
+            try path.map { try GymTrack(path: $0, clock: clock, timeZone: zone, ids: ids) }
+            ?? GymTrack(inMemory: clock, timeZone: zone, ids: ids)
+    }
 
-    func run() throws {
-        let zone = timeZone.zone
-        let data =
-            events == "-"
-            ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: events)
-        guard let data else { throw CommandError("file.unreadable", "cannot read the events \(events)") }
-        // Until the first event sets it, the clock reads the first moment a store keeps.
-        let clock = ManualClock(Timestamp.kept.lowerBound)
-        let gym =
-            try file.store.map { try GymTrack(path: $0, clock: clock, timeZone: zone, ids: file.ids) }
-            ?? GymTrack(inMemory: clock, timeZone: zone, ids: file.ids)
-        guard try gym.isEmpty() else {
-            throw CommandError(
-                "replay.store_not_empty", "\(file.store ?? "the store") already holds sessions or challenge days")
-        }
-        let refusals = GymReplay(gym: gym, clock: clock).run(String(decoding: data, as: UTF8.self))
-        for refusal in refusals {
-            Terminal.note("traindb: error[\(refusal.code)]: line \(refusal.line): \(refusal.message)")
-        }
+    func isEmpty() throws -> Bool {
+        try gym.isEmpty()
+    }
+
+    func event(_ fields: ReplayFields) throws(ReplayError) -> GymEvent {
+        try GymEvent(fields)
+    }
+
+    func apply(_ event: GymEvent) throws {
+        try GymReplay.apply(event.action, to: gym)
+    }
+
+    func printed(_ step: Replayer.Step<Void>, format: OutputFormat) -> String? {
+        nil
+    }
+
+    func finish(options: Options, output: FormatOption<TextOrJSON>, applied: Int, refusals: [ReplayRefusal]) throws {
         let (history, today) = try gym.history()
-        try GymTrackStatsCommand.report(history: history, today: today, heatmap: heatmap, output: output)
-        if !refusals.isEmpty { throw CommandError.dataErrorsReported }
+        try GymTrackStatsCommand.write(heatmap: options.heatmap, of: history, today: today)
+        let stats = history.stats(today: today)
+        try output.print(Result(applied: applied, refusals: refusals, stats: stats), text: stats.text)
+        if let heatmap = options.heatmap { try Terminal.wrote(heatmap, besideDocument: output.format == .json) }
     }
 }

@@ -14,7 +14,7 @@ struct GymTrackCommand: ParsableCommand {
             """,
         subcommands: [
             Next.self, Start.self, Step.self, Show.self, Finish.self, Challenge.self, GymTrackStatsCommand.self,
-            GymTrackReplayCommand.self,
+            ReplayCommand<GymReplayed>.self,
         ])
 
     struct Next: ParsableCommand {

@@ -14,7 +14,7 @@ struct JournalCommand: ParsableCommand {
             """,
         subcommands: [
             Log.self, Delete.self, CheckInCommand.self, Today.self, Progress.self, Export.self, Clear.self,
-            JournalSettingsCommand.self, JournalReplayCommand.self,
+            JournalSettingsCommand.self, ReplayCommand<JournalReplayed>.self,
         ])
 
     struct Log: ParsableCommand {

@@ -14,7 +14,7 @@ struct LogCommand: ParsableCommand {
             """,
         subcommands: [
             ProgrammeCommand.self, Start.self, SetCommand.self, Submit.self, Swap.self, Complete.self,
-            Discard.self, Show.self, DismissRest.self, Settings.self, LogReplayCommand.self,
+            Discard.self, Show.self, DismissRest.self, Settings.self, ReplayCommand<LogReplayed>.self,
         ])
 
     struct Start: ParsableCommand {

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import PostgresStore
-import SchemaMigrations
 import TrainingLog
+import UserStore
 
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

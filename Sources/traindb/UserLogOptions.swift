@@ -1,9 +1,9 @@
 import ArgumentParser
 import Catalog
 import Foundation
-import SchemaMigrations
 import TrainingCalendar
 import TrainingLog
+import UserStore
 
 enum TrainingLogStore: UserStoreKind {
     static let name = "the user's training log"

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import SchemaMigrations
 import TrainingCalendar
 import UserInput
+import UserStore
 
 /// `--now MOMENT`, read once into the moment it names.
 struct MomentArgument: ExpressibleByArgument, Sendable {

@@ -12,6 +12,7 @@ struct CatalogDatabaseTests {
             let path = directory.path("nowhere.sqlite")
             let error = #expect(throws: CatalogDatabaseError.self) { try CatalogDatabase(path: path) }
             #expect(error?.code == "database.missing")
+            #expect(error?.kind == .databaseMissing)
             #expect(error?.message.contains(path) == true)
             #expect(error?.message.contains("make db") == true)
             #expect(error?.description.hasPrefix("error[database.missing]: ") == true)

@@ -246,6 +246,7 @@ struct SchemaMigrationTests {
         }
         let error = #expect(throws: SchemaMigrationError.self) { try CatalogSchema.migrator.migrate(queue) }
         #expect(error?.code == "schema.migration_failed")
+        #expect(error?.kind == .migrationFailed)
         try queue.read { db throws in
             #expect(try SchemaMigrator.currentVersion(db) == 2)
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM legacy_exercises") == 2)

@@ -1,6 +1,6 @@
 import FitnessJournal
-import SchemaMigrations
 import Testing
+import UserStore
 
 @Suite("clear all data")
 struct ClearTests {

@@ -1,7 +1,6 @@
 import FitnessJournal
 import Foundation
 import GRDB
-import SchemaMigrations
 import TestSupport
 import Testing
 import TrainingCalendar

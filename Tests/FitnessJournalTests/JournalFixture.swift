@@ -1,8 +1,8 @@
 import FitnessJournal
 import Foundation
-import SchemaMigrations
 import Testing
 import TrainingCalendar
+import UserStore
 
 /// A journal in memory on a manual clock, in London (GMT in winter, BST in summer).
 struct JournalFixture {

@@ -1,9 +1,9 @@
 import FitnessJournal
 import Foundation
-import SchemaMigrations
 import TestSupport
 import Testing
 import TrainingCalendar
+import UserStore
 
 /// A year of use (Replays/year-2026.jsonl), replayed into an empty journal. The figures below
 /// were checked by hand once against the routine the file follows, and are pinned:

@@ -4,11 +4,11 @@ import GRDB
 import PostgresNIO
 @testable import PostgresStore
 import ProgrammeGenerator
-import SchemaMigrations
 import Synchronization
 import TestSupport
 import TrainingCalendar
 import TrainingLog
+import UserStore
 
 /// A run in the manner of Jepsen's tests of sync services: several users, each with several
 /// devices that work offline (workouts logged, sets edited on two devices at once, workouts

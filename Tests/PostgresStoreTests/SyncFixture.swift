@@ -2,10 +2,10 @@ import Catalog
 import Foundation
 import GRDB
 import ProgrammeGenerator
-import SchemaMigrations
 import TestSupport
 import TrainingCalendar
 import TrainingLog
+import UserStore
 
 /// Devices of one user: training logs in files, made through TrainingLog as the app makes them,
 /// over the committed catalogue and a programme generated from a persona's questionnaire.

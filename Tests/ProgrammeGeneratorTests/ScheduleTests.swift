@@ -1,8 +1,8 @@
 import Catalog
 import ProgrammeGenerator
-import SchemaMigrations
-import TrainingCalendar
 import Testing
+import TrainingCalendar
+import UserStore
 
 /// Business rules §3a-b and the programme's own identity: weekdays, no exercise on two days in a
 /// row, the warm-up, the id and the creation date.

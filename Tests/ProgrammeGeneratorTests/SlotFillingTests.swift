@@ -1,7 +1,7 @@
 import Catalog
 import ProgrammeGenerator
-import SchemaMigrations
 import Testing
+import UserStore
 
 /// How slots are filled, on catalogues written here: exact picks and exact reasons.
 @Suite("filling slots")

@@ -1,7 +1,7 @@
 import Catalog
 import ProgrammeGenerator
-import SchemaMigrations
 import TrainingCalendar
+import UserStore
 
 /// Small catalogues written in the test, for rules that need exact picks.
 enum SmallCatalog {

@@ -120,6 +120,8 @@ struct SwapFinderTests {
             Issue.record("no error")
         } catch {
             #expect(error.code == "swap.unknown_exercise")
+            // The app matches on the typed kind, not on the string.
+            #expect(error.kind == .unknownExercise)
             #expect(error.description == "error[swap.unknown_exercise]: no exercise has the id \"nope\"")
         }
     }

@@ -124,12 +124,24 @@ struct GymTrackCommandTests {
             """
         let result = try TraindbProcess.run(["gymtrack", "replay", "-", "--format", "json"], input: events)
         #expect(result.status == 1)
-        #expect(
-            result.stderr
-                == "traindb: error[gymtrack.partial_unconfirmed]: line 2: only 0 of 9 steps are checked: "
-                + "log as partial session? (finish --partial)\n"
-                + "traindb: error[gymtrack.invalid_value]: line 4: sets must be 0, 1, 2 or 3, not 11\n")
+        #expect(result.stderr == "")
         let object = try #require(Self.json(result))
-        #expect((object["quick"] as? [String: Any])?["sessionsThisWeek"] as? Int == 1)
+        let refusals = try #require(object["refusals"] as? [[String: Any]])
+        #expect(refusals.map { $0["line"] as? Int } == [2, 4])
+        #expect(refusals.map { $0["code"] as? String } == ["gymtrack.partial_unconfirmed", "gymtrack.invalid_value"])
+        #expect(
+            refusals.last?["message"] as? String == "sets must be 0, 1, 2 or 3, not 11")
+        #expect(object["applied"] as? Int == 2)
+        let stats = try #require(object["stats"] as? [String: Any])
+        #expect((stats["quick"] as? [String: Any])?["sessionsThisWeek"] as? Int == 1)
+        let text = try TraindbProcess.run(["gymtrack", "replay", "-"], input: events)
+        #expect(text.status == 1)
+        #expect(text.stderr == "")
+        #expect(
+            text.stdout.hasPrefix(
+                "error[gymtrack.partial_unconfirmed]: line 2: only 0 of 9 steps are checked: "
+                    + "log as partial session? (finish --partial)\n"
+                    + "error[gymtrack.invalid_value]: line 4: sets must be 0, 1, 2 or 3, not 11\n"
+                    + "GymTrack on 2026-01-05\n"))
     }
 }

@@ -156,14 +156,15 @@ struct JournalCommandTests {
         #expect(result.status == 1)
         #expect(
             result.stdout.hasPrefix(
-                "Replayed 436 events; 2 refused:\n"
-                    + "  line 20: error[journal.invalid_field]: duration: must be more than 0 minutes, not 0\n"
-                    + "  line 197: error[journal.invalid_field]: energy: must be 1-10, not 11\n\n"
+                "error[journal.invalid_field]: line 20: duration: must be more than 0 minutes, not 0\n"
+                    + "error[journal.invalid_field]: line 197: energy: must be 1-10, not 11\n"
+                    + "Replayed 436 events; 2 refused.\n\n"
                     + "All Time: 2026-01-01 to 2026-12-31\n"
                     + "Workouts: 183 on 183 days, 7390 min in all\n"))
         #expect(result.stdout.contains("Streak: 5 days (longest 23 days)\n"))
         let json = try TraindbProcess.run(["journal", "replay", file, "--period", "month", "--format", "json"])
         let object = try Self.object(json.stdout)
         #expect((object["progress"] as? [String: Any])?["totalWorkouts"] as? Int == 15)
+        #expect((object["refusals"] as? [[String: Any]])?.map { $0["line"] as? Int } == [20, 197])
     }
 }

@@ -32,22 +32,24 @@ struct ReplayCommandGrammarTests {
     @Test(
         "comments, blank lines, time order and unreadable lines, the same in every store",
         arguments: [
-            (["log", "replay"], "streak", "error[replay.invalid_event]: line %d: %@"),
-            (["gymtrack", "replay"], "next", "traindb: error[replay.invalid_event]: line %d: %@"),
-            (["journal", "replay"], "settings", "line %d: error[replay.invalid_event]: %@"),
+            (["log", "replay"], "streak"), (["gymtrack", "replay"], "next"), (["journal", "replay"], "settings"),
         ])
-    func oneGrammar(command: [String], event: String, shape: String) throws {
+    func oneGrammar(command: [String], event: String) throws {
         let catalogue = try CommittedCatalogue.databasePath()
         try TemporaryDirectory.with { directory in
             let path = directory.path("events.jsonl")
             try Data(Self.events(event).utf8).write(to: URL(fileURLWithPath: path))
             let run = try TraindbProcess.run(command + [path] + (command[0] == "log" ? ["--db", catalogue] : []))
             #expect(run.status == 1)
-            let said = run.stdout + run.stderr
+            // One command: each refusal in its place on standard output, the same line in every store.
+            #expect(run.stderr == "")
+            let said = run.stdout
+            var previous = said.startIndex
             for (line, message) in Self.refusals {
-                let expected = shape.replacingOccurrences(of: "%d", with: "\(line)")
-                    .replacingOccurrences(of: "%@", with: message)
-                #expect(said.contains(expected), "\(command[0]): \(expected)\n\(said)")
+                let expected = "error[replay.invalid_event]: line \(line): \(message)\n"
+                let found = said.range(of: expected, range: previous..<said.endIndex)
+                #expect(found != nil, "\(command[0]): \(expected)\n\(said)")
+                previous = found?.upperBound ?? previous
             }
             #expect(!said.contains("line 1:") && !said.contains("line 3:") && !said.contains("line 7:"))
         }

@@ -1,11 +1,11 @@
 import Catalog
 import CatalogBuild
 import Foundation
-import SchemaMigrations
 import TestSupport
 import Testing
 import TrainingCalendar
 import TrainingLog
+import UserStore
 
 @Suite("exercise and workout history (business rules §9)")
 struct HistoryTests {

@@ -1,9 +1,9 @@
 import Catalog
 import Foundation
 import ProgrammeGenerator
-import SchemaMigrations
 import TrainingCalendar
 import TrainingLog
+import UserStore
 
 /// A small catalogue and a two-session programme made in code, and logs over them on a manual
 /// clock: the rules' tests need neither the committed catalogue nor the generator.

@@ -1,10 +1,10 @@
 import Foundation
 import OrderedJSON
 import ProgrammeGenerator
-import SchemaMigrations
 import Testing
 import TrainingCalendar
 import TrainingLog
+import UserStore
 
 /// Random event sequences in the replay format, run against the fixture's programme: whatever the
 /// order of starts, sets (valid or not), submits, swaps, completions and discards, the log's

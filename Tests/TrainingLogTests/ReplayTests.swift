@@ -1,11 +1,11 @@
 import Catalog
 import Foundation
 import ProgrammeGenerator
-import SchemaMigrations
 import TestSupport
 import Testing
 import TrainingCalendar
 import TrainingLog
+import UserStore
 
 /// The committed replays (`Replays/NAME.jsonl` → `Replays/NAME.txt`): what the app would send, and
 /// what the log answers, line by line. `make replays` rewrites them (and the eight-week events,

@@ -1,11 +1,11 @@
 import Catalog
 import Foundation
 import ProgrammeGenerator
-import SchemaMigrations
 import TestSupport
 import Testing
 import TrainingCalendar
 import TrainingLog
+import UserStore
 
 /// `traindb log swap` accepts exactly what `traindb swap` lists for the same user: one rule,
 /// SwapFinder's, tried on every slot of a week with the committed catalogue.

@@ -1,8 +1,8 @@
 import Foundation
-import SchemaMigrations
 import Testing
 import TrainingCalendar
 import TrainingLog
+import UserStore
 
 @Suite("the week and the streak, on the user's wall clock (business rules §9-11)")
 struct WeekViewTests {

@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
 import TrainingCalendar
+import UserStore
 
 /// `check_ins`: one saved check-in.
-struct CheckInRecord: JournalRecord {
+struct CheckInRecord: StoreRecord {
     static let databaseTableName = "check_ins"
 
     var id: String

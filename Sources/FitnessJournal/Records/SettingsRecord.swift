@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
+import UserStore
 
 /// `settings`: the one row of the user's settings.
-struct SettingsRecord: JournalRecord {
+struct SettingsRecord: StoreRecord {
     static let databaseTableName = "settings"
 
     var id: Int64 = 1

@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
 import TrainingCalendar
+import UserStore
 
 /// `workouts`: one saved workout.
-struct WorkoutRecord: JournalRecord {
+struct WorkoutRecord: StoreRecord {
     static let databaseTableName = "workouts"
 
     var id: String

@@ -38,7 +38,8 @@ public struct JournalReplay: Sendable {
         self.refusals = refusals
     }
 
-    private static func apply(_ action: JournalEvent.Action, to journal: FitnessJournal) throws(JournalError) {
+    /// Runs one action on `journal`.
+    public static func apply(_ action: JournalEvent.Action, to journal: FitnessJournal) throws(JournalError) {
         switch action {
         case .workout(let workout): try journal.logWorkout(workout)
         case .checkIn(let checkIn): try journal.checkIn(checkIn)

@@ -1,6 +1,6 @@
 import Foundation
-import SchemaMigrations
 import TrainingCalendar
+import UserStore
 
 /// The journal's results as the command line prints them: short lines a person reads, each
 /// ending with a newline.

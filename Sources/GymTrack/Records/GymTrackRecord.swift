@@ -1,19 +1,19 @@
+import Foundation
 import GRDB
+import UserStore
 
-/// A row of a GymTrack table, as GRDB reads and writes it: each record's `CodingKeys` spell its
-/// columns as the table does and its `Columns` are made from them; dates and moments are the
-/// text the table holds (`YYYY-MM-DD`, `Timestamp` text).
-package protocol GymTrackRecord: Codable, FetchableRecord, PersistableRecord, Sendable {}
+// GymTrack's rows (`StoreRecord`s): dates are the user's calendar dates as the table holds them
+// (`YYYY-MM-DD`); moments are `Date`s, stored as every store's `Timestamp` text.
 
 /// `sessions`: a finished workout.
-package struct SessionRecord: GymTrackRecord, Hashable {
+package struct SessionRecord: StoreRecord, Hashable {
     package static let databaseTableName = "sessions"
 
     /// A lowercase UUID (`RowIDSource`).
     package var id: String
     package var sessionType: SessionType
     package var date: String
-    package var startedAt: String
+    package var startedAt: Date
     package var durationSeconds: Int
     package var isPartial: Bool
 
@@ -30,7 +30,7 @@ package struct SessionRecord: GymTrackRecord, Hashable {
 }
 
 /// `daily_challenge`: the sets of one day.
-package struct DailyChallengeRecord: GymTrackRecord, Hashable {
+package struct DailyChallengeRecord: StoreRecord, Hashable {
     package static let databaseTableName = "daily_challenge"
 
     package var id: String
@@ -43,13 +43,13 @@ package struct DailyChallengeRecord: GymTrackRecord, Hashable {
 }
 
 /// `open_session`: the workout started and not yet finished (at most one row, id 1).
-package struct OpenSessionRecord: GymTrackRecord, Hashable {
+package struct OpenSessionRecord: StoreRecord, Hashable {
     package static let databaseTableName = "open_session"
 
     package var id: Int64 = 1
     package var sessionType: SessionType
     package var date: String
-    package var startedAt: String
+    package var startedAt: Date
 
     package enum CodingKeys: String, CodingKey {
         case id, sessionType = "session_type", date, startedAt = "started_at"
@@ -57,11 +57,11 @@ package struct OpenSessionRecord: GymTrackRecord, Hashable {
 }
 
 /// `open_session_steps`: a step of the open workout checked off.
-package struct CheckedStepRecord: GymTrackRecord, Hashable {
+package struct CheckedStepRecord: StoreRecord, Hashable {
     package static let databaseTableName = "open_session_steps"
 
     package var step: Int
-    package var checkedAt: String
+    package var checkedAt: Date
 
     package enum CodingKeys: String, CodingKey {
         case step, checkedAt = "checked_at"

@@ -37,6 +37,11 @@ public struct GymReplay: Sendable {
 
     /// Runs one action on the store.
     public func apply(_ action: GymEvent.Action) throws(GymTrackError) {
+        try Self.apply(action, to: gym)
+    }
+
+    /// Runs one action on `gym`.
+    public static func apply(_ action: GymEvent.Action, to gym: GymTrack) throws(GymTrackError) {
         switch action {
         case .start(let type): try gym.start(type)
         case .step(let number): try gym.checkStep(number)

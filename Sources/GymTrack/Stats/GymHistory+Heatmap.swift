@@ -1,7 +1,7 @@
 import Charts
 import GRDB
-import SchemaMigrations
 import TrainingCalendar
+import UserStore
 
 extension GymHistory {
     /// The Stats Screen's challenge heatmap (seed 002 §9): 52 weeks ending with today's, one cell

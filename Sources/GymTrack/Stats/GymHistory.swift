@@ -1,6 +1,6 @@
 import GRDB
-import SchemaMigrations
 import TrainingCalendar
+import UserStore
 
 /// Everything the stats read: every logged session and every day's challenge sets, as plain
 /// values. The stats are functions of this and a date, so they can be tested and measured

@@ -1,7 +1,8 @@
 import Foundation
+import UserStore
 
 /// `exercise_logs`: one exercise of a workout, its prescription and its last prompt.
-package struct ExerciseLogRecord: LogRecord, Hashable {
+package struct ExerciseLogRecord: StoreRecord, Hashable {
     package static let databaseTableName = "exercise_logs"
     package var id: String
     package var workoutId: String

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
+import UserStore
 
 /// `logged_sets`: a set as entered, in kilograms.
-package struct LoggedSetRecord: LogRecord, Hashable {
+package struct LoggedSetRecord: StoreRecord, Hashable {
     package static let databaseTableName = "logged_sets"
     package var id: String
     package var exerciseLogId: String

@@ -2,9 +2,10 @@ import Foundation
 import GRDB
 import ProgrammeGenerator
 import TrainingCalendar
+import UserStore
 
 /// `profiles`: the About-you answers (one row).
-package struct ProfileRecord: LogRecord, Hashable {
+package struct ProfileRecord: StoreRecord, Hashable {
     package static let databaseTableName = "profiles"
     package var id: String
     package var gender: String?

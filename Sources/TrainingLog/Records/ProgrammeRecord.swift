@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
 import TrainingCalendar
+import UserStore
 
 /// `programmes`: a programme the user started, with the questionnaire and the programme as
 /// generated.
-package struct ProgrammeRecord: LogRecord, Hashable {
+package struct ProgrammeRecord: StoreRecord, Hashable {
     package static let databaseTableName = "programmes"
     package var id: String
     package var programmeId: String

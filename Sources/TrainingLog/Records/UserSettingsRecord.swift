@@ -1,7 +1,8 @@
 import Foundation
+import UserStore
 
 /// `user_settings`: the user's unit and time zone (one row).
-package struct UserSettingsRecord: LogRecord, Hashable {
+package struct UserSettingsRecord: StoreRecord, Hashable {
     package static let databaseTableName = "user_settings"
     package var id: String
     package var weightUnit: WeightUnit

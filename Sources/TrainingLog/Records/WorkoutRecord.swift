@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
+import UserStore
 
 /// `workouts`: a session of a programme, open until completed.
-package struct WorkoutRecord: LogRecord, Hashable {
+package struct WorkoutRecord: StoreRecord, Hashable {
     package static let databaseTableName = "workouts"
 
     package enum State: String, Codable, Sendable {

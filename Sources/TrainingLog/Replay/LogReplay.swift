@@ -55,17 +55,21 @@ public struct LogReplay: Sendable {
 
     /// Runs line `number` of a file; nil for a blank or comment line.
     public func run(line text: String, number: Int) -> Step? {
-        let step = Replayer(clock: clock).step(line: text, number: number, event: LogEvent.init, apply: apply)
-        guard let step else { return nil }
+        Replayer(clock: clock).step(line: text, number: number, event: LogEvent.init, apply: apply).map(Self.step)
+    }
+
+    /// A step of the replay loop (`Replayer`) as the log prints it: a line that could not be
+    /// read says its number in its message, a refusal of the log's rules gives the log's error.
+    public static func step(_ step: Replayer.Step<LogResult>) -> Step {
         let at = step.at.map(Timestamp.text)
         switch step.outcome {
         case .success(let result):
-            return Step(line: number, at: at, event: step.event, result: result, error: nil)
+            return Step(line: step.line, at: at, event: step.event, result: result, error: nil)
         case .failure(let refusal):
             let diagnostic = refusal.diagnostic
-            let message = refusal.unreadable ? "line \(number): \(diagnostic.message)" : diagnostic.message
+            let message = refusal.unreadable ? "line \(step.line): \(diagnostic.message)" : diagnostic.message
             return Step(
-                line: number, at: at, event: step.event, result: nil,
+                line: step.line, at: at, event: step.event, result: nil,
                 error: .init(code: diagnostic.code, message: message))
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import SchemaMigrations
 import Testing
+import UserStore
 
 /// The one way the user stores open their file and run their transactions: what a store's owner
 /// sees when the file is bad, when SQLite refuses a statement, and when its own rule refuses.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SchemaMigrations
 
 /// A user's own database for one of the app-facing stores (the training log, GymTrack, the
 /// fitness journal): a file in write-ahead-log mode, or memory, with the store's migrations
@@ -57,9 +58,12 @@ public struct UserStore<Failure: Error>: Sendable {
     /// older one is migrated; for reading only (`readOnly`), the file must be a store of `kind`
     /// already, up to date or older (read as it is). Either way the path must name a regular
     /// file, the file must be sound and no newer than `migrator` knows.
+    /// A new store is made with `seed`'s rows, written in the same file made aside; a store that
+    /// lacks them (made by a version that wrote them after the creation, and killed in between)
+    /// is given them when next opened for writing.
     public init(
         path: String?, kind: StoreKind, noun: String, migrator: SchemaMigrator, readOnly: Bool = false,
-        storeFailure failure: @escaping @Sendable (StoreFailure) -> Failure
+        seed: StoreSeed? = nil, storeFailure failure: @escaping @Sendable (StoreFailure) -> Failure
     ) throws(Failure) {
         self.path = path
         self.noun = noun
@@ -70,7 +74,9 @@ public struct UserStore<Failure: Error>: Sendable {
             do {
                 queue = try DatabaseQueue(configuration: configuration)
                 try migrator.migrate(queue)
+                if let seed { try queue.writeTakingTheLock { db in try seed.rows(db) } }
             } catch {
+                if let owned = error as? Failure { throw owned }
                 throw failure(Self.failure(error, "cannot create \(noun) in memory"))
             }
             return
@@ -97,8 +103,10 @@ public struct UserStore<Failure: Error>: Sendable {
             throw failure(StoreFailure(.wrongKind, "\(path) is empty, not \(kind.noun)"))
         case .missing:
             do {
-                content = try Self.create(path, kind: kind, migrator: migrator, configuration: configuration)
+                content = try Self.create(
+                    path, kind: kind, migrator: migrator, seed: seed, configuration: configuration)
             } catch {
+                if let owned = error as? Failure { throw owned }
                 throw failure(Self.failure(error, "cannot create \(noun) \(path)"))
             }
             guard content == .store(kind) else {
@@ -135,18 +143,19 @@ public struct UserStore<Failure: Error>: Sendable {
         try checkVersion(migrator)
         if readOnly { return }
         do {
-            try Self.bringUpToDate(queue, kind: kind, migrator: migrator)
+            try Self.bringUpToDate(queue, kind: kind, migrator: migrator, seed: seed)
         } catch {
+            if let owned = error as? Failure { throw owned }
             throw failure(Self.failure(error, "cannot migrate \(noun) \(path)"))
         }
     }
 
-    /// Makes a new store of `kind` beside `path`, whole (write-ahead logging, migrated,
+    /// Makes a new store of `kind` beside `path`, whole (write-ahead logging, migrated, seeded,
     /// stamped), then moves it to `path` unless another process made one there meanwhile (theirs
     /// is kept). A process killed before the move leaves no store at `path`, only a hidden
     /// `.name.new-…` file beside it that nothing reads.
     private static func create(
-        _ path: String, kind: StoreKind, migrator: SchemaMigrator, configuration: Configuration
+        _ path: String, kind: StoreKind, migrator: SchemaMigrator, seed: StoreSeed?, configuration: Configuration
     ) throws -> StoreFileContent {
         let url = URL(fileURLWithPath: path)
         let aside = url.deletingLastPathComponent()
@@ -156,7 +165,7 @@ public struct UserStore<Failure: Error>: Sendable {
         }
         let queue = try DatabaseQueue(path: aside, configuration: configuration)
         do {
-            try bringUpToDate(queue, kind: kind, migrator: migrator)
+            try bringUpToDate(queue, kind: kind, migrator: migrator, seed: seed)
             try queue.close()
         } catch {
             try? queue.close()
@@ -235,13 +244,16 @@ public struct UserStore<Failure: Error>: Sendable {
         return try DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration)
     }
 
-    /// Switches a new store to write-ahead logging, migrates only a store that is behind, and
-    /// stamps its kind: opening an up-to-date store writes nothing and takes no write lock.
-    private static func bringUpToDate(_ queue: DatabaseQueue, kind: StoreKind, migrator: SchemaMigrator) throws {
-        let (version, id, mode) = try queue.read { db in
+    /// Switches a new store to write-ahead logging, migrates only a store that is behind, writes
+    /// the seed of a store without it, and stamps its kind: opening an up-to-date store writes
+    /// nothing and takes no write lock.
+    private static func bringUpToDate(
+        _ queue: DatabaseQueue, kind: StoreKind, migrator: SchemaMigrator, seed: StoreSeed?
+    ) throws {
+        let (version, id, mode, seeded) = try queue.read { db in
             (
                 try SchemaMigrator.currentVersion(db), try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
-                try String.fetchOne(db, sql: "PRAGMA journal_mode")
+                try String.fetchOne(db, sql: "PRAGMA journal_mode"), try seed?.isWritten(db) ?? true
             )
         }
         if mode != "wal" {
@@ -255,6 +267,11 @@ public struct UserStore<Failure: Error>: Sendable {
         }
         if version != migrator.latestVersion {
             try migrator.migrate(queue)
+        }
+        if !seeded, let seed {
+            try queue.writeTakingTheLock { db in
+                if try !seed.isWritten(db) { try seed.rows(db) }
+            }
         }
         if id != kind.applicationID {
             try queue.writeWithoutTransaction { db in
@@ -351,5 +368,24 @@ extension DatabaseQueue {
             }
             return value!
         }
+    }
+}
+
+/// The rows a new store starts with (the user's settings), written with its tables.
+public struct StoreSeed {
+    /// The table that holds them.
+    public let table: String
+    /// Writes them, inside the creation's transaction.
+    public let rows: (Database) throws -> Void
+
+    public init(table: String, rows: @escaping (Database) throws -> Void) {
+        self.table = table
+        self.rows = rows
+    }
+
+    /// Whether the store has them: its table exists and holds a row.
+    func isWritten(_ db: Database) throws -> Bool {
+        guard try db.tableExists(table) else { return false }
+        return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \"\(table)\")") ?? false
     }
 }

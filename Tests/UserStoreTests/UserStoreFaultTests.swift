@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import SchemaMigrations
 import Testing
+import UserStore
 
 /// What a store's owner sees when the file system misbehaves: a FIFO where the store should be,
 /// a creation that never finished, a store that a newer TrainDB wrote, a damaged page, a full disk.
