@@ -136,6 +136,15 @@ bench-pg: db
 	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; trap 'exit 130' INT TERM; \
 	$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product pg-bench --show-bin-path)/pg-bench "$$(scripts/pg-cluster url)" $(DB)
 
+# The server's work per sync in instructions (figures only, never a test), which other builds on
+# the machine do not change: `scripts/sync-instructions` on a throwaway cluster of its own, 40
+# users with five years of history each syncing a 1-hour workout in a single-user backend under
+# valgrind's callgrind. SYNC_LAST=15 applies the migrations up to 0015 only, to compare.
+SYNC_LAST ?=
+.PHONY: bench-pg-instructions
+bench-pg-instructions:
+	scripts/sync-instructions $(SYNC_LAST)
+
 # The sync's convergence under faults, long (figures only, never part of make test; the README's
 # figures): SOAK_SYNC="USERS DEVICES ROUNDS SEED" users with devices changing their logs offline and
 # syncing many at a time, clients killed mid-sync, on a cluster of its own that is crashed and

@@ -69,8 +69,10 @@ struct DeviceLog {
     func close(checkpointingPast pages: Int = checkpointPages) {
         try? queue.writeWithoutTransaction { db in
             let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4_096
-            let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
-            guard size > pages * pageSize else { return }
+            // stat(2) alone: FileManager's attributes also look up the file's owner and group
+            // by name, at every sync.
+            var info = stat()
+            guard stat(path + "-wal", &info) == 0, Int(info.st_size) > pages * pageSize else { return }
             try db.execute(sql: "PRAGMA busy_timeout = 0")
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
         }
@@ -255,14 +257,18 @@ struct DeviceLog {
             // Rows gone from this device: deleted (with their ids kept for the server), or sent by
             // this sync and deleted while the server answered, which the server now holds.
             var gone = Set(try String.fetchAll(db, sql: "SELECT row_id FROM deleted_rows"))
-            let stamp = Self.timestamp(now)
+            // The moment, written out only when a row was deleted meanwhile (seldom): each sync
+            // made a date formatter for it.
+            var stamp: String?
             for table in LogTable.all where table.deletable {
                 for id in (sent.sentVersions[table.name] ?? [:]).keys where !gone.contains(id) {
                     let present = try db.cachedStatement(sql: "SELECT 1 FROM \(table.name) WHERE id = ?")
                     guard try Int.fetchOne(present, arguments: [id]) == nil else { continue }
+                    let deletedAt = stamp ?? Self.timestamp(now)
+                    stamp = deletedAt
                     try db.cachedStatement(
                         sql: "INSERT INTO deleted_rows (row_id, table_name, deleted_at) VALUES (?, ?, ?)"
-                    ).execute(arguments: [id, table.name, stamp])
+                    ).execute(arguments: [id, table.name, deletedAt])
                     gone.insert(id)
                 }
             }

@@ -169,7 +169,9 @@ public struct LogSync: Sendable {
         ) { connection in
             var (pushed, rows) = try await ServerLog(connection: connection, logger: logger)
                 .exchange(outgoing.pushes, since: outgoing.cursor)
-            rows.subscription = try await ServerSubscription.read(on: connection, logger: logger)
+            if !rows.subscriptionRead {
+                rows.subscription = try await ServerSubscription.read(on: connection, logger: logger)
+            }
             return (pushed, rows)
         }
     }

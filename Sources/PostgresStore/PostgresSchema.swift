@@ -21,6 +21,8 @@ public enum PostgresSchema {
         SchemaMigration(identifier: "0013_sync_hardened", bytes: PackageResources._013_sync_hardened_sql),
         SchemaMigration(identifier: "0014_account_deleted", bytes: PackageResources._014_account_deleted_sql),
         SchemaMigration(identifier: "0015_subscriptions", bytes: PackageResources._015_subscriptions_sql),
+        SchemaMigration(
+            identifier: "0016_sync_exchange_whole", bytes: PackageResources._016_sync_exchange_whole_sql),
     ]
 
     /// What a Supabase project has before TrainDB's migrations, for plain PostgreSQL: the roles,

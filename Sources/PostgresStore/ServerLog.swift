@@ -27,6 +27,9 @@ struct ServerLog {
         var cursor: Int64 = 0
         /// The user's subscription row (nil: the server holds none), which the device copies.
         var subscription: ServerSubscription?
+        /// Whether `sync_exchange` gave the subscription (migration 0016); before it, a
+        /// statement of its own reads it.
+        var subscriptionRead = false
     }
 
     /// Sends the device's deletions and changed rows, and reads back the user's rows changed
@@ -64,7 +67,18 @@ struct ServerLog {
             throw PostgresStoreError(.statementFailed, "sync_exchange answered what is not a sync's outcome")
         }
         Self.count(results, into: &pushed)
-        return (pushed, try Self.rows(pulled, since: cursor))
+        var rows = try Self.rows(pulled, since: cursor)
+        // Since migration 0016 the answer carries the user's subscription row, or null for none.
+        if let subscription = answer["subscription"] {
+            rows.subscriptionRead = true
+            if let object = subscription as? [String: Any] {
+                guard let row = ServerSubscription(json: object) else {
+                    throw PostgresStoreError(.statementFailed, "sync_exchange answered a subscription that is not one")
+                }
+                rows.subscription = row
+            }
+        }
+        return (pushed, rows)
     }
 
     /// `sync_push`'s answer, `[{table, id, action, device, server}]`, counted per table.

@@ -18,6 +18,7 @@ struct ServerSubscription: Sendable, Hashable {
     /// The server's moment of reading it.
     var checkedAt: String
 
+    /// The row read by a statement of its own: for a server whose `sync_exchange` predates 0016.
     static func read(on connection: PostgresConnection, logger: Logger) async throws -> ServerSubscription? {
         let format = #"YYYY-MM-DD"T"HH24:MI:SS.MS"Z""#
         let rows = try await connection.query(
@@ -55,5 +56,22 @@ struct ServerSubscription: Sendable, Hashable {
                 user, subscription.plan, subscription.expiresAt, subscription.isTrial, subscription.inBillingRetry,
                 subscription.gracePeriodEndsAt, subscription.revokedAt, subscription.willRenew, subscription.checkedAt,
             ])
+    }
+}
+
+extension ServerSubscription {
+    /// The row as `sync_exchange` gives it (migration 0016): `{"plan": …, "expires_at": …,
+    /// "is_trial": true, …, "checked_at": …}`; nil when it is not such an object.
+    init?(json: [String: Any]) {
+        guard let plan = json["plan"] as? String, let expiresAt = json["expires_at"] as? String,
+            let isTrial = (json["is_trial"] as? NSNumber)?.boolValue,
+            let inBillingRetry = (json["in_billing_retry"] as? NSNumber)?.boolValue,
+            let willRenew = (json["will_renew"] as? NSNumber)?.boolValue,
+            let checkedAt = json["checked_at"] as? String
+        else { return nil }
+        self.init(
+            plan: plan, expiresAt: expiresAt, isTrial: isTrial, inBillingRetry: inBillingRetry,
+            gracePeriodEndsAt: json["grace_period_ends_at"] as? String, revokedAt: json["revoked_at"] as? String,
+            willRenew: willRenew, checkedAt: checkedAt)
     }
 }

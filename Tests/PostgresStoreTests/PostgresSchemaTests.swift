@@ -24,6 +24,7 @@ struct PostgresSchemaTests {
         "0013_sync_hardened": "3b1035979f727b0c",
         "0014_account_deleted": "5b61504cc2719d07",
         "0015_subscriptions": "63c522a46a3a4ba4",
+        "0016_sync_exchange_whole": "c38e3eed2b59044a",
     ]
 
     static let directory = PackageRoot.url("schema/postgres")

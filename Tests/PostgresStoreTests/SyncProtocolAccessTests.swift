@@ -134,6 +134,40 @@ extension PostgresTests {
             }
         }
 
+        @Test("one call also answers the caller's own subscription, in the device's formats, and null for none")
+        func exchangeAnswersTheSubscription() async throws {
+            try await Log.withTwoUsers { server in
+                try await SyncSubscriptionTests.subscribe(
+                    server, user: Log.userA, original: "2000000000000001", expires: "2026-01-12T08:00:00Z", trial: true,
+                    signed: "2026-01-05T08:00:00Z")
+                for (claims, expected) in [(Log.claimsA, "2026-01-12T08:00:00.000Z"), (Self.claimsB, nil)] {
+                    try await AccessTests.asRole("authenticated", claims: claims, on: server) { connection in
+                        var text = "{}"
+                        for try await answer in try await connection.query(
+                            "SELECT sync_exchange('{\"deletions\": [], \"tables\": {}}'::jsonb, 0)::text",
+                            logger: AccessTests.logger
+                        ).decode(String.self) {
+                            text = answer
+                        }
+                        let answer = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+                        let subscription = try #require(answer["subscription"], "no subscription in \(text)")
+                        guard let expected else {
+                            // B holds none, and never sees A's.
+                            #expect(subscription is NSNull, "\(text)")
+                            return
+                        }
+                        let row = try #require(subscription as? [String: Any], "\(text)")
+                        #expect(row["plan"] as? String == "annual")
+                        #expect(row["expires_at"] as? String == expected)
+                        #expect((row["is_trial"] as? NSNumber)?.boolValue == true)
+                        #expect((row["will_renew"] as? NSNumber)?.boolValue == true)
+                        #expect(row["revoked_at"] is NSNull)
+                        #expect((row["checked_at"] as? String)?.hasSuffix("Z") == true)
+                    }
+                }
+            }
+        }
+
         @Test("anon cannot call the sync's functions")
         func anonRefused() async throws {
             try await Log.withTwoUsers { server in

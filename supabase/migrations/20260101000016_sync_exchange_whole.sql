@@ -1,0 +1,1 @@
+../../schema/postgres/0016_sync_exchange_whole.sql
