@@ -154,7 +154,7 @@ let package = Package(
         .target(
             name: "CatalogBuild",
             dependencies: [
-                "Catalog", "ErrorCodes", "SchemaMigrations", "UserStore",
+                "Catalog", "ErrorCodes", "OrderedJSON", "SchemaMigrations", "UserStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]

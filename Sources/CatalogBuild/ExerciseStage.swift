@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import GRDB
+import OrderedJSON
 
 /// Where a build puts exercises as they are checked, before it knows their keys.
 ///
@@ -96,22 +97,7 @@ public final class ExerciseStage {
         var json: [UInt8] = [UInt8(ascii: "[")]
         for (index, text) in texts.enumerated() {
             if index > 0 { json.append(UInt8(ascii: ",")) }
-            json.append(UInt8(ascii: "\""))
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                    json.append(UInt8(ascii: "\\"))
-                    json.append(byte)
-                case 0..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    json.append(contentsOf: Array("\\u00".utf8))
-                    json.append(hex[Int(byte >> 4)])
-                    json.append(hex[Int(byte & 0xF)])
-                default:
-                    json.append(byte)
-                }
-            }
-            json.append(UInt8(ascii: "\""))
+            JSONString.append(text, to: &json)
         }
         json.append(UInt8(ascii: "]"))
         return String(decoding: json, as: UTF8.self)
