@@ -215,7 +215,17 @@ public struct CatalogDatabaseWriter: Sendable {
                     // back page by page (the file's bytes do not depend on it).
                     try db.execute(sql: "PRAGMA main.cache_size = -\(Self.moveCacheKiB)")
                     let catalog = try NormalisedCatalog(content, stage: stage)
+                    let schemaVersion = try Int.fetchOne(db, sql: "PRAGMA main.schema_version") ?? 0
+                    let deferred = try Self.dropIndexesBuiltAfterTheRows(db)
                     try insert(catalog, stage: stage, into: db)
+                    for index in deferred { try db.execute(sql: index) }
+                    if !deferred.isEmpty {
+                        // Each drop and each creation counted a schema change; together they
+                        // changed nothing. The count goes back to what it was, as the file's
+                        // header carries it (only this connection has the scratch file open,
+                        // and it reads the schema again).
+                        try db.execute(sql: "PRAGMA main.schema_version = \(schemaVersion)")
+                    }
                     try stage.drop()
                     try checkForeignKeys(db)
                     return Written(exercises: stage.count)
@@ -239,6 +249,38 @@ public struct CatalogDatabaseWriter: Sendable {
             try? queue.close()
             throw error
         }
+    }
+
+    /// Drops the indexes that are cheaper made after the rows are in, and returns the
+    /// statements that make them again, in their order.
+    ///
+    /// An index kept while the exercises move is filled one entry at a time in random order;
+    /// made afterwards, it is filled from one sort. The bytes of the finished file do not
+    /// change: `VACUUM INTO` writes it from the scratch file by creating every table, then every
+    /// index in the order the schema lists them, and copying the rows. Dropping and making again
+    /// the schema's last indexes, in their order, keeps that order. So the indexes dropped are
+    /// the last ones, from the first that is not UNIQUE on (a UNIQUE index stays, so that a row
+    /// it refuses is refused as it moves and named); if a UNIQUE index follows, none is. The
+    /// schema's change count, which the file's header carries, is set back by the caller.
+    static func dropIndexesBuiltAfterTheRows(_ db: Database) throws -> [String] {
+        let indexes = try Row.fetchAll(db, sql: """
+            SELECT s.name, s.sql, i."unique" AS isUnique
+            FROM main.sqlite_schema s JOIN pragma_index_list(s.tbl_name) i ON i.name = s.name
+            WHERE s.type = 'index' AND s.sql IS NOT NULL
+            ORDER BY s.rowid
+            """)
+        guard let first = indexes.firstIndex(where: { ($0["isUnique"] as Int?) == 0 }) else { return [] }
+        let last = indexes[first...]
+        guard last.allSatisfy({ ($0["isUnique"] as Int?) == 0 }) else { return [] }
+        let dropped = last.compactMap { index -> (name: String, sql: String)? in
+            guard let name: String = index["name"], let sql: String = index["sql"] else { return nil }
+            return (name, sql)
+        }
+        guard dropped.count == last.count else { return [] }
+        for index in dropped {
+            try db.execute(sql: "DROP INDEX main.\(index.name.quotedDatabaseIdentifier)")
+        }
+        return dropped.map(\.sql)
     }
 
     private func checkForeignKeys(_ db: Database) throws {
