@@ -32,6 +32,24 @@ struct CatalogDatabaseWriterTests {
         }
     }
 
+    @Test("the file passes SQLite's full integrity check, which the build leaves to quick_check")
+    func fullIntegrityCheckHolds() throws {
+        try TemporaryDirectory.with { directory throws in
+            let path = directory.path("exercises.sqlite")
+            try CatalogDatabaseWriter().write(SampleCatalog.content, to: path)
+            let queue = try DatabaseQueue(path: path)
+            defer { try? queue.close() }
+            let (report, violations, freePages) = try queue.read { db in
+                (try String.fetchAll(db, sql: "PRAGMA integrity_check"),
+                 try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").count,
+                 try Int.fetchOne(db, sql: "PRAGMA freelist_count"))
+            }
+            #expect(report == ["ok"])
+            #expect(violations == 0)
+            #expect(freePages == 0, "vacuumed: no free page")
+        }
+    }
+
     @Test("the directory is created when missing")
     func createsMissingDirectory() throws {
         try TemporaryDirectory.with { directory throws in
