@@ -2,7 +2,9 @@ import ErrorCodes
 import Foundation
 import TrainingCalendar
 
-/// The one grammar of TrainDB's replay files, and the loop that feeds them to a store.
+/// The one grammar of TrainDB's replay files, and the one loop that feeds them to a store:
+/// the training log's, GymTrack's and the journal's replays, and the replay command, each give
+/// `run` their store's events and actions and take back its steps and its `ReplaySummary`.
 ///
 /// A replay file holds one JSON object per line, `{"at": "2026-01-05T07:00:00Z", "event": NAME,
 /// …}`. Blank lines and lines starting with `#` are skipped. Events are in time order: one
@@ -18,6 +20,12 @@ public struct Replayer: Sendable {
         public let at: Date?
         public let event: String?
         public let outcome: Result<Outcome, Refusal>
+
+        /// The line's refusal with its number, nil when the event ran.
+        public var refusal: ReplayRefusal? {
+            guard case .failure(let refused) = outcome else { return nil }
+            return ReplayRefusal(line: line, code: refused.diagnostic.code, message: refused.diagnostic.message)
+        }
     }
 
     /// A refused line: a `ReplayError` for a line that is not an event, or the store's own error.
@@ -84,15 +92,32 @@ public struct Replayer: Sendable {
         }
     }
 
-    /// Runs every line of `text` in order, handing each step to `body` as soon as it has run.
+    /// Runs every line of `text` in order, handing each step to `body` as soon as it has run;
+    /// returns how many events ran and the lines refused, in order.
+    @discardableResult
     public func run<Event, Outcome, Failure: Error>(
         _ text: String, event: (ReplayFields) throws(ReplayError) -> Event, apply: (Event) throws -> Outcome,
         _ body: (Step<Outcome>) throws(Failure) -> Void
-    ) throws(Failure) {
+    ) throws(Failure) -> ReplaySummary {
+        var summary = ReplaySummary()
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard let step = step(line: String(line), number: offset + 1, event: event, apply: apply) else { continue }
+            if let refusal = step.refusal {
+                summary.refusals.append(refusal)
+            } else {
+                summary.applied += 1
+            }
             try body(step)
         }
+        return summary
+    }
+
+    /// Runs every line of `text` in order; how many events ran and the lines refused.
+    @discardableResult
+    public func run<Event, Outcome>(
+        _ text: String, event: (ReplayFields) throws(ReplayError) -> Event, apply: (Event) throws -> Outcome
+    ) -> ReplaySummary {
+        run(text, event: event, apply: apply) { (_: Step<Outcome>) throws(Never) in }
     }
 
     private static func refusal(_ error: any Error, unreadable: Bool = false) -> Refusal {
@@ -101,4 +126,25 @@ public struct Replayer: Sendable {
         }
         return Refusal(diagnostic: Diagnostic(code: coded.code, message: coded.message), unreadable: unreadable)
     }
+}
+
+/// A refused line of a replay: its number in the file (from 1), and the error's code and message.
+public struct ReplayRefusal: Codable, Hashable, Sendable {
+    public var line: Int
+    public var code: String
+    public var message: String
+
+    public init(line: Int, code: String, message: String) {
+        self.line = line
+        self.code = code
+        self.message = message
+    }
+}
+
+/// What a replay did: how many events ran, and the lines refused, in order.
+public struct ReplaySummary: Hashable, Sendable {
+    public var applied = 0
+    public var refusals: [ReplayRefusal] = []
+
+    public init() {}
 }

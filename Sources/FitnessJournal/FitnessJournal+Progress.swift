@@ -47,13 +47,14 @@ extension FitnessJournal {
 
     // MARK: - Queries inside a transaction
 
-    /// The first day with a workout or a check-in; nil for an empty journal.
+    /// The first day with a workout or a check-in; nil for an empty journal. A first date that
+    /// is not one is an error (never today in its place).
     static func firstDay(_ db: Database) throws -> CalendarDate? {
         let text = try String.fetchOne(
             db,
             sql: "SELECT min(date) FROM (SELECT min(date) AS date FROM workouts UNION ALL "
                 + "SELECT min(date) FROM check_ins)")
-        return text.flatMap(CalendarDate.init)
+        return try text.map(date)
     }
 
     /// A `date` column as SQL that reads it as `CalendarDate.dayNumber`.

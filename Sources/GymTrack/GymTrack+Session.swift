@@ -81,7 +81,7 @@ extension GymTrack {
             try OpenSessionRecord.deleteAll(db)
             return FinishedSession(
                 id: record.id, type: record.sessionType, name: routine(record.sessionType).name,
-                date: CalendarDate(record.date) ?? now.today, startedAt: Timestamp.secondsText(record.startedAt),
+                date: try Self.date(record.date), startedAt: Timestamp.secondsText(record.startedAt),
                 durationSeconds: record.durationSeconds, isPartial: partial, checkedSteps: checked, totalSteps: total,
                 gymStreak: try gymStreak(db, today: now.today),
                 next: try nextSession(db, today: now.today).next)
@@ -109,13 +109,19 @@ extension GymTrack {
         let next = Rotation.next(after: last?.sessionType, doneToday: typesToday)
         return NextSession(
             today: today, next: next, name: routine(next).name, focus: routine(next).focus,
-            lastSession: last.flatMap(Self.summary), openSession: try OpenSessionRecord.fetchOne(db)?.sessionType)
+            lastSession: try last.map(Self.summary), openSession: try OpenSessionRecord.fetchOne(db)?.sessionType)
     }
 
-    static func summary(_ record: SessionRecord) -> SessionSummary? {
-        CalendarDate(record.date).map {
-            SessionSummary(type: record.sessionType, date: $0, isPartial: record.isPartial)
+    static func summary(_ record: SessionRecord) throws(GymTrackError) -> SessionSummary {
+        SessionSummary(type: record.sessionType, date: try date(record.date), isPartial: record.isPartial)
+    }
+
+    /// A stored `date` (`YYYY-MM-DD`): a damaged one is an error, never today in its place.
+    static func date(_ text: String) throws(GymTrackError) -> CalendarDate {
+        guard let date = CalendarDate(text) else {
+            throw GymTrackError(.storeUnreadable, "a session's date in the store is not a date: \"\(text)\"")
         }
+        return date
     }
 
     /// Refuses an action at `moment` on a workout that started after it: a session's moments are
@@ -139,7 +145,7 @@ extension GymTrack {
                 isDailyChallenge: step.isDailyChallenge, checked: checked.contains(index + 1))
         }
         return OpenSessionView(
-            type: open.sessionType, name: routine.name, date: CalendarDate(open.date) ?? now.today,
+            type: open.sessionType, name: routine.name, date: try Self.date(open.date),
             startedAt: Timestamp.secondsText(open.startedAt),
             elapsedSeconds: max(0, Int(now.moment.timeIntervalSince(open.startedAt))),
             checkedSteps: checked.count, totalSteps: steps.count,

@@ -26,7 +26,7 @@ extension GymTrack {
                 .fetchOne(db)
             return QuickStats(
                 today: now.today, sessionsThisWeek: try count(from: week.monday),
-                sessionsThisMonth: try count(from: monthStart), lastSession: last.flatMap(Self.summary))
+                sessionsThisMonth: try count(from: monthStart), lastSession: try last.map(Self.summary))
         }
     }
 

@@ -20,8 +20,7 @@ struct DeviceLog {
             // Set up as the app's own connections to the log are (the same foundation): the app,
             // a widget and this sync may use the file at once.
             queue = try DatabaseQueue(path: path, configuration: Self.configuration)
-            let needed =
-                LogTable.all.map(\.name) + [TrainingLogSchema.deletedRowsTable, "sync_cursors", "deleted_accounts"]
+            let needed = TrainingLogSchema.syncTables
             let present = try queue.read { db in
                 try Set(String.fetchAll(
                     db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (\(databaseQuestionMarks(count: needed.count)))",
@@ -156,23 +155,19 @@ struct DeviceLog {
     /// on that server (`deleted_accounts`).
     func outgoing(server: String, user: String) throws -> Outgoing {
         try read { db in
-            if let deletedAt = try String.fetchOne(
-                db, sql: "SELECT deleted_at FROM deleted_accounts WHERE server = ? AND user_id = ?",
-                arguments: [server, user])
+            if let deletedAt = try String.fetchOne(db, sql: SQL.deletedAccount, arguments: [server, user])
             {
                 throw PostgresStoreError.accountDeleted(user: user, server: server, at: deletedAt)
             }
             var outgoing = Outgoing(server: server, user: user)
-            outgoing.cursor = try Int64.fetchOne(
-                db, sql: "SELECT change_seq FROM sync_cursors WHERE server = ? AND user_id = ?",
-                arguments: [server, user]) ?? 0
+            outgoing.cursor = try Int64.fetchOne(db, sql: SQL.cursor, arguments: [server, user]) ?? 0
             var pushes = Pushes()
-            let deletions = try Row.fetchCursor(db, sql: "SELECT row_id, table_name, deleted_at FROM deleted_rows")
+            let deletions = try Row.fetchCursor(db, sql: SQL.deletionsSent)
             while let row = try deletions.next() {
-                outgoing.deletedIDs.append(row["row_id"])
+                outgoing.deletedIDs.append(row[Deletion.rowId.stringValue])
                 var object: [UInt8] = [UInt8(ascii: "{")]
-                for (column, value) in row {
-                    if column != "row_id" { object.append(UInt8(ascii: ",")) }
+                for (index, (column, value)) in row.enumerated() {
+                    if index > 0 { object.append(UInt8(ascii: ",")) }
                     Self.appendMember(column, value, to: &object)
                 }
                 object.append(UInt8(ascii: "}"))
@@ -182,24 +177,26 @@ struct DeviceLog {
                 let bounds = SyncBounds.of(table.name)
                 // Read through the table's index of unsynced rows (training-log migration 0005).
                 let rows = try Row.fetchCursor(
-                    db, sql: "SELECT * FROM \(table.name) WHERE synced_at IS NULL OR updated_at IS NOT synced_at")
+                    db,
+                    sql: "SELECT * FROM \(table.name) WHERE \(Column.syncedAt) IS NULL "
+                        + "OR \(Column.updatedAt) IS NOT \(Column.syncedAt)")
                 var versions: [String: String] = [:]
                 while let row = try rows.next() {
-                    versions[row["id"]] = row["updated_at"]
+                    versions[row[Column.id]] = row[Column.updatedAt]
                     var object: [UInt8] = [UInt8(ascii: "{")]
-                    for (column, value) in row where column != "synced_at" && column != "singleton" {
+                    for (column, value) in row where column != Column.syncedAt && column != Column.singleton {
                         if let bound = bounds[column], case .string(let text) = value.storage,
                             let refusal = SyncBounds.refusal(text, bound)
                         {
                             throw PostgresStoreError(
                                 .valueTooLong,
-                                "nothing synced: \(table.name) \(row["id"] as String? ?? ""): \(refusal) "
+                                "nothing synced: \(table.name) \(row[Column.id] as String? ?? ""): \(refusal) "
                                     + "(business rules §13); change it on this device, then sync again")
                         }
                         Self.appendMember(column, value, to: &object)
                         object.append(UInt8(ascii: ","))
                     }
-                    Self.appendMember("base", row["synced_at"], to: &object)
+                    Self.appendMember("base", row[Column.syncedAt], to: &object)
                     object.append(UInt8(ascii: "}"))
                     pushes.addRow(object, of: table.name)
                 }
@@ -229,11 +226,7 @@ struct DeviceLog {
     /// sync of a deleted account makes here, so that the next sync refuses before sending anything.
     func recordAccountDeletion(server: String, user: String, deletedAt: String) throws {
         try write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO deleted_accounts (server, user_id, deleted_at) VALUES (?, ?, ?)
-                    ON CONFLICT (server, user_id) DO NOTHING
-                    """, arguments: [server, user, deletedAt])
+            try db.execute(sql: SQL.recordAccountDeletion, arguments: [server, user, deletedAt])
         }
     }
 
@@ -256,19 +249,17 @@ struct DeviceLog {
             var changes: [String: (written: Int, deleted: Int)] = [:]
             // Rows gone from this device: deleted (with their ids kept for the server), or sent by
             // this sync and deleted while the server answered, which the server now holds.
-            var gone = Set(try String.fetchAll(db, sql: "SELECT row_id FROM deleted_rows"))
+            var gone = Set(try String.fetchAll(db, sql: SQL.deletedIDs))
             // The moment, written out only when a row was deleted meanwhile (seldom): each sync
             // made a date formatter for it.
             var stamp: String?
             for table in LogTable.all where table.deletable {
                 for id in (sent.sentVersions[table.name] ?? [:]).keys where !gone.contains(id) {
-                    let present = try db.cachedStatement(sql: "SELECT 1 FROM \(table.name) WHERE id = ?")
+                    let present = try db.cachedStatement(sql: "SELECT 1 FROM \(table.name) WHERE \(Column.id) = ?")
                     guard try Int.fetchOne(present, arguments: [id]) == nil else { continue }
                     let deletedAt = stamp ?? Self.timestamp(now)
                     stamp = deletedAt
-                    try db.cachedStatement(
-                        sql: "INSERT INTO deleted_rows (row_id, table_name, deleted_at) VALUES (?, ?, ?)"
-                    ).execute(arguments: [id, table.name, deletedAt])
+                    try db.cachedStatement(sql: SQL.recordDeletion).execute(arguments: [id, table.name, deletedAt])
                     gone.insert(id)
                 }
             }
@@ -279,7 +270,8 @@ struct DeviceLog {
                 for start in stride(from: 0, to: server.deleted.count, by: 500) {
                     let ids = server.deleted[start..<min(start + 500, server.deleted.count)]
                     try db.execute(
-                        sql: "DELETE FROM \(table.name) WHERE id IN (\(databaseQuestionMarks(count: ids.count)))",
+                        sql: "DELETE FROM \(table.name) WHERE \(Column.id) IN "
+                            + "(\(databaseQuestionMarks(count: ids.count)))",
                         arguments: StatementArguments(Array(ids)))
                     deleted += db.changesCount
                 }
@@ -291,7 +283,7 @@ struct DeviceLog {
                 let local = rows.isEmpty ? [] : Set(try db.columns(in: table.name).map(\.name))
                 var written = 0
                 for row in rows {
-                    if let id = row["id"] as? String, gone.contains(id)
+                    if let id = row[Column.id] as? String, gone.contains(id)
                         || table.parent.map({ gone.contains(row[$0] as? String ?? "") }) == true
                     {
                         // Deleted here, or under a row deleted here: it stays deleted, and so do its children.
@@ -299,53 +291,98 @@ struct DeviceLog {
                         continue
                     }
                     let columns = row.keys.filter { local.contains($0) }.sorted()
-                    if table.oneRowPerUser, let id = row["id"] as? String {
+                    if table.oneRowPerUser, let id = row[Column.id] as? String {
                         // The server's settings row replaces this device's own.
-                        try db.execute(sql: "DELETE FROM \(table.name) WHERE id <> ?", arguments: [id])
+                        try db.execute(sql: "DELETE FROM \(table.name) WHERE \(Column.id) <> ?", arguments: [id])
                     }
-                    let names = (columns + ["synced_at"]).joined(separator: ", ")
+                    let names = (columns + [Column.syncedAt]).joined(separator: ", ")
                     let marks = Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")
-                    let assignments = (columns + ["synced_at"]).filter { $0 != "id" }
+                    let assignments = (columns + [Column.syncedAt]).filter { $0 != Column.id }
                         .map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-                    let differs = columns.filter { $0 != "id" }
+                    let differs = columns.filter { $0 != Column.id }
                         .map { "\(table.name).\($0) IS NOT excluded.\($0)" }.joined(separator: " OR ")
                     // Unchanged here since the sync read it: in step with the server, or the version sent.
-                    let untouched = "(\(table.name).synced_at IS \(table.name).updated_at OR \(table.name).updated_at IS ?)"
-                    let version = Self.databaseValue(row["updated_at"])
+                    let untouched =
+                        "(\(table.name).\(Column.syncedAt) IS \(table.name).\(Column.updatedAt) "
+                        + "OR \(table.name).\(Column.updatedAt) IS ?)"
+                    let version = Self.databaseValue(row[Column.updatedAt])
                     var values = columns.map { Self.databaseValue(row[$0]) }
                     values.append(version)
-                    values.append(sent.sentVersions[table.name]?[row["id"] as? String ?? ""].databaseValue ?? .null)
+                    values.append(
+                        sent.sentVersions[table.name]?[row[Column.id] as? String ?? ""].databaseValue ?? .null)
                     try db.cachedStatement(
                         sql: """
                             INSERT INTO \(table.name) (\(names)) VALUES (\(marks))
-                            ON CONFLICT (id) DO UPDATE SET \(assignments) WHERE (\(differs)) AND \(untouched)
+                            ON CONFLICT (\(Column.id)) DO UPDATE SET \(assignments) WHERE (\(differs)) AND \(untouched)
                             """
                     ).execute(arguments: StatementArguments(values))
                     written += db.changesCount
                     // The server's version is the base of the row's next change, written or kept.
-                    try db.cachedStatement(
-                        sql: "UPDATE \(table.name) SET synced_at = ? WHERE id = ? AND synced_at IS NOT ?"
-                    ).execute(arguments: [version, Self.databaseValue(row["id"]), version])
+                    try db.cachedStatement(sql: Self.rebase(table.name))
+                        .execute(arguments: [version, Self.databaseValue(row[Column.id]), version])
                 }
                 changes[table.name, default: (0, 0)].written = written
                 for id in pushed[table.name] ?? [] {
                     guard let version = sent.sentVersions[table.name]?[id] else { continue }
-                    try db.cachedStatement(
-                        sql: "UPDATE \(table.name) SET synced_at = ? WHERE id = ? AND synced_at IS NOT ?"
-                    ).execute(arguments: [version, id, version])
+                    try db.cachedStatement(sql: Self.rebase(table.name)).execute(arguments: [version, id, version])
                 }
             }
             for id in sent.deletedIDs {
-                try db.execute(sql: "DELETE FROM deleted_rows WHERE row_id = ?", arguments: [id])
+                try db.execute(sql: SQL.forgetDeletion, arguments: [id])
             }
-            try db.execute(
-                sql: """
-                    INSERT INTO sync_cursors (server, user_id, change_seq) VALUES (?, ?, ?)
-                    ON CONFLICT (server, user_id) DO UPDATE SET change_seq = excluded.change_seq
-                    """, arguments: [sent.server, sent.user, server.cursor])
+            try db.execute(sql: SQL.storeCursor, arguments: [sent.server, sent.user, server.cursor])
             try ServerSubscription.store(server.subscription, user: sent.user, in: db)
             return changes
         }
+    }
+
+    // MARK: - The log's names
+
+    /// The columns of the synced tables the SQL here names, as the log spells them.
+    private typealias Column = TrainingLogSchema.SyncColumn
+    private typealias Deletion = DeletedRowRecord.CodingKeys
+
+    /// The sync's statements on the log's own tables, each table and column named by the log's
+    /// records (`TrainingLogSchema`): renaming one in the log's schema is one change, there.
+    private enum SQL {
+        typealias Cursor = SyncCursorRecord.CodingKeys
+        typealias Account = DeletedAccountRecord.CodingKeys
+        static let deletions = DeletedRowRecord.databaseTableName
+        static let cursors = SyncCursorRecord.databaseTableName
+        static let accounts = DeletedAccountRecord.databaseTableName
+        /// `server = ? AND user_id = ?` of the cursors and deleted accounts.
+        static let serverAndUser = "\(Cursor.server.stringValue) = ? AND \(Cursor.userId.stringValue) = ?"
+
+        static let deletedAccount =
+            "SELECT \(Account.deletedAt.stringValue) FROM \(accounts) WHERE \(serverAndUser)"
+        static let recordAccountDeletion = """
+            INSERT INTO \(accounts) (\(Account.server.stringValue), \(Account.userId.stringValue), \
+            \(Account.deletedAt.stringValue)) VALUES (?, ?, ?)
+            ON CONFLICT (\(Account.server.stringValue), \(Account.userId.stringValue)) DO NOTHING
+            """
+        static let cursor = "SELECT \(Cursor.changeSeq.stringValue) FROM \(cursors) WHERE \(serverAndUser)"
+        static let storeCursor = """
+            INSERT INTO \(cursors) (\(Cursor.server.stringValue), \(Cursor.userId.stringValue), \
+            \(Cursor.changeSeq.stringValue)) VALUES (?, ?, ?)
+            ON CONFLICT (\(Cursor.server.stringValue), \(Cursor.userId.stringValue)) \
+            DO UPDATE SET \(Cursor.changeSeq.stringValue) = excluded.\(Cursor.changeSeq.stringValue)
+            """
+        /// The deletions as they go up: `row_id` first, as the server reads them.
+        static let deletionsSent = """
+            SELECT \(Deletion.rowId.stringValue), \(Deletion.tableName.stringValue), \
+            \(Deletion.deletedAt.stringValue) FROM \(deletions)
+            """
+        static let deletedIDs = "SELECT \(Deletion.rowId.stringValue) FROM \(deletions)"
+        static let recordDeletion = """
+            INSERT INTO \(deletions) (\(Deletion.rowId.stringValue), \(Deletion.tableName.stringValue), \
+            \(Deletion.deletedAt.stringValue)) VALUES (?, ?, ?)
+            """
+        static let forgetDeletion = "DELETE FROM \(deletions) WHERE \(Deletion.rowId.stringValue) = ?"
+    }
+
+    /// `synced_at = ?` for the row `id = ?` of `table`, unless it is already that.
+    private static func rebase(_ table: String) -> String {
+        "UPDATE \(table) SET \(Column.syncedAt) = ? WHERE \(Column.id) = ? AND \(Column.syncedAt) IS NOT ?"
     }
 
     // MARK: - Values
@@ -358,7 +395,7 @@ struct DeviceLog {
     }
 
     private static func isClosed(_ row: [String: Any]) -> Bool {
-        (row["is_active"] as? NSNumber)?.intValue == 0 || (row["state"] as? String) == "completed"
+        (row[Column.isActive] as? NSNumber)?.intValue == 0 || (row[Column.state] as? String) == Column.completed
     }
 
     private static func databaseValue(_ value: Any?) -> DatabaseValue {

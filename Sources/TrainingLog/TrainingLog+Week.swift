@@ -43,13 +43,20 @@ extension TrainingLog {
     }
 
     /// The current and longest streaks of days with a completed workout (business rules §10),
-    /// counted on the user's wall clock, as of the clock's today.
+    /// counted on the user's wall clock, as of the clock's today. A completed workout whose
+    /// start is not a moment is an error, never a day left out of the streak.
     public func streak() throws(TrainingLogError) -> StreakView {
         try read { db, now in
             let settings = try userSettings(db)
             let days = try String.fetchAll(
                 db, sql: "SELECT started_at FROM workouts WHERE state = 'completed' ORDER BY started_at"
-            ).compactMap(Timestamp.parse).map { CalendarDate($0, in: settings.timeZone) }
+            ).map { text throws(TrainingLogError) in
+                guard let moment = Timestamp.parse(text) else {
+                    throw TrainingLogError(
+                        .storeUnreadable, "a completed workout in \(name) has an unreadable start: \"\(text)\"")
+                }
+                return CalendarDate(moment, in: settings.timeZone)
+            }
             let today = CalendarDate(now, in: settings.timeZone)
             let streak = Streak(days: days, today: today)
             return StreakView(

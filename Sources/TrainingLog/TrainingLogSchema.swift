@@ -76,4 +76,33 @@ extension TrainingLogSchema {
 
     /// The table of the ids of rows the app deleted, which the sync sends on.
     package static let deletedRowsTable = DeletedRowRecord.databaseTableName
+
+    /// Every table the sync reads or writes: the synced ones, the deletions, the cursors and
+    /// the deleted accounts.
+    package static var syncTables: [String] {
+        syncedTables.map(\.name) + [
+            deletedRowsTable, SyncCursorRecord.databaseTableName, DeletedAccountRecord.databaseTableName,
+        ]
+    }
+
+    /// The columns the sync names in every synced table, and those of two of them it reads to
+    /// order the server's rows, each as the log's records spell it (every synced record has
+    /// `id`, `updated_at` and `synced_at`; `TrainingLogSchemaTests` checks them against the
+    /// migrated log).
+    package enum SyncColumn {
+        /// The row's id, its primary key.
+        package static let id = UserSettingsRecord.CodingKeys.id.stringValue
+        /// The moment of the row's last change: the version the sync sends.
+        package static let updatedAt = UserSettingsRecord.CodingKeys.updatedAt.stringValue
+        /// The version last synced (NULL for a row never synced): the base of the next change.
+        package static let syncedAt = UserSettingsRecord.CodingKeys.syncedAt.stringValue
+        /// The column that keeps the one-row tables (`oneRowPerUser`) at one row: the log's
+        /// alone, never sent (no record reads it; migrations 0001 and 0003 make it).
+        package static let singleton = "singleton"
+        /// Whether a programme is the active one.
+        package static let isActive = ProgrammeRecord.CodingKeys.isActive.stringValue
+        /// A workout's state, and the state of a closed one.
+        package static let state = WorkoutRecord.CodingKeys.state.stringValue
+        package static let completed = WorkoutRecord.State.completed.rawValue
+    }
 }

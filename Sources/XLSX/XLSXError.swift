@@ -17,7 +17,10 @@ public struct XLSXError: CodedError, Equatable {
     /// The worksheet cell at fault, for errors in one cell's value (`part` is then its sheet).
     public let cell: CellReference?
 
-    let kind: Kind
+    /// What kind of error it is: match on it (or on `code`), not on the message. Public as every
+    /// TrainDB error's kind is (`ErrorCodes`), although the reader is the command line's and no
+    /// app's: one rule for every library, and a tool built on the reader matches on it too.
+    public let kind: Kind
 
     package init(
         _ kind: Kind, _ message: String, part: String? = nil, line: Int? = nil, cell: CellReference? = nil
@@ -31,7 +34,8 @@ public struct XLSXError: CodedError, Equatable {
 
     public var description: String { "\(message) [\(code)]" }
 
-    package enum Kind: Sendable, Equatable {
+    /// The kinds of error, each with its stable `code`.
+    public enum Kind: Hashable, Sendable {
         case fileNotFound, fileUnreadable
         case emptyFile, notAZip, truncatedZip, corruptZip, encryptedEntry, unsupportedCompression
         case entryTooLarge, compressionRatio, missingPart

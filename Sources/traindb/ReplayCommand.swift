@@ -39,13 +39,6 @@ protocol ReplayedStore {
         throws
 }
 
-/// A refused line of a replay: its number in the file, and the error.
-struct ReplayRefusal: Encodable, Hashable, Sendable {
-    var line: Int
-    var code: String
-    var message: String
-}
-
 /// `traindb log|gymtrack|journal replay EVENTS.jsonl`: one command for the three stores.
 ///
 /// The events come from a file or standard input (`-`); a store kept in a file that already
@@ -84,29 +77,18 @@ struct ReplayCommand<Store: ReplayedStore>: ParsableCommand {
             throw CommandError(
                 "replay.store_not_empty", "\(file.store ?? Store.shortNoun) already holds \(Store.contents)")
         }
-        var applied = 0
-        var refusals: [ReplayRefusal] = []
-        let replayer = Replayer(clock: clock)
-        try replayer.run(text, event: store.event, apply: store.apply) { (step: Replayer.Step<Store.Outcome>) in
-            var refusal: ReplayRefusal?
-            switch step.outcome {
-            case .success: applied += 1
-            case .failure(let refused):
-                let diagnostic = refused.diagnostic
-                let made = ReplayRefusal(line: step.line, code: diagnostic.code, message: diagnostic.message)
-                refusals.append(made)
-                refusal = made
-            }
+        let summary = try Replayer(clock: clock).run(text, event: store.event, apply: store.apply) {
+            (step: Replayer.Step<Store.Outcome>) in
             // Flushed at once: a step printed is a step stored.
             if let printed = try store.printed(step, format: output.format) {
                 try Terminal.write(printed)
-            } else if let refusal, output.format != .json {
+            } else if let refusal = step.refusal, output.format != .json {
                 try Terminal.write("error[\(refusal.code)]: line \(refusal.line): \(refusal.message)\n")
             }
             try Terminal.flush()
         }
-        try store.finish(options: options, output: output, applied: applied, refusals: refusals)
-        if !refusals.isEmpty { throw CommandError.dataErrorsReported }
+        try store.finish(options: options, output: output, applied: summary.applied, refusals: summary.refusals)
+        if !summary.refusals.isEmpty { throw CommandError.dataErrorsReported }
     }
 
     /// The events' text: the file `argument`, or standard input for `-`.

@@ -96,4 +96,22 @@ struct FitnessJournalSchemaTests {
             #expect(error.message.contains(path))
         }
     }
+
+    @Test("a stored date that is not a date is an error of the progress, never today in its place")
+    func unreadableFirstDay() throws {
+        try TemporaryDirectory.with { directory in
+            let path = directory.path("journal.sqlite")
+            let clock = ManualClock(try JournalFixture.moment("2026-11-23T08:00:00Z"))
+            let journal = try FitnessJournal(
+                path: path, clock: clock, newUser: JournalSettings(displayName: "Ana", timeZone: JournalFixture.london))
+            try journal.logWorkout(NewWorkout(type: .yoga, durationMinutes: 20, intensity: .easy))
+            // Ten characters, as the table's CHECK asks, but no day: month 13.
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in try db.execute(sql: "UPDATE workouts SET date = '2026-13-45'") }
+            try queue.close()
+            let error = try #require(throws: JournalError.self) { try journal.progress(.all) }
+            #expect(error.code == "journal.unreadable")
+            #expect(error.message.contains("2026-13-45"))
+        }
+    }
 }

@@ -48,4 +48,44 @@ struct GymMomentTests {
             #expect(try reopened.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM open_session") } == 1)
         }
     }
+
+    /// Passes the tables' CHECK (four digits, a month and day of two) but names no day.
+    static let damagedDate = "2026-19-39"
+
+    @Test("an open session's stored date that is not a date is an error, never today")
+    func unreadableOpenDate() throws {
+        try TemporaryDirectory.with { directory throws in
+            let path = directory.path("gymtrack.sqlite")
+            let clock = ManualClock(GymFixture.moment("2026-01-05T07:00:00Z"))
+            try GymTrack(path: path, clock: clock, timeZone: GymFixture.london).start(.a)
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in try db.execute(sql: "UPDATE open_session SET date = ?", arguments: [Self.damagedDate]) }
+            try queue.close()
+            let gym = try GymTrack(path: path, clock: clock, timeZone: GymFixture.london)
+            let error = #expect(throws: GymTrackError.self) { try gym.currentSession() }
+            #expect(error?.code == "gymtrack.unreadable")
+            #expect(error?.message.contains(Self.damagedDate) == true)
+        }
+    }
+
+    @Test("a finished session's stored date that is not a date is an error, never left out")
+    func unreadableSessionDate() throws {
+        try TemporaryDirectory.with { directory throws in
+            let path = directory.path("gymtrack.sqlite")
+            let clock = ManualClock(GymFixture.moment("2026-01-05T07:00:00Z"))
+            let first = try GymTrack(path: path, clock: clock, timeZone: GymFixture.london)
+            try first.start(.a)
+            clock.set(GymFixture.moment("2026-01-05T08:00:00Z"))
+            try first.finish(confirmingPartial: true)
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in try db.execute(sql: "UPDATE sessions SET date = ?", arguments: [Self.damagedDate]) }
+            try queue.close()
+            let gym = try GymTrack(path: path, clock: clock, timeZone: GymFixture.london)
+            for call in [{ _ = try gym.next() }, { _ = try gym.stats() }] as [() throws -> Void] {
+                let error = #expect(throws: GymTrackError.self) { try call() }
+                #expect(error?.code == "gymtrack.unreadable")
+                #expect(error?.message.contains(Self.damagedDate) == true)
+            }
+        }
+    }
 }

@@ -3,6 +3,7 @@ import GRDB
 import SchemaMigrations
 import TestSupport
 import Testing
+import TrainingCalendar
 import TrainingLog
 
 @Suite("training log schema")
@@ -73,6 +74,53 @@ struct TrainingLogSchemaTests {
         }
     }
 
+    /// The sync (PostgresStore's `DeviceLog`) names the log's tables and columns only through
+    /// the log's records and `TrainingLogSchema`: a rename in a migration that the records do
+    /// not follow fails here, not in a user's sync.
+    @Test("every table and column the sync names exists in a migrated log")
+    func syncNamesExist() throws {
+        try TemporaryDirectory.with { directory in
+            let path = directory.path("log.sqlite")
+            _ = try LogFixture.log(path: path)
+            let queue = try DatabaseQueue(path: path)
+            try queue.read { db throws in
+                func columns(_ table: String) throws -> Set<String> {
+                    Set(try db.columns(in: table).map(\.name))
+                }
+                for table in TrainingLogSchema.syncTables {
+                    #expect(try db.tableExists(table), "the sync names \(table), which the log does not have")
+                }
+                typealias Column = TrainingLogSchema.SyncColumn
+                for table in TrainingLogSchema.syncedTables {
+                    let present = try columns(table.name)
+                    for column in [Column.id, Column.updatedAt, Column.syncedAt] + [table.parent].compactMap({ $0 }) {
+                        #expect(present.contains(column), "\(table.name) has no \(column)")
+                    }
+                    #expect(present.contains(Column.singleton) == table.oneRowPerUser, "\(table.name)")
+                }
+                #expect(try columns(ProgrammeRecord.databaseTableName).contains(Column.isActive))
+                #expect(try columns(WorkoutRecord.databaseTableName).contains(Column.state))
+                let named: [(String, [String])] = [
+                    (DeletedRowRecord.databaseTableName,
+                     [DeletedRowRecord.CodingKeys.rowId, .tableName, .deletedAt].map(\.stringValue)),
+                    (SyncCursorRecord.databaseTableName,
+                     [SyncCursorRecord.CodingKeys.server, .userId, .changeSeq].map(\.stringValue)),
+                    (DeletedAccountRecord.databaseTableName,
+                     [DeletedAccountRecord.CodingKeys.server, .userId, .deletedAt].map(\.stringValue)),
+                ]
+                for (table, names) in named {
+                    #expect(try columns(table) == Set(names), "\(table)")
+                }
+            }
+            // A workout's closed state is one the table takes.
+            let table = try queue.read { db throws in
+                try String.fetchOne(
+                    db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [WorkoutRecord.databaseTableName])
+            }
+            #expect(table?.contains("'\(TrainingLogSchema.SyncColumn.completed)'") == true)
+        }
+    }
+
     @Test("a new store is at the latest version, in WAL mode, with its settings row")
     func freshStore() throws {
         try TemporaryDirectory.with { directory in
@@ -86,6 +134,23 @@ struct TrainingLogSchemaTests {
                     try Row.fetchAll(db, sql: "SELECT weight_unit, time_zone FROM user_settings")
                         == [["weight_unit": "kg", "time_zone": "Europe/London"]])
             }
+        }
+    }
+
+    @Test("a completed workout whose stored start is not a moment is an error of the streak, never a day left out")
+    func unreadableStreakDay() throws {
+        try TemporaryDirectory.with { directory in
+            let path = directory.path("log.sqlite")
+            let clock = ManualClock(LogFixture.moment("2026-01-05T18:00:00Z"))
+            let log = try LogFixture.log(path: path, clock: clock)
+            try LogFixture.workout(log, clock: clock, "Push", at: "2026-01-05T18:00:00Z", ["barbell_bench_press": [(8, 60)]])
+            #expect(try log.streak().current == 1)
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in try db.execute(sql: "UPDATE workouts SET started_at = 'yesterday'") }
+            try queue.close()
+            let error = try #require(throws: TrainingLogError.self) { try log.streak() }
+            #expect(error.code == "log.unreadable")
+            #expect(error.message.contains("\"yesterday\""))
         }
     }
 }

@@ -7,12 +7,8 @@ import TrainingCalendar
 /// or input the journal refuses) is recorded with its line number and the replay goes on, as
 /// the app would after showing the message.
 public struct JournalReplay: Sendable {
-    /// A refused line.
-    public struct Refusal: Codable, Hashable, Sendable {
-        public var line: Int
-        public var code: String
-        public var message: String
-    }
+    /// A refused line: the replays' one refusal.
+    public typealias Refusal = ReplayRefusal
 
     /// Events applied.
     public private(set) var applied = 0
@@ -21,21 +17,12 @@ public struct JournalReplay: Sendable {
     /// Applies each event of `text` (the grammar of `Replayer`) to `journal`, setting `clock`
     /// to the event's moment first.
     public init(_ text: String, into journal: FitnessJournal, clock: ManualClock) {
-        var applied = 0
-        var refusals: [Refusal] = []
         func apply(_ event: JournalEvent) throws {
             try Self.apply(event.action, to: journal)
         }
-        Replayer(clock: clock).run(text, event: JournalEvent.init, apply: apply) { (step: Replayer.Step<Void>) in
-            switch step.outcome {
-            case .success: applied += 1
-            case .failure(let refusal):
-                let diagnostic = refusal.diagnostic
-                refusals.append(Refusal(line: step.line, code: diagnostic.code, message: diagnostic.message))
-            }
-        }
-        self.applied = applied
-        self.refusals = refusals
+        let summary = Replayer(clock: clock).run(text, event: JournalEvent.init, apply: apply)
+        applied = summary.applied
+        refusals = summary.refusals
     }
 
     /// Runs one action on `journal`.

@@ -5,13 +5,8 @@ import TrainingCalendar
 /// Feeds dated events into a store with the clock set to each event's moment: a year of use
 /// from a file, the same output every time.
 public struct GymReplay: Sendable {
-    /// An event refused by the store, and where it was.
-    public struct Refusal: Codable, Hashable, Sendable {
-        /// The line's number in the file (1 for the first).
-        public let line: Int
-        public let code: String
-        public let message: String
-    }
+    /// An event refused by the store, and where it was: the replays' one refusal.
+    public typealias Refusal = ReplayRefusal
 
     public let gym: GymTrack
     public let clock: ManualClock
@@ -25,14 +20,8 @@ public struct GymReplay: Sendable {
     /// Runs every event of `text` in order (the grammar of `Replayer`) and returns the
     /// refusals; the clock is left at the last event's moment.
     public func run(_ text: String) -> [Refusal] {
-        var refusals: [Refusal] = []
         func apply(_ event: GymEvent) throws { try self.apply(event.action) }
-        Replayer(clock: clock).run(text, event: GymEvent.init, apply: apply) { (step: Replayer.Step<Void>) in
-            guard case .failure(let refusal) = step.outcome else { return }
-            let diagnostic = refusal.diagnostic
-            refusals.append(Refusal(line: step.line, code: diagnostic.code, message: diagnostic.message))
-        }
-        return refusals
+        return Replayer(clock: clock).run(text, event: GymEvent.init, apply: apply).refusals
     }
 
     /// Runs one action on the store.

@@ -41,7 +41,7 @@ public struct GymHistory: Hashable, Sendable {
 
     /// Reads the history inside a transaction. SQLite turns each stored date into its day number
     /// (`CalendarDate.dayNumber`), much faster than parsing the text; a row whose date is not a
-    /// date is skipped.
+    /// date (or whose type is not one) is an error, never a day left out.
     static func fetch(_ db: Database) throws -> GymHistory {
         var sessions: [Session] = []
         let rows = try Row.fetchCursor(
@@ -50,14 +50,26 @@ public struct GymHistory: Hashable, Sendable {
                 "SELECT \(StoreSQL.dayNumberOfDate), session_type, is_partial FROM sessions ORDER BY date, started_at, rowid"
         )
         while let row = try rows.next() {
-            guard let day: Int = row[0], let type = SessionType(rawValue: row[1]) else { continue }
+            guard let day: Int = row[0], let type = SessionType(rawValue: row[1]) else {
+                let damaged = try String.fetchOne(
+                    db,
+                    sql: "SELECT quote(date) || ', type ' || quote(session_type) FROM sessions "
+                        + "WHERE julianday(date) IS NULL OR session_type NOT IN ('A', 'B', 'C') LIMIT 1")
+                throw GymTrackError(
+                    .storeUnreadable, "a session in the store is damaged: date \(damaged ?? "unreadable")")
+            }
             sessions.append(Session(date: CalendarDate(dayNumber: day), type: type, isPartial: row[2]))
         }
         var challenge: [CalendarDate: Int] = [:]
         let days = try Row.fetchCursor(
             db, sql: "SELECT \(StoreSQL.dayNumberOfDate), sets_completed FROM daily_challenge")
         while let row = try days.next() {
-            guard let day: Int = row[0] else { continue }
+            guard let day: Int = row[0] else {
+                let damaged = try String.fetchOne(
+                    db, sql: "SELECT quote(date) FROM daily_challenge WHERE julianday(date) IS NULL LIMIT 1")
+                throw GymTrackError(
+                    .storeUnreadable, "a day of the daily challenge in the store is not a date: \(damaged ?? "?")")
+            }
             challenge[CalendarDate(dayNumber: day)] = row[1]
         }
         return GymHistory(sessions: sessions, challengeSets: challenge)

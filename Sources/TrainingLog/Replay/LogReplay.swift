@@ -45,11 +45,10 @@ public struct LogReplay: Sendable {
     }
 
     /// Runs every line of a replay file in order, handing each step to `body` as soon as it is
-    /// stored.
-    public func run(_ text: String, _ body: (Step) throws -> Void) rethrows {
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard let step = run(line: String(line), number: offset + 1) else { continue }
-            try body(step)
+    /// stored. The loop is `Replayer`'s, the one of every store's replay.
+    public func run<Failure: Error>(_ text: String, _ body: (Step) throws(Failure) -> Void) throws(Failure) {
+        try Replayer(clock: clock).run(text, event: LogEvent.init, apply: apply) {
+            (step: Replayer.Step<LogResult>) throws(Failure) in try body(Self.step(step))
         }
     }
 
