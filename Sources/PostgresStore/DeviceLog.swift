@@ -10,6 +10,10 @@ import UserStore
 struct DeviceLog {
     let queue: DatabaseQueue
     let path: String
+    /// Whether the log has the table `subscription` (training-log migration 0007), which a log
+    /// the app has not yet migrated lacks: found with the tables the sync needs, rather than
+    /// by GRDB reading the whole schema again when the answer is applied.
+    let keepsSubscription: Bool
 
     init(path: String) throws {
         self.path = path
@@ -23,9 +27,10 @@ struct DeviceLog {
             let needed = TrainingLogSchema.syncTables
             let present = try queue.read { db in
                 try Set(String.fetchAll(
-                    db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (\(databaseQuestionMarks(count: needed.count)))",
-                    arguments: StatementArguments(needed)))
+                    db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (\(databaseQuestionMarks(count: needed.count + 1)))",
+                    arguments: StatementArguments(needed + [ServerSubscription.deviceTable])))
             }
+            keepsSubscription = present.contains(ServerSubscription.deviceTable)
             let missing = needed.filter { !present.contains($0) }
             guard missing.isEmpty else {
                 throw PostgresStoreError(
@@ -66,14 +71,17 @@ struct DeviceLog {
     /// sync. Without waiting: when the app is using the file, its own checkpoint does it. A
     /// failure here loses nothing.
     func close(checkpointingPast pages: Int = checkpointPages) {
-        try? queue.writeWithoutTransaction { db in
-            let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4_096
-            // stat(2) alone: FileManager's attributes also look up the file's owner and group
-            // by name, at every sync.
-            var info = stat()
-            guard stat(path + "-wal", &info) == 0, Int(info.st_size) > pages * pageSize else { return }
-            try db.execute(sql: "PRAGMA busy_timeout = 0")
-            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        // stat(2) alone: FileManager's attributes also look up the file's owner and group by
+        // name, at every sync. A log under `pages` of SQLite's smallest pages (512 bytes), as
+        // after most syncs, is left without asking the connection its page size.
+        var info = stat()
+        if stat(path + "-wal", &info) == 0, Int(info.st_size) > pages * 512 {
+            try? queue.writeWithoutTransaction { db in
+                let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4_096
+                guard Int(info.st_size) > pages * pageSize else { return }
+                try db.execute(sql: "PRAGMA busy_timeout = 0")
+                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            }
         }
         try? queue.close()
     }
@@ -213,10 +221,10 @@ struct DeviceLog {
         JSONString.append(name, to: &json)
         json.append(UInt8(ascii: ":"))
         switch value.storage {
-        case .null: json += Array("null".utf8)
-        case .int64(let number): json += Array(String(number).utf8)
-        case .double(let number) where number.isFinite: json += Array("\(number)".utf8)
-        case .double: json += Array("null".utf8)
+        case .null: json.append(contentsOf: "null".utf8)
+        case .int64(let number): json.append(contentsOf: String(number).utf8)
+        case .double(let number) where number.isFinite: json.append(contentsOf: "\(number)".utf8)
+        case .double: json.append(contentsOf: "null".utf8)
         case .string(let text): JSONString.append(text, to: &json)
         case .blob(let data): JSONString.append(data.base64EncodedString(), to: &json)
         }
@@ -254,9 +262,21 @@ struct DeviceLog {
             // made a date formatter for it.
             var stamp: String?
             for table in LogTable.all where table.deletable {
-                for id in (sent.sentVersions[table.name] ?? [:]).keys where !gone.contains(id) {
-                    let present = try db.cachedStatement(sql: "SELECT 1 FROM \(table.name) WHERE \(Column.id) = ?")
-                    guard try Int.fetchOne(present, arguments: [id]) == nil else { continue }
+                let ids = (sent.sentVersions[table.name] ?? [:]).keys.filter { !gone.contains($0) }
+                guard !ids.isEmpty else { continue }
+                // The ids sent as one JSON array, those no longer here found by one statement
+                // (it was one look-up per row sent).
+                var list: [UInt8] = [UInt8(ascii: "[")]
+                for (index, id) in ids.enumerated() {
+                    if index > 0 { list.append(UInt8(ascii: ",")) }
+                    JSONString.append(id, to: &list)
+                }
+                list.append(UInt8(ascii: "]"))
+                let missing = try String.fetchAll(
+                    db.cachedStatement(
+                        sql: "SELECT j.value FROM json_each(?) AS j WHERE NOT EXISTS (SELECT 1 FROM \(table.name) WHERE \(Column.id) = j.value)"),
+                    arguments: [String(decoding: list, as: UTF8.self)])
+                for id in missing {
                     let deletedAt = stamp ?? Self.timestamp(now)
                     stamp = deletedAt
                     try db.cachedStatement(sql: SQL.recordDeletion).execute(arguments: [id, table.name, deletedAt])
@@ -322,16 +342,22 @@ struct DeviceLog {
                         .execute(arguments: [version, Self.databaseValue(row[Column.id]), version])
                 }
                 changes[table.name, default: (0, 0)].written = written
-                for id in pushed[table.name] ?? [] {
-                    guard let version = sent.sentVersions[table.name]?[id] else { continue }
-                    try db.cachedStatement(sql: Self.rebase(table.name)).execute(arguments: [version, id, version])
+                guard let ids = pushed[table.name], !ids.isEmpty, let versions = sent.sentVersions[table.name] else {
+                    continue
+                }
+                // One cached statement per table, not one cache look-up per row.
+                let synced = try db.cachedStatement(sql: Self.rebase(table.name))
+                for id in ids {
+                    guard let version = versions[id] else { continue }
+                    synced.setUncheckedArguments([version, id, version])
+                    try synced.execute()
                 }
             }
             for id in sent.deletedIDs {
                 try db.execute(sql: SQL.forgetDeletion, arguments: [id])
             }
             try db.execute(sql: SQL.storeCursor, arguments: [sent.server, sent.user, server.cursor])
-            try ServerSubscription.store(server.subscription, user: sent.user, in: db)
+            if keepsSubscription { try ServerSubscription.store(server.subscription, user: sent.user, in: db) }
             return changes
         }
     }

@@ -40,10 +40,12 @@ struct ServerSubscription: Sendable, Hashable {
         return subscription
     }
 
-    /// Makes the device's copy this (nil: none), when the device's log has the table (a log the
-    /// app has not yet migrated to it keeps nothing, and gates nothing).
+    /// The device's copy: training-log migration 0007's table, which a log the app has not yet
+    /// migrated to it lacks (such a log keeps nothing, and gates nothing).
+    static let deviceTable = "subscription"
+
+    /// Makes the device's copy this (nil: none), in a log that has the table (`deviceTable`).
     static func store(_ subscription: ServerSubscription?, user: String, in db: Database) throws {
-        guard try db.tableExists("subscription") else { return }
         try db.execute(sql: "DELETE FROM subscription")
         guard let subscription else { return }
         try db.execute(

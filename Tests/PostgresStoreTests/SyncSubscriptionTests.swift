@@ -77,6 +77,39 @@ extension PostgresTests {
             }
         }
 
+        @Test("a log the app has not migrated to the subscription's table syncs both ways and keeps no copy")
+        func logWithoutTheTable() async throws {
+            try await TemporaryDirectory.with { directory in
+                try await PostgresTestServer.withDatabase { server in
+                    try await PostgresTestServer.migrate(server)
+                    let device = try SyncDevice(
+                        path: directory.path("a.sqlite"), seed: 1, now: "2026-01-05T08:00:00Z")
+                    try device.startProgramme()
+                    try await Self.subscribe(
+                        server, user: Self.user, original: "1000000000000002", expires: "2026-01-12T08:00:00Z",
+                        trial: true, signed: "2026-01-05T08:00:00Z")
+                    let queue = try DatabaseQueue(path: device.path)
+                    try await queue.write { db in try db.execute(sql: "DROP TABLE subscription") }
+                    try queue.close()
+                    let report = try await LogSync().sync(userDatabase: device.path, with: server, user: Self.user)
+                    #expect(report.pushed > 0)
+                    let again = try await LogSync().sync(userDatabase: device.path, with: server, user: Self.user)
+                    #expect(again.pushed == 0)
+                    let check = try DatabaseQueue(path: device.path)
+                    let (tableNow, unsynced) = try await check.read { db in
+                        (
+                            try db.tableExists("subscription"),
+                            try Int.fetchOne(
+                                db, sql: "SELECT count(*) FROM programmes WHERE synced_at IS NOT updated_at") ?? -1
+                        )
+                    }
+                    try check.close()
+                    #expect(!tableNow)
+                    #expect(unsynced == 0)
+                }
+            }
+        }
+
         @Test("the device's copy is never sent up: editing it changes nothing on the server, and the next sync restores it")
         func readOnly() async throws {
             try await TemporaryDirectory.with { directory in
