@@ -343,7 +343,11 @@ struct DeviceLog {
                     INSERT INTO sync_cursors (server, user_id, change_seq) VALUES (?, ?, ?)
                     ON CONFLICT (server, user_id) DO UPDATE SET change_seq = excluded.change_seq
                     """, arguments: [sent.server, sent.user, server.cursor])
-            try ServerSubscription.store(server.subscription, user: sent.user, in: db)
+            // Every sync asks the server (0016's answer or a statement of its own): the check is
+            // recorded, by the server's clock with a row and by this device's without one.
+            try ServerSubscription.store(
+                server.subscription, user: sent.user, checkedAt: server.subscription?.checkedAt ?? stamp ?? Self.timestamp(now),
+                in: db)
             return changes
         }
     }
