@@ -244,7 +244,8 @@ api-check: db
 # Service benchmark (figures only, never a test): a release `traindb serve` on a throwaway
 # cluster, then wrk (Debian's package) with 50 connections on GET /api/subscription/status and
 # POST /api/programme/generate, each at full load and at a fixed rate: requests a second, p50,
-# p99. See bench/serve.
+# p99, and the CPU per request of the service and of PostgreSQL, with the load average (the
+# machine is shared). See bench/serve; figures in docs/benchmarks.md.
 bench-serve: db
 	bench/serve
 

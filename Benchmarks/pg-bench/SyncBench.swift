@@ -25,6 +25,21 @@ enum SyncBench {
         String(format: "00000000-0000-4000-8000-%012d", index)
     }
 
+    /// Gives users 0..<`users` a paid annual subscription running to 2100 on `server`, as the
+    /// service writes one from verified App Store data (`subscription_apply`).
+    static func subscribe(users: Int, on server: PostgresURL) async throws {
+        try await server.withConnection(applicationName: "pg-bench", logger: logger) { connection in
+            try await connection.query(
+                """
+                SELECT subscription_apply(('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid,
+                    'pg-bench-' || g, 'app.train.ios.annual', 'annual', 'Production', '2100-01-01T00:00:00Z',
+                    false, NULL, '2026-01-01T00:00:00Z', NULL, NULL, NULL)
+                FROM generate_series(0, \(users - 1)) AS g
+                """, logger: logger
+            ).collect()
+        }
+    }
+
     /// `users` users, each with the history of `template` (a device log already synced as user 0)
     /// on the server and on a device of their own in `folder`, and on that device a 1-hour
     /// workout logged since: an hour from its first set to its last, every prescribed set logged,

@@ -97,6 +97,9 @@ let syncServer = try await freshDatabase("traindb_bench_sync")
 _ = try await publisher.publish(catalogue, to: syncServer)
 let template = folder.appendingPathComponent("history-260.sqlite").path
 try SyncBench.history(weeks: 260, at: template, catalogue: catalogue)
+// Each user subscribed, as paying lifters are: a sync that finds no subscription makes the device
+// refuse starting workouts (business rules §14), and the bench logs workouts after syncing.
+try await SyncBench.subscribe(users: users, on: syncServer)
 // Kept unsynced for the no-op figures below.
 try FileManager.default.copyItem(atPath: template, toPath: folder.appendingPathComponent("history-260-noop.sqlite").path)
 let uploaded = try await LogSync().sync(userDatabase: template, with: syncServer, user: SyncBench.user(0))

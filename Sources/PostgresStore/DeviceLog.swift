@@ -357,7 +357,13 @@ struct DeviceLog {
                 try db.execute(sql: SQL.forgetDeletion, arguments: [id])
             }
             try db.execute(sql: SQL.storeCursor, arguments: [sent.server, sent.user, server.cursor])
-            if keepsSubscription { try ServerSubscription.store(server.subscription, user: sent.user, in: db) }
+            // Every sync asks the server (0016's answer or a statement of its own): the check is
+            // recorded, by the server's clock with a row and by this device's without one.
+            if keepsSubscription {
+                try ServerSubscription.store(
+                    server.subscription, user: sent.user,
+                    checkedAt: server.subscription?.checkedAt ?? stamp ?? Self.timestamp(now), in: db)
+            }
             return changes
         }
     }

@@ -44,9 +44,21 @@ struct ServerSubscription: Sendable, Hashable {
     /// migrated to it lacks (such a log keeps nothing, and gates nothing).
     static let deviceTable = "subscription"
 
-    /// Makes the device's copy this (nil: none), in a log that has the table (`deviceTable`).
-    static func store(_ subscription: ServerSubscription?, user: String, in db: Database) throws {
+    /// Makes the device's copy this (nil: the server holds none, a user who never started the
+    /// trial, whom the device then treats as expired), and records the check at `checkedAt`
+    /// (training-log 0008; the server's moment with a row, the device's without, as 0016's
+    /// `sync_exchange` answers null then), in a log that has the table (`deviceTable`).
+    static func store(
+        _ subscription: ServerSubscription?, user: String, checkedAt: String, in db: Database
+    ) throws {
         try db.execute(sql: "DELETE FROM subscription")
+        if !checkedAt.isEmpty, try db.tableExists("subscription_checked") {
+            try db.execute(
+                sql: """
+                    INSERT INTO subscription_checked (singleton, user_id, checked_at) VALUES (1, ?, ?)
+                    ON CONFLICT (singleton) DO UPDATE SET user_id = excluded.user_id, checked_at = excluded.checked_at
+                    """, arguments: [user, checkedAt])
+        }
         guard let subscription else { return }
         try db.execute(
             sql: """

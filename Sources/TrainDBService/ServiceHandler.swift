@@ -46,53 +46,79 @@ struct ServiceHandler: APIProtocol {
             throw ServiceError(400, "request.malformed", "seed is \(seed); it must be 0 to \(Self.largestSeed)")
         }
         let now = clock()
-        let subscription = try await store.subscription(user: user)
-        guard subscription?.state.status(at: now) ?? .expired != .expired else {
-            throw ServiceError(403, "subscription.expired", SubscriptionMessage.expired)
+        let generator = self.generator
+        let logger = self.logger
+        // The subscription is read, the programme generated and stored, in one transaction.
+        let (stored, made) = try await store.generateProgramme(user: user, now: now) { subscription in
+            guard subscription?.state.status(at: now) ?? .expired != .expired else {
+                throw ServiceError(403, "subscription.expired", SubscriptionMessage.expired)
+            }
+            guard case .json(let questionnaire) = input.body else {
+                throw ServiceError(415, "request.content_type", "the questionnaire must be sent as application/json")
+            }
+            let questionnaireJSON: Data
+            do {
+                questionnaireJSON = try JSONEncoder().encode(questionnaire)
+            } catch {
+                throw ServiceError(400, "questionnaire.unreadable", "the questionnaire cannot be read as JSON")
+            }
+            guard questionnaireJSON.count <= Self.questionnaireBytes else {
+                throw ServiceError(
+                    422, "questionnaire.too_large",
+                    "the questionnaire is \(questionnaireJSON.count) bytes of JSON; at most \(Self.questionnaireBytes)")
+            }
+            let programme: Programme
+            do throws(ProgrammeGeneratorError) {
+                programme = try generator.generate(
+                    fromJSON: questionnaireJSON, seed: UInt64(seed),
+                    createdDate: CalendarDate(now, in: TimeZone(identifier: "UTC") ?? .current))
+            } catch {
+                var refusal = ServiceError(422, error.code, error.message)
+                refusal.problems = error.problems.map { ($0.code, $0.field, $0.message) }
+                throw refusal
+            }
+            let programmeJSON: String
+            do {
+                programmeJSON = try OrderedJSONEncoder().encodeText(programme)
+            } catch {
+                logger.error("a programme could not be encoded", metadata: ["error": "\(error)"])
+                throw ServiceError.internalError()
+            }
+            return MadeProgramme(
+                programme: programme, programmeJSON: programmeJSON,
+                questionnaireJSON: String(decoding: questionnaireJSON, as: UTF8.self))
         }
-        guard case .json(let questionnaire) = input.body else {
-            throw ServiceError(415, "request.content_type", "the questionnaire must be sent as application/json")
-        }
-        let questionnaireJSON: Data
-        do {
-            questionnaireJSON = try JSONEncoder().encode(questionnaire)
-        } catch {
-            throw ServiceError(400, "questionnaire.unreadable", "the questionnaire cannot be read as JSON")
-        }
-        guard questionnaireJSON.count <= Self.questionnaireBytes else {
-            throw ServiceError(
-                422, "questionnaire.too_large",
-                "the questionnaire is \(questionnaireJSON.count) bytes of JSON; at most \(Self.questionnaireBytes)")
-        }
-        let programme: Programme
-        do {
-            programme = try generator.generate(
-                fromJSON: questionnaireJSON, seed: UInt64(seed),
-                createdDate: CalendarDate(now, in: TimeZone(identifier: "UTC") ?? .current))
-        } catch {
-            var refusal = ServiceError(422, error.code, error.message)
-            refusal.problems = error.problems.map { ($0.code, $0.field, $0.message) }
-            throw refusal
-        }
-        let programmeJSON: String
-        do {
-            programmeJSON = try OrderedJSONEncoder().encodeText(programme)
-        } catch {
-            logger.error("a programme could not be encoded", metadata: ["error": "\(error)"])
-            throw ServiceError.internalError()
-        }
-        let stored = try await store.storeProgramme(
-            user: user, programme: programme, programmeJSON: programmeJSON,
-            questionnaireJSON: String(decoding: questionnaireJSON, as: UTF8.self), now: now)
         switch stored {
         case .workoutOpen(let name):
             throw ServiceError(
                 409, "programme.workout_open", "a \(name) workout is open: complete or discard it before a new programme")
         case .stored(let id, let replaced):
-            let container = try JSONDecoder().decode(OpenAPIObjectContainer.self, from: Data(programmeJSON.utf8))
+            // The programme's JSON as it was written and stored, sent as it is: decoding it into
+            // the generated code's container and encoding that again took more CPU than
+            // generating it. The generated code answers with an empty programme, which
+            // `ServiceMiddleware` replaces with these bytes (the document's schema, the
+            // programme's own key order).
+            WrittenBody.current?.set(Self.generatedBody(id: id, replaced: replaced, programmeJSON: made.programmeJSON))
             return .created(
-                .init(body: .json(.init(id: id, replacedProgrammeId: replaced, programme: .init(additionalProperties: container)))))
+                .init(body: .json(.init(id: id, replacedProgrammeId: replaced, programme: .init()))))
         }
+    }
+
+    /// `GeneratedProgramme`'s JSON: `{"id": …, "replacedProgrammeId": …, "programme": {…}}`,
+    /// the programme's text copied in.
+    static func generatedBody(id: String, replaced: String?, programmeJSON: String) -> [UInt8] {
+        var body: [UInt8] = []
+        body.reserveCapacity(programmeJSON.utf8.count + 160)
+        body += #"{"id":"#.utf8
+        JSONString.append(id, to: &body)
+        if let replaced {
+            body += #","replacedProgrammeId":"#.utf8
+            JSONString.append(replaced, to: &body)
+        }
+        body += #","programme":"#.utf8
+        body += programmeJSON.utf8
+        body.append(UInt8(ascii: "}"))
+        return body
     }
 
     func subscriptionStatus(

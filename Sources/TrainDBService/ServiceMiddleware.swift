@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import OpenAPIRuntime
 import PostgresStore
+import Synchronization
 
 /// Runs around every generated operation: verifies the access token of the operations that take
 /// one (all but the health check and the App Store's notifications) and makes its user the
@@ -27,7 +28,15 @@ struct ServiceMiddleware: ServerMiddleware {
                 return try await next(request, body, metadata)
             }
             let user = try authentication.user(authorization: request.headerFields[.authorization])
-            return try await Caller.$user.withValue(user) { try await next(request, body, metadata) }
+            let written = WrittenBody()
+            var (response, answer) = try await Caller.$user.withValue(user) {
+                try await WrittenBody.$current.withValue(written) { try await next(request, body, metadata) }
+            }
+            if let bytes = written.take() {
+                response.headerFields[.contentLength] = nil
+                answer = HTTPBody(bytes)
+            }
+            return (response, answer)
         } catch {
             let refusal = serviceError(error, operationID: operationID)
             return Self.response(refusal)
@@ -181,5 +190,25 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(
             status: .init(code: refusal.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(data: refusal.body)))
+    }
+}
+
+/// A response body an operation wrote itself, which `ServiceMiddleware` sends in place of the
+/// generated code's encoding of the operation's answer: the generated programme, whose JSON the
+/// programme writes (`JSONWritable`) in a fraction of the time Foundation's decoder and encoder
+/// take to copy it through the generated types. The bytes must be the answer the operation
+/// returned, in the document's schema (ServiceTests holds the answer to the stored programme).
+final class WrittenBody: Sendable {
+    /// The request's, set by `ServiceMiddleware` around each operation that takes a token.
+    @TaskLocal static var current: WrittenBody?
+
+    private let bytes = Mutex<[UInt8]?>(nil)
+
+    func set(_ body: [UInt8]) {
+        bytes.withLock { $0 = body }
+    }
+
+    func take() -> [UInt8]? {
+        bytes.withLock { $0.take() }
     }
 }

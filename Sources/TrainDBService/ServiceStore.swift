@@ -144,48 +144,87 @@ struct ServiceStore: Sendable {
         }
     }
 
-    /// Stores `programme` as the user's active programme (the one they had is kept, inactive),
-    /// as the user; nothing is written while a workout is open. Returns the new row's id and the
-    /// replaced programme's id, or the open workout's name.
-    func storeProgramme(
-        user: String, programme: Programme, programmeJSON: String, questionnaireJSON: String, now: Date
-    ) async throws -> StoredProgramme {
+    /// In one transaction as the user: reads their subscription and hands it to `generate`, then
+    /// stores what it made (the programme, its JSON, the questionnaire's) as the user's active
+    /// programme (the one they had is kept, inactive); nothing is written while a workout is
+    /// open. A request used to take two transactions, one to read the subscription and one to
+    /// store: three more round trips and a second turn of the pool. Returns the new row's id and
+    /// the replaced programme's id (or the open workout's name), and what `generate` made; a
+    /// `ServiceError` it throws (a refusal) is thrown as it is, and nothing is written.
+    func generateProgramme(
+        user: String, now: Date,
+        _ generate: @escaping @Sendable (StoredSubscription?) throws -> MadeProgramme
+    ) async throws -> (stored: StoredProgramme, made: MadeProgramme) {
         let id = UUID().uuidString.lowercased()
-        return try await session(user: user, role: "authenticated", doing: "the programme was not stored") {
-            connection in
-            // One user's changes take turns (the sync takes the same lock).
-            _ = try await connection.query(
-                "SELECT pg_advisory_xact_lock(hashtextextended(auth.uid()::text, 0))", logger: logger
-            ).collect()
-            let open = try await connection.query(
-                "SELECT session_name FROM workouts WHERE user_id = (SELECT auth.uid()) AND state = 'open'",
-                logger: logger)
-            for try await name in open.decode(String.self) {
-                return .workoutOpen(name)
+        let logger = self.logger
+        return try await pool.withConnection { connection in
+            let session = UserSession(connection: connection, logger: logger)
+            // A refusal of `generate` comes back as itself, not as a database failure; its
+            // transaction, which wrote nothing, ends.
+            let outcome: Result<(StoredProgramme, MadeProgramme), ServiceError> = try await session.run(
+                user: user, role: "authenticated", doing: "the programme was not stored"
+            ) { connection in
+                // One user's changes take turns (the sync takes the same lock); read after it.
+                _ = try await connection.query(
+                    "SELECT pg_advisory_xact_lock(hashtextextended(auth.uid()::text, 0))", logger: logger
+                ).collect()
+                let subscription = try await Self.subscription(on: connection, logger: logger)
+                let made: MadeProgramme
+                do {
+                    made = try generate(subscription)
+                } catch let refusal as ServiceError {
+                    return .failure(refusal)
+                }
+                let stored = try await Self.store(
+                    id: id, made.programme, programmeJSON: made.programmeJSON,
+                    questionnaireJSON: made.questionnaireJSON, now: now, on: connection, logger: logger)
+                return .success((stored, made))
             }
-            var replaced: String?
-            let previous = try await connection.query(
-                """
-                UPDATE programmes SET is_active = false, replaced_at = \(now), updated_at = \(now)
-                WHERE user_id = (SELECT auth.uid()) AND is_active RETURNING programme_id
-                """, logger: logger)
-            for try await programmeID in previous.decode(String.self) { replaced = programmeID }
-            let created = programme.createdDate.description
-            _ = try await connection.query(
-                """
-                INSERT INTO programmes (id, programme_id, created_date, start_date, total_weeks, questionnaire,
-                    programme, is_active, started_at, replaced_at, updated_at)
-                VALUES (\(id)::uuid, \(programme.id), \(created)::date, \(created)::date, \(programme.totalWeeks),
-                    \(questionnaireJSON)::jsonb, \(programmeJSON)::jsonb, true, \(now), NULL, \(now))
-                """, logger: logger
-            ).collect()
-            return .stored(id: id, replaced: replaced)
+            return try outcome.get()
         }
+    }
+
+    /// Stores `programme` as the user's active programme, in the transaction `connection` holds
+    /// as the user (with their turn taken).
+    private static func store(
+        id: String, _ programme: Programme, programmeJSON: String, questionnaireJSON: String, now: Date,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> StoredProgramme {
+        let open = try await connection.query(
+            "SELECT session_name FROM workouts WHERE user_id = (SELECT auth.uid()) AND state = 'open'",
+            logger: logger)
+        for try await name in open.decode(String.self) {
+            return .workoutOpen(name)
+        }
+        var replaced: String?
+        let previous = try await connection.query(
+            """
+            UPDATE programmes SET is_active = false, replaced_at = \(now), updated_at = \(now)
+            WHERE user_id = (SELECT auth.uid()) AND is_active RETURNING programme_id
+            """, logger: logger)
+        for try await programmeID in previous.decode(String.self) { replaced = programmeID }
+        let created = programme.createdDate.description
+        _ = try await connection.query(
+            """
+            INSERT INTO programmes (id, programme_id, created_date, start_date, total_weeks, questionnaire,
+                programme, is_active, started_at, replaced_at, updated_at)
+            VALUES (\(id)::uuid, \(programme.id), \(created)::date, \(created)::date, \(programme.totalWeeks),
+                \(questionnaireJSON)::jsonb, \(programmeJSON)::jsonb, true, \(now), NULL, \(now))
+            """, logger: logger
+        ).collect()
+        return .stored(id: id, replaced: replaced)
     }
 
     /// The user the service names when it acts for nobody in particular (a notification): the
     /// nil UUID, which no Supabase user has.
     static let serviceUser = "00000000-0000-0000-0000-000000000000"
+}
+
+/// A programme made for a request, with its JSON and the questionnaire's, to store.
+struct MadeProgramme: Sendable {
+    var programme: Programme
+    var programmeJSON: String
+    var questionnaireJSON: String
 }
 
 /// What became of a programme to store.

@@ -16,16 +16,32 @@ public struct SyncedSubscription: Hashable, Sendable {
 
 extension TrainingLog {
     /// The subscription the last sync brought down; nil when the device has none (it never
-    /// synced, or the server holds none for the user): then nothing is gated here.
+    /// synced, or the server holds none for the user: `subscriptionStatus(at:)` tells which).
     public func subscription() throws(TrainingLogError) -> SyncedSubscription? {
         try read { db, _ in try syncedSubscription(db) }
     }
 
+    /// The status at `now` as the last sync left it (business rules §14): the synced row's; expired
+    /// when that sync found no row for the user (no current period: they never started the free
+    /// trial); nil when no sync has asked the server yet, and then nothing is gated here.
+    public func subscriptionStatus(at now: Date) throws(TrainingLogError) -> SubscriptionStatus? {
+        try read { db, _ in try syncedStatus(db, at: now) }
+    }
+
     /// Refuses what only a subscriber may do (starting a programme or a workout) when the synced
-    /// subscription is expired at `now`, with the words the app shows.
+    /// status is expired at `now`, with the words the app shows.
     func requireSubscription(_ db: Database, now: Date) throws {
-        guard let synced = try syncedSubscription(db), synced.state.status(at: now) == .expired else { return }
+        guard try syncedStatus(db, at: now) == .expired else { return }
         throw TrainingLogError(.subscriptionExpired, SubscriptionMessage.expired)
+    }
+
+    func syncedStatus(_ db: Database, at now: Date) throws -> SubscriptionStatus? {
+        if let synced = try syncedSubscription(db) { return synced.state.status(at: now) }
+        // A log the app has not migrated to 0008 yet has no record of a check: nothing gated.
+        guard try db.tableExists("subscription_checked"),
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM subscription_checked)") == true
+        else { return nil }
+        return .expired
     }
 
     func syncedSubscription(_ db: Database) throws -> SyncedSubscription? {

@@ -14,6 +14,8 @@ public enum TrainingLogSchema {
         SchemaMigration(identifier: "0005_unsynced_rows", bytes: PackageResources._005_unsynced_rows_sql),
         SchemaMigration(identifier: "0006_account_deleted", bytes: PackageResources._006_account_deleted_sql),
         SchemaMigration(identifier: "0007_subscription", bytes: PackageResources._007_subscription_sql),
+        SchemaMigration(
+            identifier: "0008_subscription_checked", bytes: PackageResources._008_subscription_checked_sql),
     ]
 
     /// Applies `migrations`.

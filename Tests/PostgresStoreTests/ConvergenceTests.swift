@@ -42,6 +42,9 @@ extension PostgresTests {
             try await TemporaryDirectory.with { directory in
                 try await PostgresTestServer.withDatabase { server in
                     try await PostgresTestServer.migrate(server)
+                    // Its devices start programmes and workouts between syncs: each user subscribed.
+                    try await PostgresTestServer.subscribeForever(
+                        (0..<plan.users).map(ConvergenceRun.userID), on: server)
                     let run = try ConvergenceRun(plan, server: server, directory: directory)
                     let problems = try await run.run()
                     #expect(problems.isEmpty, "\(plan): \(problems.count) problems:\n\(problems.joined(separator: "\n"))")

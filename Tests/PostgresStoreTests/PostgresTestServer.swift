@@ -61,6 +61,41 @@ enum PostgresTestServer {
         }
     }
 
+    /// Writes `user`'s subscription row as the service does (`subscription_apply`, as
+    /// `service_role`), for the App Store transaction `original` signed at `signed`; returns
+    /// its answer (`applied`, `stale`, …).
+    @discardableResult
+    static func subscribe(
+        _ database: PostgresURL, user: String, original: String, expires: String, trial: Bool, signed: String,
+        revoked: String? = nil
+    ) async throws -> String {
+        try await database.withTestConnection { connection in
+            try await connection.query("BEGIN", logger: logger)
+            try await connection.query("SET LOCAL ROLE service_role", logger: logger)
+            let outcome = try await connection.rows(
+                String.self,
+                """
+                SELECT subscription_apply(\(user)::uuid, \(original), 'app.train.ios.annual', 'annual', 'Production',
+                    \(expires)::timestamptz, \(trial), \(revoked)::timestamptz, \(signed)::timestamptz, NULL, NULL, NULL)
+                """)
+            try await connection.query("COMMIT", logger: logger)
+            return outcome.first ?? ""
+        }
+    }
+
+    /// Gives each of `users` a paid annual subscription running to 2100, as if bought in the App
+    /// Store: for fixtures whose users sync and then start programmes and workouts. A user the
+    /// server holds no row for never started the free trial, so once a sync has asked, the device
+    /// refuses them starting (business rules §14), which those fixtures do not test.
+    static func subscribeForever(_ users: [String], on database: PostgresURL) async throws {
+        for user in users {
+            let outcome = try await subscribe(
+                database, user: user, original: "fixture-" + user, expires: "2100-01-01T00:00:00Z", trial: false,
+                signed: "2026-01-01T00:00:00Z")
+            guard outcome == "applied" else { throw PostgresTestError("subscription_apply for \(user): \(outcome)") }
+        }
+    }
+
     /// The same database, connecting as another user (`authenticator`, say).
     static func url(_ database: PostgresURL, user: String) -> PostgresURL {
         var other = database

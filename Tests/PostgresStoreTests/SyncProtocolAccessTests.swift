@@ -137,7 +137,7 @@ extension PostgresTests {
         @Test("one call also answers the caller's own subscription, in the device's formats, and null for none")
         func exchangeAnswersTheSubscription() async throws {
             try await Log.withTwoUsers { server in
-                try await SyncSubscriptionTests.subscribe(
+                try await PostgresTestServer.subscribe(
                     server, user: Log.userA, original: "2000000000000001", expires: "2026-01-12T08:00:00Z", trial: true,
                     signed: "2026-01-05T08:00:00Z")
                 for (claims, expected) in [(Log.claimsA, "2026-01-12T08:00:00.000Z"), (Self.claimsB, nil)] {

@@ -15,24 +15,6 @@ extension PostgresTests {
         static let user = "c0000000-0000-4000-8000-00000000000c"
         static let other = "d0000000-0000-4000-8000-00000000000d"
 
-        /// Writes `user`'s row as the service does (`subscription_apply`, as `service_role`).
-        static func subscribe(
-            _ server: PostgresURL, user: String, original: String, expires: String, trial: Bool, signed: String,
-            revoked: String? = nil
-        ) async throws {
-            try await server.withTestConnection { connection in
-                try await connection.query("BEGIN", logger: PostgresTestServer.logger)
-                try await connection.query("SET LOCAL ROLE service_role", logger: PostgresTestServer.logger)
-                _ = try await connection.query(
-                    """
-                    SELECT subscription_apply(\(user)::uuid, \(original), 'app.train.ios.annual', 'annual', 'Production',
-                        \(expires)::timestamptz, \(trial), \(revoked)::timestamptz, \(signed)::timestamptz, NULL, NULL, NULL)
-                    """, logger: PostgresTestServer.logger
-                ).collect()
-                try await connection.query("COMMIT", logger: PostgresTestServer.logger)
-            }
-        }
-
         @Test("an expired subscription synced down refuses a workout with the seeds' words; the sync, history and a renewal are never refused")
         func expiredGates() async throws {
             try await TemporaryDirectory.with { directory in
@@ -41,19 +23,27 @@ extension PostgresTests {
                     let device = try SyncDevice(
                         path: directory.path("a.sqlite"), seed: 1, now: "2026-01-05T08:00:00Z")
                     try device.startProgramme()
-                    // The user never subscribed: the server holds no row, the device keeps none.
+                    // The user never started the free trial: the server holds no row, the device keeps
+                    // none and knows it asked, so the user is expired there as on the server (§14);
+                    // the sync itself and the history are not gated.
                     _ = try await LogSync().sync(userDatabase: device.path, with: server, user: Self.user)
                     #expect(try device.log.subscription() == nil)
+                    #expect(try device.log.subscriptionStatus(at: device.clock.now()) == .expired)
+                    let never = #expect(throws: TrainingLogError.self) { try device.workout(0, at: "2026-01-05T18:00:00Z") }
+                    #expect(never?.message == "Your subscription has expired. Please renew to continue.")
+                    let again = try await LogSync().sync(userDatabase: device.path, with: server, user: Self.user)
+                    #expect(again.conflicts.isEmpty)
 
-                    try await Self.subscribe(
+                    try await PostgresTestServer.subscribe(
                         server, user: Self.user, original: "1000000000000001", expires: "2026-01-12T08:00:00Z",
                         trial: true, signed: "2026-01-05T08:00:00Z")
-                    try await Self.subscribe(
+                    try await PostgresTestServer.subscribe(
                         server, user: Self.other, original: "1000000000000002", expires: "2027-01-12T08:00:00Z",
                         trial: false, signed: "2026-01-05T08:00:00Z")
                     _ = try await LogSync().sync(userDatabase: device.path, with: server, user: Self.user)
                     let synced = try #require(try device.log.subscription())
                     #expect(synced.user == Self.user)
+                    #expect(try device.log.subscriptionStatus(at: device.clock.now()) == .trial)
                     #expect(synced.state.isTrial)
                     #expect(synced.state.expiresAt == Timestamp.parse("2026-01-12T08:00:00Z"))
                     try device.workout(0, at: "2026-01-06T18:00:00Z")
@@ -67,7 +57,7 @@ extension PostgresTests {
                     #expect(try device.log.workoutHistory().count == 1)
 
                     // Renewed on the server: the next sync lifts the gate.
-                    try await Self.subscribe(
+                    try await PostgresTestServer.subscribe(
                         server, user: Self.user, original: "1000000000000001", expires: "2027-01-12T08:00:00Z",
                         trial: false, signed: "2026-01-13T19:00:00Z")
                     _ = try await LogSync().sync(userDatabase: device.path, with: server, user: Self.user)
@@ -85,7 +75,7 @@ extension PostgresTests {
                     let device = try SyncDevice(
                         path: directory.path("a.sqlite"), seed: 1, now: "2026-01-05T08:00:00Z")
                     try device.startProgramme()
-                    try await Self.subscribe(
+                    try await PostgresTestServer.subscribe(
                         server, user: Self.user, original: "1000000000000002", expires: "2026-01-12T08:00:00Z",
                         trial: true, signed: "2026-01-05T08:00:00Z")
                     let queue = try DatabaseQueue(path: device.path)
@@ -110,6 +100,46 @@ extension PostgresTests {
             }
         }
 
+        @Test("after a sync found no subscription, traindb log programme start and traindb log start refuse with the seeds' words; a trial synced down lifts it")
+        func commandsRefuseWhoNeverSubscribed() async throws {
+            try await TemporaryDirectory.with { directory in
+                try await PostgresTestServer.withDatabase { server in
+                    try await PostgresTestServer.migrate(server)
+                    let device = try SyncDevice(
+                        path: directory.path("a.sqlite"), seed: 1, now: "2026-01-05T08:00:00Z")
+                    try device.startProgramme()
+                    let sync = try PostgresTests.SyncTests.tokenSync(device, server, in: directory)
+                    let first = try TraindbProcess.run(sync)
+                    #expect(first.status == 0, "\(first.stderr)")
+
+                    let (_, _, programme, questionnaire) = try SyncDevice.catalogue.get()
+                    let answers = directory.path("questionnaire.json")
+                    try Data(questionnaire.utf8).write(to: URL(fileURLWithPath: answers))
+                    let store = ["--store", device.path, "--db", try CommittedCatalogue.databasePath()]
+                    let session = programme.sessions[0].dayName
+                    let refusal =
+                        "traindb: error[log.subscription_expired]: Your subscription has expired. Please renew to continue.\n"
+                    let newProgramme = try TraindbProcess.run(
+                        ["log", "programme", "start", "--questionnaire", answers, "--now", "2026-01-05T09:00:00Z"] + store)
+                    #expect(newProgramme.status == 2)
+                    #expect(newProgramme.stderr == refusal)
+                    let workout = try TraindbProcess.run(["log", "start", session, "--now", "2026-01-05T18:00:00Z"] + store)
+                    #expect(workout.status == 2)
+                    #expect(workout.stderr == refusal)
+                    // The history is never gated.
+                    #expect(try TraindbProcess.run(["history", "workouts"] + store).status == 0)
+
+                    // The trial begun in the App Store reaches the server, then the device.
+                    try await PostgresTestServer.subscribe(
+                        server, user: Self.user, original: "1000000000000001", expires: "2026-01-12T08:00:00Z",
+                        trial: true, signed: "2026-01-05T08:00:00Z")
+                    #expect(try TraindbProcess.run(sync).status == 0)
+                    let started = try TraindbProcess.run(["log", "start", session, "--now", "2026-01-05T18:00:00Z"] + store)
+                    #expect(started.status == 0, "\(started.stderr)")
+                }
+            }
+        }
+
         @Test("the device's copy is never sent up: editing it changes nothing on the server, and the next sync restores it")
         func readOnly() async throws {
             try await TemporaryDirectory.with { directory in
@@ -118,7 +148,7 @@ extension PostgresTests {
                     let device = try SyncDevice(
                         path: directory.path("a.sqlite"), seed: 1, now: "2026-01-05T08:00:00Z")
                     try device.startProgramme()
-                    try await Self.subscribe(
+                    try await PostgresTestServer.subscribe(
                         server, user: Self.user, original: "1000000000000001", expires: "2026-01-12T08:00:00Z",
                         trial: true, signed: "2026-01-05T08:00:00Z")
                     _ = try await LogSync().sync(userDatabase: device.path, with: server, user: Self.user)

@@ -15,13 +15,15 @@ extension PostgresTests {
         static let user = "c0000000-0000-4000-8000-00000000000c"
 
         /// A server with the schema, two devices of `user` (A has started the programme), each
-        /// in the same temporary folder.
+        /// in the same temporary folder. `user` and `otherUser` hold a subscription there, so that
+        /// their devices may start workouts after a sync.
         static func withTwoDevices(
             _ body: (PostgresURL, SyncDevice, SyncDevice, TemporaryDirectory) async throws -> Void
         ) async throws {
             try await TemporaryDirectory.with { directory in
                 try await PostgresTestServer.withDatabase { server in
                     try await PostgresTestServer.migrate(server)
+                    try await PostgresTestServer.subscribeForever([user, otherUser], on: server)
                     let a = try SyncDevice(path: directory.path("a.sqlite"), seed: 1, now: "2026-01-05T08:00:00Z")
                     let b = try SyncDevice(path: directory.path("b.sqlite"), seed: 2, now: "2026-01-05T09:00:00Z")
                     try a.startProgramme()

@@ -128,6 +128,24 @@ final class ServiceFixture: Sendable {
         return count
     }
 
+    /// The single text value `query` selects on the database, as its owner.
+    func text(_ query: String) async throws -> String {
+        var text = ""
+        let connection = try await database.connect(applicationName: "traindb tests", logger: Self.logger)
+        do {
+            for try await value in try await connection.query(PostgresQuery(unsafeSQL: query), logger: Self.logger)
+                .decode(String.self)
+            {
+                text = value
+            }
+            try? await connection.close()
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        return text
+    }
+
     /// The stand-in, one database at a time (the roles it makes are the cluster's).
     private actor StandIn {
         static let shared = StandIn()
@@ -212,6 +230,20 @@ extension TestClientProtocol {
         let data = Data(response.body.readableBytesView)
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
         return (Int(response.status.code), object)
+    }
+}
+
+extension TestClientProtocol {
+    /// A request as `call` sends it; the status, the headers and the body's bytes as they came.
+    func raw(
+        _ method: HTTPRequest.Method, _ uri: String, token: String, json: Any
+    ) async throws -> (status: Int, headers: HTTPFields, body: Data) {
+        var headers = HTTPFields()
+        headers[.authorization] = "Bearer \(token)"
+        headers[.contentType] = "application/json"
+        let bytes = ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json))
+        let response = try await executeRequest(uri: uri, method: method, headers: headers, body: bytes)
+        return (Int(response.status.code), response.headers, Data(response.body.readableBytesView))
     }
 }
 

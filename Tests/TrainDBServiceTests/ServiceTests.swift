@@ -60,6 +60,37 @@ struct ServiceTests {
         }
     }
 
+    @Test("the generated programme is answered as the programme writes its JSON and as it was stored, in the document's shape")
+    func generatedProgrammeAsWritten() async throws {
+        try await ServiceFixture.with { fixture in
+            let token = fixture.token(Self.alice)
+            let trial = try fixture.store.transaction(fixture.purchase(user: Self.alice, signed: fixture.clock.now))
+            try await fixture.withService { client in
+                let subscribed = try await client.call(
+                    .post, "/api/subscription/subscribe", token: token, json: ["signedTransaction": trial])
+                #expect(subscribed.status == 200)
+                for seed in [3, 4] {
+                    let answer = try await client.raw(
+                        .post, "/api/programme/generate?seed=\(seed)", token: token, json: Self.questionnaire)
+                    #expect(answer.status == 201)
+                    #expect(answer.headers[.contentType]?.hasPrefix("application/json") == true)
+                    if let length = answer.headers[.contentLength] { #expect(Int(length) == answer.body.count) }
+                    // The programme's own member order (its id first), as `traindb generate` and
+                    // the stored row have it, not an encoder's sorted keys.
+                    let text = String(decoding: answer.body, as: UTF8.self)
+                    #expect(text.hasPrefix(#"{"id":""#), "\(text.prefix(80))")
+                    #expect(text.contains(#""programme":{"id":""#), "\(text.prefix(300))")
+                    let object = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
+                    let id = try #require(object["id"] as? String)
+                    #expect(Set(object.keys) == (seed == 3 ? ["id", "programme"] : ["id", "replacedProgrammeId", "programme"]))
+                    let stored = try await fixture.text("SELECT programme::text FROM programmes WHERE id = '\(id)'")
+                    let storedProgramme = try JSONSerialization.jsonObject(with: Data(stored.utf8)) as? NSDictionary
+                    #expect(storedProgramme != nil && (object["programme"] as? NSDictionary) == storedProgramme)
+                }
+            }
+        }
+    }
+
     @Test("a user who never subscribed is expired and may not generate; a trial may, and the programme is stored")
     func generateNeedsSubscription() async throws {
         try await ServiceFixture.with { fixture in

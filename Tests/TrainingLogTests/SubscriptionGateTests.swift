@@ -29,13 +29,55 @@ struct SubscriptionGateTests {
         }
     }
 
+    /// Records, as a sync does, that the server was asked and held no subscription for the user.
+    static func syncDownNone(_ path: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        try queue.write { db in
+            try db.execute(sql: "DELETE FROM subscription")
+            try db.execute(
+                sql: """
+                    INSERT INTO subscription_checked (user_id, checked_at)
+                    VALUES ('6f1c1c7e-4b8e-4d2a-9a51-3f9a3c0c2b11', '2026-01-05T18:00:00.000Z')
+                    """)
+        }
+    }
+
     @Test("without a synced subscription nothing is gated: a device that never synced")
     func neverSynced() throws {
         try TemporaryDirectory.with { directory in
             let clock = ManualClock(LogFixture.moment("2026-01-05T18:00:00Z"))
             let log = try LogFixture.log(path: directory.path("log.sqlite"), clock: clock)
             #expect(try log.subscription() == nil)
+            #expect(try log.subscriptionStatus(at: clock.now()) == nil)
             try LogFixture.workout(log, clock: clock, "Push", at: "2026-03-02T18:00:00Z", ["push_up": [(12, 0)]])
+        }
+    }
+
+    @Test("a sync that found no subscription (the free trial never started) is expired: starting is refused, history never")
+    func neverSubscribed() throws {
+        try TemporaryDirectory.with { directory in
+            let path = directory.path("log.sqlite")
+            let clock = ManualClock(LogFixture.moment("2026-01-05T18:00:00Z"))
+            let log = try LogFixture.log(path: path, clock: clock)
+            try LogFixture.workout(log, clock: clock, "Push", at: "2026-01-05T18:05:00Z", ["push_up": [(12, 0)]])
+            try Self.syncDownNone(path)
+            #expect(try log.subscription() == nil)
+            #expect(try log.subscriptionStatus(at: clock.now()) == .expired)
+            let workout = #expect(throws: TrainingLogError.self) { try log.startWorkout(session: "Legs") }
+            #expect(workout?.code == "log.subscription_expired")
+            #expect(workout?.message == Self.expired)
+            let programme = #expect(throws: TrainingLogError.self) {
+                try log.startProgramme(LogFixture.programme, questionnaireJSON: LogFixture.questionnaire)
+            }
+            #expect(programme?.message == Self.expired)
+            #expect(try log.workoutHistory().count == 1)
+            try log.updateSettings(unit: .lbs)
+
+            // The trial started in the App Store reaches the device with the next sync.
+            try Self.syncDown(path, expires: "2026-01-12T18:00:00.000Z")
+            #expect(try log.subscriptionStatus(at: clock.now()) == .trial)
+            try log.startWorkout(session: "Legs")
         }
     }
 

@@ -18,6 +18,7 @@ struct TrainingLogSchemaTests {
         "0005_unsynced_rows": "d6dff224c4303d67",
         "0006_account_deleted": "c63b6e1848d7f945",
         "0007_subscription": "43ef8eea50764e13",
+        "0008_subscription_checked": "d6b57a249874f4c7",
     ]
 
     static let schemaDirectory = PackageRoot.url("schema/training-log")
