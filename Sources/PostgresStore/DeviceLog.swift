@@ -14,6 +14,8 @@ struct DeviceLog {
     /// the app has not yet migrated lacks: found with the tables the sync needs, rather than
     /// by GRDB reading the whole schema again when the answer is applied.
     let keepsSubscription: Bool
+    /// Whether the log records that a sync asked for the subscription (training-log 0008).
+    let recordsChecks: Bool
 
     init(path: String) throws {
         self.path = path
@@ -27,10 +29,11 @@ struct DeviceLog {
             let needed = TrainingLogSchema.syncTables
             let present = try queue.read { db in
                 try Set(String.fetchAll(
-                    db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (\(databaseQuestionMarks(count: needed.count + 1)))",
-                    arguments: StatementArguments(needed + [ServerSubscription.deviceTable])))
+                    db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (\(databaseQuestionMarks(count: needed.count + 2)))",
+                    arguments: StatementArguments(needed + [ServerSubscription.deviceTable, ServerSubscription.checkTable])))
             }
             keepsSubscription = present.contains(ServerSubscription.deviceTable)
+            recordsChecks = present.contains(ServerSubscription.checkTable)
             let missing = needed.filter { !present.contains($0) }
             guard missing.isEmpty else {
                 throw PostgresStoreError(
@@ -362,7 +365,8 @@ struct DeviceLog {
             if keepsSubscription {
                 try ServerSubscription.store(
                     server.subscription, user: sent.user,
-                    checkedAt: server.subscription?.checkedAt ?? stamp ?? Self.timestamp(now), in: db)
+                    checkedAt: recordsChecks ? server.subscription?.checkedAt ?? stamp ?? Self.timestamp(now) : nil,
+                    in: db)
             }
             return changes
         }

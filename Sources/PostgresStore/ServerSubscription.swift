@@ -44,15 +44,20 @@ struct ServerSubscription: Sendable, Hashable {
     /// migrated to it lacks (such a log keeps nothing, and gates nothing).
     static let deviceTable = "subscription"
 
+    /// Where the device records that a sync asked (training-log migration 0008), which a log the
+    /// app has not yet migrated to it lacks.
+    static let checkTable = "subscription_checked"
+
     /// Makes the device's copy this (nil: the server holds none, a user who never started the
     /// trial, whom the device then treats as expired), and records the check at `checkedAt`
     /// (training-log 0008; the server's moment with a row, the device's without, as 0016's
-    /// `sync_exchange` answers null then), in a log that has the table (`deviceTable`).
+    /// `sync_exchange` answers null then; nil: the log has no `checkTable`), in a log that has the
+    /// table (`deviceTable`). The caller knows which tables the log has: no schema read per sync.
     static func store(
-        _ subscription: ServerSubscription?, user: String, checkedAt: String, in db: Database
+        _ subscription: ServerSubscription?, user: String, checkedAt: String?, in db: Database
     ) throws {
         try db.execute(sql: "DELETE FROM subscription")
-        if !checkedAt.isEmpty, try db.tableExists("subscription_checked") {
+        if let checkedAt, !checkedAt.isEmpty {
             try db.execute(
                 sql: """
                     INSERT INTO subscription_checked (singleton, user_id, checked_at) VALUES (1, ?, ?)
