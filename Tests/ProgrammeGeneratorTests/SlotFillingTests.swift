@@ -158,10 +158,11 @@ struct SlotFillingTests {
             [squat, lunge], contraindications: contraindications,
             profile: SmallCatalog.profile(injuries: ["knee"]), policy: .exclude)
         let emptyLegs = try session("Legs", of: nothingSafe)
-        #expect(emptyLegs.emptySlots.first == EmptySlot(
+        let nothingLeft = EmptySlot(
             slot: "Squat and lunge",
             reason: "every squat or lunge exercise with your equipment may aggravate the injury in your knee "
-                + "that you recorded"))
+                + "that you recorded")
+        #expect(emptyLegs.emptySlots.first == nothingLeft)
     }
 
     @Test("compounds come first, whatever the slot order")

@@ -58,12 +58,14 @@ struct CheckAndBuildCommandTests {
 
             let text = try TraindbProcess.run(["check", "--workbooks", folder.path])
             #expect(text.status == 1)
-            #expect(text.stdout.contains(
-                "error[fk.unknown_value]: unknown canonical_name \"Bench Pressing\"\n"
-                    + "  --> \(folder.path)/\(Self.workbookNames[1]) › contraindications!A2\n"))
-            #expect(text.stdout.contains(
-                "error[exception.level]: level \"sometimes\" is not \"safe\", \"modified\" or \"contraindicated\"\n"
-                    + "  --> \(folder.path)/\(Self.workbookNames[1]) › exercise_exceptions!C2\n"))
+            #expect(
+                text.stdout.contains(
+                    "error[fk.unknown_value]: unknown canonical_name \"Bench Pressing\"\n"
+                        + "  --> \(folder.path)/\(Self.workbookNames[1]) › contraindications!A2\n"))
+            #expect(
+                text.stdout.contains(
+                    "error[exception.level]: level \"sometimes\" is not \"safe\", \"modified\" or \"contraindicated\"\n"
+                        + "  --> \(folder.path)/\(Self.workbookNames[1]) › exercise_exceptions!C2\n"))
             #expect(text.stdout.hasSuffix("2 errors, 0 warnings\n"))
 
             let json = try TraindbProcess.run(["check", "--workbooks", folder.path, "--format", "json"])
