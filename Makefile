@@ -249,6 +249,20 @@ api-check: db
 bench-serve: db
 	bench/serve
 
+# Swift's layout is .swift-format's (swift format, part of the toolchain): `make format` formats the
+# lines changed since main of each .swift file changed since main, committed or not (the untouched
+# lines keep their shape; read the diff, scripts/format says why); `make format FILES="A.swift B.swift"`
+# formats those files whole, e.g. FILES="$(git diff --name-only main -- '*.swift')". Generated
+# code (Sources/TrainDBService/Generated, `make openapi`) is left alone. `make lint-format` runs the
+# guard alone (LineLengthTests, part of `make test`): no hand-written line over 120 columns.
+FILES ?=
+.PHONY: format lint-format
+format:
+	@scripts/format $(FILES)
+
+lint-format: deps
+	$(SWIFT) test $(SWIFT_BUILD_FLAGS) --filter LineLengthTests
+
 # Copies schema/postgres/'s migrations into supabase/migrations/ for `supabase db push`.
 supabase:
 	scripts/supabase-migrations

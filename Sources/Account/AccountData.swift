@@ -63,7 +63,8 @@ public enum AccountData {
                     return try names.map { name in
                         let columns = try db.columns(in: name).map(\.name)
                         let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(quoted(name)) ORDER BY rowid")
-                        return Table(name: name, columns: columns, rows: rows.map { row in columns.map { value(row[$0]) } })
+                        return Table(
+                            name: name, columns: columns, rows: rows.map { row in columns.map { value(row[$0]) } })
                     }
                 }
                 stores.append(Store(kind: kind, path: path, tables: tables))

@@ -115,7 +115,8 @@ public struct SignedRenewalInfo: Hashable, Sendable {
     init(json: Data) throws(AppStoreError) {
         let fields = try PayloadFields(json, "the renewal info")
         self.init(
-            originalTransactionID: try fields.identifier("originalTransactionId"), environment: try fields.environment(),
+            originalTransactionID: try fields.identifier("originalTransactionId"),
+            environment: try fields.environment(),
             signedDate: try fields.date("signedDate"), willRenew: try fields.optionalInteger("autoRenewStatus") == 1,
             isInBillingRetryPeriod: try fields.optionalBool("isInBillingRetryPeriod") ?? false,
             gracePeriodExpiresDate: try fields.optionalDate("gracePeriodExpiresDate"))
@@ -243,7 +244,8 @@ struct PayloadFields {
     func optionalDate(_ name: String) throws(AppStoreError) -> Date? {
         guard let milliseconds = try optionalInteger(name) else { return nil }
         guard (946_684_800_000...7_258_118_400_000).contains(milliseconds) else {
-            throw AppStoreError(.malformed, "\(what)'s \(name) (\(milliseconds) ms) is not a moment between 2000 and 2200")
+            throw AppStoreError(
+                .malformed, "\(what)'s \(name) (\(milliseconds) ms) is not a moment between 2000 and 2200")
         }
         return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }

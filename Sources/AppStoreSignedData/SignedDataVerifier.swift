@@ -100,7 +100,8 @@ public struct SignedDataVerifier: Sendable {
         }
         guard environments.contains(environment) else {
             throw AppStoreError(
-                .wrongEnvironment, "\(what) is from the \(environment.rawValue) environment; this server takes \(environmentList)")
+                .wrongEnvironment,
+                "\(what) is from the \(environment.rawValue) environment; this server takes \(environmentList)")
         }
     }
 
@@ -118,7 +119,8 @@ public struct SignedDataVerifier: Sendable {
         }
         guard header["alg"] as? String == "ES256" else {
             throw AppStoreError(
-                .unsupportedAlgorithm, "\(what) is signed with \(header["alg"] as? String ?? "no algorithm"); ES256 only")
+                .unsupportedAlgorithm,
+                "\(what) is signed with \(header["alg"] as? String ?? "no algorithm"); ES256 only")
         }
         guard let chain = header["x5c"] as? [String], chain.count == 3 else {
             throw AppStoreError(
@@ -142,15 +144,19 @@ public struct SignedDataVerifier: Sendable {
         return payload
     }
 
-    private func verifyChain(leaf: Certificate, intermediates: [Certificate], what: String) async throws(AppStoreError) {
+    private func verifyChain(
+        leaf: Certificate, intermediates: [Certificate], what: String
+    ) async throws(AppStoreError) {
         let now = clock()
         var verifier = Verifier(rootCertificates: CertificateStore(roots)) {
             RFC5280Policy(fixedExpiryValidationTime: now)
             AppleMarkerPolicy()
         }
         var expired: [String] = []
-        for certificate in [leaf] + intermediates where now < certificate.notValidBefore || now > certificate.notValidAfter {
-            expired.append("\(certificate.subject) (valid \(certificate.notValidBefore) to \(certificate.notValidAfter))")
+        for certificate in [leaf] + intermediates
+        where now < certificate.notValidBefore || now > certificate.notValidAfter {
+            expired.append(
+                "\(certificate.subject) (valid \(certificate.notValidBefore) to \(certificate.notValidAfter))")
         }
         switch await verifier.validate(leaf: leaf, intermediates: CertificateStore(intermediates)) {
         case .validCertificate:
@@ -158,7 +164,8 @@ public struct SignedDataVerifier: Sendable {
         case .couldNotValidate:
             if !expired.isEmpty {
                 throw AppStoreError(
-                    .untrustedChain, "\(what)'s chain holds a certificate not valid now: \(expired.joined(separator: "; "))")
+                    .untrustedChain,
+                    "\(what)'s chain holds a certificate not valid now: \(expired.joined(separator: "; "))")
             }
             throw AppStoreError(
                 .untrustedChain, "\(what)'s certificate chain does not verify up to Apple Root CA - G3")

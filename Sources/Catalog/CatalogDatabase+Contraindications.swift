@@ -68,7 +68,8 @@ extension CatalogDatabase {
                 """
             return try request.fetchAll(db).map {
                 ExerciseException(
-                    exerciseId: $0.exerciseId, joint: $0.joint, level: ExerciseException.Level(rawValue: $0.level) ?? .safe,
+                    exerciseId: $0.exerciseId, joint: $0.joint,
+                    level: ExerciseException.Level(rawValue: $0.level) ?? .safe,
                     cue: $0.cue, notes: $0.notes)
             }
         }

@@ -32,7 +32,8 @@ public enum CatalogSchema {
         EquipmentCategoryRecord.self, EquipmentItemRecord.self, MuscleRecord.self, MovementPatternRecord.self,
         ComplexityLevelRecord.self, SelectionTierRecord.self, CanonicalGroupRecord.self, ExerciseRecord.self,
         ExerciseSecondaryMuscleRecord.self, ExerciseInstructionRecord.self, JointRecord.self,
-        ContraindicationRecord.self, ExerciseExceptionRecord.self, CatalogueProvenanceRecord.self, CatalogueSourceRecord.self,
+        ContraindicationRecord.self, ExerciseExceptionRecord.self, CatalogueProvenanceRecord.self,
+        CatalogueSourceRecord.self,
     ]
 
     /// Applies `migrations`.

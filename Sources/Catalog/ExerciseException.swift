@@ -55,7 +55,8 @@ public struct ExerciseException: Codable, Hashable, Sendable {
             for exception in own where exception.level != .safe
                 && !mine.contains(where: { $0.joint.slug == exception.joint.slug })
             {
-                mine.append(JointRisk(joint: exception.joint, cue: exception.level == .modified ? exception.cue ?? "" : nil))
+                mine.append(
+                    JointRisk(joint: exception.joint, cue: exception.level == .modified ? exception.cue ?? "" : nil))
             }
             risks[exercise.id] = mine
         }

@@ -39,7 +39,8 @@ extension GymTrack {
     func storeChallenge(_ db: Database, sets: Int, on date: CalendarDate) throws {
         try db.execute(
             literal: """
-                INSERT INTO daily_challenge (id, date, sets_completed) VALUES (\(ids.next()), \(date.description), \(sets))
+                INSERT INTO daily_challenge (id, date, sets_completed)
+                VALUES (\(ids.next()), \(date.description), \(sets))
                 ON CONFLICT (date) DO UPDATE SET sets_completed = excluded.sets_completed
                 """)
     }

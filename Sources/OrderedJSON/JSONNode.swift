@@ -200,7 +200,9 @@ final class JSONNode {
         if Value.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
         if Value.self == String?.self { return unsafeBitCast(value, to: String?.self).map(JSONValue.string) ?? .null }
         if Value.self == Int?.self { return unsafeBitCast(value, to: Int?.self).map(JSONValue.integer) ?? .null }
-        if Value.self == Double.self { return try number(unsafeBitCast(value, to: Double.self), codingPath: codingPath()) }
+        if Value.self == Double.self {
+            return try number(unsafeBitCast(value, to: Double.self), codingPath: codingPath())
+        }
         return nil
     }
 

@@ -198,7 +198,9 @@ public struct GeneratorCatalog: Sendable {
             for index in first {
                 for muscle in secondaryMuscleIDs[index] { counts[muscle, default: 0] += 1 }
             }
-            let dominant = slot.choices.first.flatMap { dominantMuscleByTarget[$0.target] }.flatMap { muscleNumbers[$0] }
+            let dominant = slot.choices.first.flatMap { dominantMuscleByTarget[$0.target] }.flatMap {
+                muscleNumbers[$0]
+            }
             musclesBySlot[slot] = SlotMuscles(
                 primaries: Set(indices.map { muscleIDs[$0] }).sorted(),
                 secondaries: Set(indices.flatMap { secondaryMuscleIDs[$0] }).sorted(),
@@ -222,7 +224,8 @@ public struct GeneratorCatalog: Sendable {
     public init(database: CatalogDatabase) throws {
         self.init(
             exercises: try database.exercises(), contraindications: try database.contraindications(),
-            exceptions: try database.exerciseExceptions(), equipment: try database.equipmentCategories(), muscles: try database.muscles())
+            exceptions: try database.exerciseExceptions(), equipment: try database.equipmentCategories(),
+            muscles: try database.muscles())
     }
 
     /// An exercise's fields the generator reads on every candidate.

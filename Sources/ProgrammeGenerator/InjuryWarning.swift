@@ -42,7 +42,9 @@ public struct InjuryCue: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(joint: try container.decode(String.self, forKey: .joint), cue: try container.decode(String.self, forKey: .cue))
+        self.init(
+            joint: try container.decode(String.self, forKey: .joint),
+            cue: try container.decode(String.self, forKey: .cue))
     }
 }
 

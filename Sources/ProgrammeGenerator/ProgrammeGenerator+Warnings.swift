@@ -78,12 +78,16 @@ extension ProgrammeGenerator {
         let lead = "\(name) \(name.hasSuffix("s") ? "get" : "gets") \(sets) sets a week, under the \(shortfall.floor) "
             + "a week your goal needs: "
         let allowed = catalog.programmeExercises(for: .muscle(name)).filter { index in
-            planner.equipmentAllows[index] && catalog.exercises[index].complexity <= profile.experience.complexityCeiling
+            planner.equipmentAllows[index]
+                && catalog.exercises[index].complexity <= profile.experience.complexityCeiling
         }
         let joints = Set(allowed.flatMap { planner.warnedJoints($0) }).sorted().map { $0.lowercased() }
         let injuries = joints.isEmpty
-            ? "" : ", without the exercises that may aggravate the injury in your \(WeekPlanner.list(joints)) that you recorded"
-        return lead + "with your equipment, your level's sets and \(profile.sessionDuration.rawValue) sessions\(injuries), "
+            ? ""
+            : ", without the exercises that may aggravate the injury in your \(WeekPlanner.list(joints)) "
+                + "that you recorded"
+        return lead
+            + "with your equipment, your level's sets and \(profile.sessionDuration.rawValue) sessions\(injuries), "
             + "the week has no room for more."
     }
 }

@@ -67,7 +67,9 @@ public struct SwapFinder: Sendable {
 
     private func risks(of index: Int, profile: TrainingProfile) -> [JointRisk] {
         let injured = Set(profile.injuries.map(\.slug))
-        return zip(catalog.jointRisks[index], catalog.jointRiskSlugs[index]).compactMap { injured.contains($1) ? $0 : nil }
+        return zip(catalog.jointRisks[index], catalog.jointRiskSlugs[index]).compactMap {
+            injured.contains($1) ? $0 : nil
+        }
     }
 
     private func alternatives(

@@ -44,7 +44,9 @@ public struct TrainingProfile: Hashable, Sendable {
     /// Reads and checks a questionnaire's JSON: every field of the wrong type and every bad
     /// value is reported at once, one problem per field. Ages count on `answeredOn` (today on
     /// the machine's clock when nil).
-    public init(json: Data, catalog: GeneratorCatalog, answeredOn: CalendarDate? = nil) throws(ProgrammeGeneratorError) {
+    public init(
+        json: Data, catalog: GeneratorCatalog, answeredOn: CalendarDate? = nil
+    ) throws(ProgrammeGeneratorError) {
         var check = QuestionnaireCheck(catalog: catalog)
         let questionnaire = try Questionnaire.read(json, check: &check)
         let profile = check.profile(from: questionnaire, answeredOn: answeredOn ?? Self.today)

@@ -69,7 +69,8 @@ extension WeekPlanner {
                 let primary = catalog.muscleIDs[pick.exercise]
                 guard primary == muscle || catalog.secondaryMuscleIDs[pick.exercise].contains(muscle),
                     pick.tableSets < tableSets(pick.exercise) + 1,
-                    inSession[primary] < options.maximumSetsPerMusclePerSession, weekly[primary] < volume.limits[primary]
+                    inSession[primary] < options.maximumSetsPerMusclePerSession,
+                    weekly[primary] < volume.limits[primary]
                 else { continue }
                 var raised = planned.picks
                 raised[offset].tableSets += 1
@@ -102,7 +103,9 @@ extension WeekPlanner {
 
     /// Per muscle number: the week's half-sets.
     func weeklyHalves(of week: [PlannedSession]) -> [Int] {
-        week.map { halves(of: $0) }.reduce(Array(repeating: 0, count: catalog.muscleSlugList.count)) { zip($0, $1).map(+) }
+        week.map { halves(of: $0) }.reduce(Array(repeating: 0, count: catalog.muscleSlugList.count)) {
+            zip($0, $1).map(+)
+        }
     }
 
     /// The floors a week cannot reach: per muscle under its floor, its sets and its floor.

@@ -174,7 +174,8 @@ struct WeekPlanner {
         var waiting: [Entry] = []
         // Core slots that wait keep their places in the session.
         while !pending.isEmpty, session.picks.count + waiting.count(where: \.isCore) < band.upperBound {
-            let next = nextEntry(in: pending, session: session, targets: targets, scheduled: scheduled, using: &generator)
+            let next = nextEntry(
+                in: pending, session: session, targets: targets, scheduled: scheduled, using: &generator)
             let entry = pending.remove(at: next.offset)
             let filled = next.fill ?? fill(entry.slot, session: session, scheduled: scheduled, using: &generator)
             if case .picked(let index, _) = filled, isWarned[index] {
@@ -249,7 +250,9 @@ struct WeekPlanner {
     /// The week's sessions as the programme gives them: each muscle brought within its weekly
     /// cap, then up to its weekly floor where a set fits, then each session fitted to its time;
     /// and the floors it could not reach.
-    func finish(_ week: [PlannedSession]) -> (sessions: [ProgrammeSession], shortfalls: [(muscle: Int, sets: Double, floor: Int)]) {
+    func finish(_ week: [PlannedSession]) -> (
+        sessions: [ProgrammeSession], shortfalls: [(muscle: Int, sets: Double, floor: Int)]
+    ) {
         var week = week
         WeeklyCap(limits: volume.limits, muscleIDs: catalog.muscleIDs).apply(to: &week)
         raiseToFloors(&week)
@@ -286,9 +289,9 @@ struct WeekPlanner {
             for position in own { favoured[position] = true }
             let hasQuota = kind.trains(muscleSlug: muscleSlug)
                 && prioritySlotsFilled[muscleSlug, default: 0] < options.priorityIsolationSessionsPerWeek
-            let extra = hasQuota
-                ? [Entry(slot: .priorityIsolation(muscle: muscle), isCore: false, isPriorityExtra: true, isFavoured: true)]
-                : []
+            let priority = Entry(
+                slot: .priorityIsolation(muscle: muscle), isCore: false, isPriorityExtra: true, isFavoured: true)
+            let extra = hasQuota ? [priority] : []
             return own.map { Entry(slot: template.others[$0], isCore: false, isFavoured: true) } + extra
         }
         while queues.contains(where: { !$0.isEmpty }) {
@@ -296,7 +299,8 @@ struct WeekPlanner {
                 entries.append(queues[index].removeFirst())
             }
         }
-        return entries + template.others.indices.filter { !favoured[$0] }.map { Entry(slot: template.others[$0], isCore: false) }
+        return entries
+            + template.others.indices.filter { !favoured[$0] }.map { Entry(slot: template.others[$0], isCore: false) }
     }
 
     /// The next entry to fill, and what it gets when that was worked out to choose it: core

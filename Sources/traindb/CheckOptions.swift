@@ -18,7 +18,9 @@ struct CheckOptions: ParsableArguments {
     var maxProblems = 1000
 
     func validate() throws {
-        guard maxProblems >= 0 else { throw ValidationError("--max-problems must be 0 (no limit) or more, not \(maxProblems)") }
+        guard maxProblems >= 0 else {
+            throw ValidationError("--max-problems must be 0 (no limit) or more, not \(maxProblems)")
+        }
     }
 
     /// Imports both workbooks and prints the problems found (a clean import prints its

@@ -90,7 +90,9 @@ struct ProfileCommand: ParsableCommand {
             if let gender { answers.gender = gender }
             if let dateOfBirth { answers.dateOfBirth = dateOfBirth }
             if let heightCm {
-                (answers.heightUnit, answers.heightCm, answers.heightFt, answers.heightIn) = ("cm", heightCm.value, nil, nil)
+                (answers.heightUnit, answers.heightCm, answers.heightFt, answers.heightIn) = (
+                    "cm", heightCm.value, nil, nil
+                )
             } else if heightFt != nil || heightIn != nil {
                 (answers.heightUnit, answers.heightCm) = ("ftIn", nil)
                 answers.heightFt = heightFt ?? answers.heightFt

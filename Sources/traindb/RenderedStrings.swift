@@ -23,6 +23,8 @@ struct RenderedStrings {
     func append(_ index: Int32, to output: inout [UInt8]) {
         let index = Int(index)
         let start = index == 0 ? 0 : ends[index - 1]
-        bytes.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<ends[index]])) }
+        bytes.withUnsafeBufferPointer {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<ends[index]]))
+        }
     }
 }

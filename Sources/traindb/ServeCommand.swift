@@ -57,10 +57,13 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "file"))
     var roots: [String] = []
 
-    @Option(help: ArgumentHelp("The App Store product id of the monthly plan (default: BUNDLE-ID.monthly).", valueName: "id"))
+    @Option(
+        help: ArgumentHelp(
+            "The App Store product id of the monthly plan (default: BUNDLE-ID.monthly).", valueName: "id"))
     var monthlyProduct: String?
 
-    @Option(help: ArgumentHelp("The App Store product id of the annual plan (default: BUNDLE-ID.annual).", valueName: "id"))
+    @Option(
+        help: ArgumentHelp("The App Store product id of the annual plan (default: BUNDLE-ID.annual).", valueName: "id"))
     var annualProduct: String?
 
     @Option(help: ArgumentHelp("Log level: error, warning, info or debug.", valueName: "level"))
@@ -68,7 +71,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard (1...65_535).contains(port) else { throw CommandError("usage", "--port \(port) is not a port (1-65535)") }
-        guard (1...200).contains(poolSize) else { throw CommandError("usage", "--pool-size \(poolSize) is not 1 to 200") }
+        guard (1...200).contains(poolSize) else {
+            throw CommandError("usage", "--pool-size \(poolSize) is not 1 to 200")
+        }
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw CommandError("usage", "--log-level \(logLevel) is not error, warning, info or debug")
         }
@@ -77,7 +82,8 @@ struct ServeCommand: AsyncParsableCommand {
         var environmentSet: Set<AppStoreEnvironment> = []
         for name in environments {
             guard let environment = AppStoreEnvironment(rawValue: name) else {
-                throw CommandError("usage", "--app-store-environment \(name) is not Production, Sandbox, Xcode or LocalTesting")
+                throw CommandError(
+                    "usage", "--app-store-environment \(name) is not Production, Sandbox, Xcode or LocalTesting")
             }
             environmentSet.insert(environment)
         }
@@ -129,7 +135,8 @@ struct ServeCommand: AsyncParsableCommand {
             keys.secret = Data(secret.text.utf8)
         }
         if let jwks {
-            keys.publicKeys = try AccessToken.Keys.jwks(Data(try ServerIdentityOptions.contents(of: jwks, "the JWKS").utf8))
+            keys.publicKeys = try AccessToken.Keys.jwks(
+                Data(try ServerIdentityOptions.contents(of: jwks, "the JWKS").utf8))
         }
         guard keys.secret != nil || !keys.publicKeys.isEmpty else {
             throw CommandError(

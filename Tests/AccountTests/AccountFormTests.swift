@@ -18,7 +18,8 @@ struct AccountFormTests {
         #expect(AccountForm.passwordProblem("12345") == "Password must be at least 6 characters")
         #expect(AccountForm.passwordProblem("123456") == nil)
         #expect(AccountForm.passwordProblem("ééééé") == "Password must be at least 6 characters")
-        #expect(AccountForm.confirmationProblem(password: "lift123", confirmation: "lift124") == "Passwords do not match")
+        #expect(
+            AccountForm.confirmationProblem(password: "lift123", confirmation: "lift124") == "Passwords do not match")
         #expect(AccountForm.confirmationProblem(password: "lift123", confirmation: "lift123") == nil)
     }
 
@@ -26,7 +27,8 @@ struct AccountFormTests {
     func signUp() {
         let problems = AccountForm.signUpProblems(email: "sam", password: "abc", confirmation: "abd")
         #expect(problems.map(\.field) == ["email", "password", "confirmPassword"])
-        #expect(AccountForm.signUpProblems(email: "sam@example.com", password: "abcdef", confirmation: "abcdef").isEmpty)
+        #expect(
+            AccountForm.signUpProblems(email: "sam@example.com", password: "abcdef", confirmation: "abcdef").isEmpty)
     }
 
     @Test("member since the account's creation month")

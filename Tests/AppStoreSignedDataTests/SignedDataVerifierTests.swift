@@ -141,7 +141,8 @@ struct SignedDataVerifierTests {
         let error = await #expect(throws: AppStoreError.self) {
             try await verifier.notification(
                 store.notification(
-                    type: "SUBSCRIBED", signedDate: Self.now, transaction: Self.purchase(), bundleID: "com.example.other"))
+                    type: "SUBSCRIBED", signedDate: Self.now, transaction: Self.purchase(),
+                    bundleID: "com.example.other"))
         }
         #expect(error?.code == "appstore.wrong_app")
     }

@@ -77,7 +77,8 @@ public struct TestAppStore: @unchecked Sendable {
 
     /// A verifier for this store's app that trusts this store's root, at `now`.
     public func verifier(
-        environments: Set<AppStoreEnvironment> = [.production, .sandbox], now: @escaping @Sendable () -> Date = { Date() }
+        environments: Set<AppStoreEnvironment> = [.production, .sandbox],
+        now: @escaping @Sendable () -> Date = { Date() }
     ) -> SignedDataVerifier {
         SignedDataVerifier(bundleID: bundleID, environments: environments, rootCertificates: [root], clock: now)
     }

@@ -42,7 +42,8 @@ struct ExerciseExceptionTests {
         }
         for exception in exceptions {
             #expect(joints.contains(exception.joint), "\(exception.exerciseId): \(exception.joint)")
-            #expect(try catalog.exercise(id: exception.exerciseId)?.includeInProgramme == true, "\(exception.exerciseId)")
+            #expect(
+                try catalog.exercise(id: exception.exerciseId)?.includeInProgramme == true, "\(exception.exerciseId)")
             #expect(!exception.notes.isEmpty && exception.notes.count <= 160, "\(exception.exerciseId): notes")
             // A cue is a few words the user reads mid-set, on modified rows only.
             #expect((exception.cue != nil) == (exception.level == .modified), "\(exception.exerciseId): cue")
@@ -57,7 +58,9 @@ struct ExerciseExceptionTests {
         let contraindications = try catalog.contraindications()
         let exceptions = try catalog.exerciseExceptions()
         let risks = ExerciseException.risks(of: exercises, contraindications: contraindications, exceptions: exceptions)
-        for pattern in ["Squat", "Hinge", "Lunge", "Horizontal Push", "Vertical Push", "Horizontal Pull", "Vertical Pull"] {
+        for pattern in [
+            "Squat", "Hinge", "Lunge", "Horizontal Push", "Vertical Push", "Horizontal Pull", "Vertical Pull",
+        ] {
             let members = exercises.filter { $0.movementPattern == pattern && !$0.isIsolation }
             let groups = Set(members.map(\.canonicalName))
             let joints = Set(contraindications.filter { groups.contains($0.canonicalName) }.map(\.joint))

@@ -119,7 +119,13 @@ struct ExerciseQueryTests {
 
     @Test("selection tier: staples, standards and specialists", arguments: [
         (1, ["bb_back_squat", "bb_bench_press", "db_goblet_squat", "bw_push_up", "bw_pull_up", "pin_leg_press"]),
-        (2, ["bb_floor_press", "db_bench_press", "db_biceps_curl", "bw_air_squat", "plate_leg_press", "pin_leg_extension"]),
+            (
+                2,
+                [
+                    "bb_floor_press", "db_bench_press", "db_biceps_curl", "bw_air_squat", "plate_leg_press",
+                    "pin_leg_extension",
+                ]
+            ),
         (3, ["bw_plank"]),
     ])
     func tierFilter(tier: Int, expected: [String]) throws {

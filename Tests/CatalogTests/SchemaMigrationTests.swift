@@ -51,8 +51,11 @@ struct SchemaMigrationTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: linked.path).sorted()
         #expect(names == CatalogSchema.migrations.map(\.fileName) + ["exercises.sql"])
         for name in names {
-            let target = try FileManager.default.destinationOfSymbolicLink(atPath: linked.appendingPathComponent(name).path)
-            #expect(target == "../../../schema/\(name)" || target == "../../../schema/queries/\(name)", "\(name) → \(target)")
+            let target = try FileManager.default.destinationOfSymbolicLink(
+                atPath: linked.appendingPathComponent(name).path)
+            #expect(
+                target == "../../../schema/\(name)" || target == "../../../schema/queries/\(name)",
+                "\(name) → \(target)")
         }
     }
 
@@ -88,7 +91,8 @@ struct SchemaMigrationTests {
             #expect(try !db.tableExists("legacy_exercises"))
             for table in [
                 "equipment_categories", "equipment_items", "muscles", "movement_patterns", "complexity_levels",
-                "selection_tiers", "canonical_groups", "exercises", "exercise_secondary_muscles", "exercise_instructions", "joints",
+                "selection_tiers", "canonical_groups", "exercises", "exercise_secondary_muscles",
+                "exercise_instructions", "joints",
                 "contraindications", "catalogue_provenance", "catalogue_sources",
             ] {
                 #expect(try db.tableExists(table), "missing table \(table)")
@@ -123,7 +127,9 @@ struct SchemaMigrationTests {
 
         // user_version lowered by hand while the migration record says otherwise.
         try queue.write { db in try db.execute(sql: "PRAGMA user_version = 1") }
-        let backwards = #expect(throws: SchemaMigrationError.self) { try CatalogSchema.migrator.migrate(queue, upTo: 2) }
+        let backwards = #expect(throws: SchemaMigrationError.self) {
+            try CatalogSchema.migrator.migrate(queue, upTo: 2)
+        }
         #expect(backwards?.code == "database.schema_version")
     }
 
@@ -161,7 +167,8 @@ struct SchemaMigrationTests {
             #expect(bench.equipmentItem == nil)
             #expect(bench.videoURL == "https://cdn.example.com/bench.mp4")
             #expect(bench.thumbnailURL == nil)
-            #expect(bench.instructions == ["Lie on the bench.", "Unrack.", "Lower to the chest.", "Press. Rack the bar."])
+            #expect(
+                bench.instructions == ["Lie on the bench.", "Unrack.", "Lower to the chest.", "Press. Rack the bar."])
 
             let pushUp = try #require(try database.exercise(id: "ex_002"))
             #expect(pushUp.complexity == 1)
@@ -225,7 +232,8 @@ struct SchemaMigrationTests {
         try CatalogSchema.migrator.migrate(queue)
         try queue.read { db throws in
             #expect(try SchemaMigrator.currentVersion(db) == CatalogSchema.latestVersion)
-            #expect(try String.fetchAll(db, sql: "SELECT id FROM exercises ORDER BY id") == ["ex_001", "ex_002", "ex_003"])
+            #expect(
+                try String.fetchAll(db, sql: "SELECT id FROM exercises ORDER BY id") == ["ex_001", "ex_002", "ex_003"])
             // Adopted by its migration step: GRDB recorded 0001 like every other migration.
             #expect(
                 try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")

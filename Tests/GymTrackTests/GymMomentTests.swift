@@ -59,7 +59,9 @@ struct GymMomentTests {
             let clock = ManualClock(GymFixture.moment("2026-01-05T07:00:00Z"))
             try GymTrack(path: path, clock: clock, timeZone: GymFixture.london).start(.a)
             let queue = try DatabaseQueue(path: path)
-            try queue.write { db in try db.execute(sql: "UPDATE open_session SET date = ?", arguments: [Self.damagedDate]) }
+            try queue.write { db in
+                try db.execute(sql: "UPDATE open_session SET date = ?", arguments: [Self.damagedDate])
+            }
             try queue.close()
             let gym = try GymTrack(path: path, clock: clock, timeZone: GymFixture.london)
             let error = #expect(throws: GymTrackError.self) { try gym.currentSession() }

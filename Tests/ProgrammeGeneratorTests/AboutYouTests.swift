@@ -17,7 +17,8 @@ struct AboutYouTests {
     static func problems(_ fields: String) -> [String] {
         let json = "{\(base), \(fields)}"
         do {
-            _ = try TrainingProfile(json: Data(json.utf8), catalog: QuestionnaireValidationTests.catalog, answeredOn: today)
+            _ = try TrainingProfile(
+                json: Data(json.utf8), catalog: QuestionnaireValidationTests.catalog, answeredOn: today)
             return []
         } catch {
             return error.problems.map(\.description)
@@ -126,10 +127,12 @@ struct AboutYouTests {
 
     @Test("every bad About-you answer at once, after the generator's fields")
     func allAtOnce() {
-        let json = #"{"weightKg": 900, "heightCm": 500, "dateOfBirth": "2015-01-01", "gender": "x", "primaryGoal": "x"}"#
+        let json =
+            #"{"weightKg": 900, "heightCm": 500, "dateOfBirth": "2015-01-01", "gender": "x", "primaryGoal": "x"}"#
         var fields: [String] = []
         do {
-            _ = try TrainingProfile(json: Data(json.utf8), catalog: QuestionnaireValidationTests.catalog, answeredOn: Self.today)
+            _ = try TrainingProfile(
+                json: Data(json.utf8), catalog: QuestionnaireValidationTests.catalog, answeredOn: Self.today)
         } catch {
             fields = error.problems.map(\.field)
         }
@@ -145,7 +148,8 @@ struct AboutYouTests {
             #""dateOfBirth": "2008-11-24""#, #""dateOfBirth": "1926-11-24""#, #""heightCm": 120"#,
             #""heightCm": 220"#, #""heightFt": 3"#, #""heightFt": 8, "heightIn": 0"#, #""weightKg": 30"#,
             #""weightKg": 200"#, #""weightLbs": 60"#, #""weightLbs": 440"#, #""gender": "Female""#,
-            #""dateOfBirth": "1990-04-12T00:00:00Z""#, #""motivations": ["structure", "other"], "motivationOther": "my physio""#,
+            #""dateOfBirth": "1990-04-12T00:00:00Z""#,
+            #""motivations": ["structure", "other"], "motivationOther": "my physio""#,
         ] {
             #expect(Self.problems(fields) == [], "\(fields)")
         }
@@ -161,7 +165,8 @@ struct AboutYouTests {
     @Test("kept in cm and kg, shown back in the unit the user answered in")
     func units() throws {
         let imperial = try Self.aboutYou(
-            #""heightUnit": "ftIn", "heightFt": 5, "heightIn": 7, "heightCm": 170, "weightUnit": "lbs", "weightLbs": 154"#)
+            #""heightUnit": "ftIn", "heightFt": 5, "heightIn": 7, "heightCm": 170, "#
+                + #""weightUnit": "lbs", "weightLbs": 154"#)
         #expect(imperial.heightCm == 170.2)
         #expect(imperial.heightText == "5 ft 7 in")
         #expect(imperial.weightKg == 69.853)

@@ -31,7 +31,9 @@ struct CoachInvariants {
         if profile.daysPerWeek >= 3, profile.injuries.isEmpty {
             let weekly = ProgrammeInvariants.weeklySets(programme)
             let legs = ["quads", "hamstrings", "glutes"].reduce(0) { $0 + weekly[$1, default: 0] }
-            for (name, sets) in [("chest", weekly["chest", default: 0]), ("back", weekly["back", default: 0]), ("legs", legs)] {
+            for (name, sets) in [
+                ("chest", weekly["chest", default: 0]), ("back", weekly["back", default: 0]), ("legs", legs),
+            ] {
                 #expect(sets >= 6, "\(label): \(name) has \(sets) weekly sets", sourceLocation: location)
             }
         }
@@ -53,13 +55,16 @@ struct CoachInvariants {
                 guard let flagged = catalog.exercise(id: entry.exerciseId) else { continue }
                 let safe = catalog.exercises.filter { candidate in
                     candidate.includeInProgramme && candidate.movementPattern == flagged.movementPattern
-                        && candidate.isIsolation == flagged.isIsolation && candidate.selectionTier <= flagged.selectionTier
+                        && candidate.isIsolation == flagged.isIsolation
+                        && candidate.selectionTier <= flagged.selectionTier
                         && candidate.primaryMuscle == flagged.primaryMuscle
-                        && profile.equipment.allows(candidate) && candidate.complexity <= profile.experience.complexityCeiling
+                        && profile.equipment.allows(candidate)
+                        && candidate.complexity <= profile.experience.complexityCeiling
                         && !groups.contains(candidate.canonicalName) && !yesterday.contains(candidate.id)
                         && invariants.injuredJoints(candidate).isEmpty
                 }
-                #expect(safe.isEmpty, "\(label) › \(session.dayName): \(flagged.id) flagged while \(safe.map(\.id)) fit",
+                #expect(
+                    safe.isEmpty, "\(label) › \(session.dayName): \(flagged.id) flagged while \(safe.map(\.id)) fit",
                         sourceLocation: location)
             }
         }

@@ -10,26 +10,39 @@ import TestSupport
 @Suite("traindb generate and swap")
 struct GenerateCommandTests {
     static let exercises = [
-        SmallCatalog.exercise("dumbbell_bench_press", group: "Bench Press", pattern: "Horizontal Push", muscle: "Chest"),
-        SmallCatalog.exercise("push_up", group: "Push-Up", pattern: "Horizontal Push", muscle: "Chest", category: "Bodyweight"),
-        SmallCatalog.exercise("dumbbell_shoulder_press", group: "Overhead Press", pattern: "Vertical Push", muscle: "Shoulders"),
-        SmallCatalog.exercise("dumbbell_lateral_raise", group: "Lateral Raise", pattern: "Shoulder Raise", muscle: "Shoulders", isolation: true),
-        SmallCatalog.exercise("dumbbell_curl", group: "Biceps Curl", pattern: "Elbow Flexion", muscle: "Biceps", isolation: true),
+        SmallCatalog.exercise(
+            "dumbbell_bench_press", group: "Bench Press", pattern: "Horizontal Push", muscle: "Chest"),
+        SmallCatalog.exercise(
+            "push_up", group: "Push-Up", pattern: "Horizontal Push", muscle: "Chest", category: "Bodyweight"),
+        SmallCatalog.exercise(
+            "dumbbell_shoulder_press", group: "Overhead Press", pattern: "Vertical Push", muscle: "Shoulders"),
+        SmallCatalog.exercise(
+            "dumbbell_lateral_raise", group: "Lateral Raise", pattern: "Shoulder Raise", muscle: "Shoulders",
+            isolation: true),
+        SmallCatalog.exercise(
+            "dumbbell_curl", group: "Biceps Curl", pattern: "Elbow Flexion", muscle: "Biceps", isolation: true),
         SmallCatalog.exercise("dumbbell_row", group: "Row", pattern: "Horizontal Pull", muscle: "Back"),
         SmallCatalog.exercise("goblet_squat", group: "Squat", pattern: "Squat", muscle: "Quads"),
-        SmallCatalog.exercise("machine_leg_press", group: "Squat", pattern: "Squat", muscle: "Quads", category: "Pin-loaded Machines", item: "Leg Press"),
+        SmallCatalog.exercise(
+            "machine_leg_press", group: "Squat", pattern: "Squat", muscle: "Quads", category: "Pin-loaded Machines",
+            item: "Leg Press"),
     ]
 
     /// Writes the small catalogue's database into `folder`.
     static func database(in folder: URL) throws -> String {
         let path = folder.appendingPathComponent("exercises.sqlite").path
-        let muscles = Set(exercises.map(\.primaryMuscle)).sorted().map { CatalogContent.Muscle(name: $0, bodyRegion: "upper") }
-        let patterns = Set(exercises.map(\.movementPattern)).sorted().map { CatalogContent.MovementPattern(name: $0, description: "") }
+        let muscles = Set(exercises.map(\.primaryMuscle)).sorted().map {
+            CatalogContent.Muscle(name: $0, bodyRegion: "upper")
+        }
+        let patterns = Set(exercises.map(\.movementPattern)).sorted().map {
+            CatalogContent.MovementPattern(name: $0, description: "")
+        }
         try CatalogDatabaseWriter().write(
             CatalogContent(
                 exercises: exercises,
                 contraindications: [
-                    Contraindication(canonicalName: "Bench Press", joint: "Shoulder", notes: "Pressing loads the shoulder."),
+                    Contraindication(
+                        canonicalName: "Bench Press", joint: "Shoulder", notes: "Pressing loads the shoulder."),
                     Contraindication(canonicalName: "Squat", joint: "Knee", notes: "Deep knee bend."),
                 ],
                 equipment: [
@@ -57,7 +70,8 @@ struct GenerateCommandTests {
 
     static let questionnaire = """
         {"name": "Sam", "primaryGoal": "tone_up", "targetMuscleGroups": ["shoulders"], "experienceLevel": "0_months",
-         "equipmentAvailable": ["dumbbells"], "injuries": ["shoulder"], "trainingDaysPerWeek": 3, "sessionDuration": "30-45 min"}
+         "equipmentAvailable": ["dumbbells"], "injuries": ["shoulder"], "trainingDaysPerWeek": 3, \
+        "sessionDuration": "30-45 min"}
         """
 
     @Test("a readable week plan, session by session, with warnings and empty slots")
@@ -115,9 +129,15 @@ struct GenerateCommandTests {
         try Self.withDatabase { database, folder in
             let file = try Self.write(Self.questionnaire, in: folder)
             let first = try TraindbProcess.run(
-                ["generate", "--questionnaire", file, "--db", database, "--format", "json", "--seed", "11", "--created", "2026-11-23"])
+                [
+                    "generate", "--questionnaire", file, "--db", database, "--format", "json", "--seed", "11",
+                    "--created", "2026-11-23",
+                ])
             let second = try TraindbProcess.run(
-                ["generate", "--questionnaire", "-", "--db", database, "--format", "json", "--seed", "11", "--created", "2026-11-23"],
+                [
+                    "generate", "--questionnaire", "-", "--db", database, "--format", "json", "--seed", "11",
+                    "--created", "2026-11-23",
+                ],
                 input: Self.questionnaire)
             #expect(first.status == 0 && second.status == 0)
             #expect(first.stdout == second.stdout)
@@ -141,7 +161,9 @@ struct GenerateCommandTests {
             #expect(first.createdDate.description == "2026-11-23")
             #expect(try programme("2026-11-23").id == first.id)
             #expect(try programme("2026-11-24").id != first.id)
-            let bad = try TraindbProcess.run(["generate", "--questionnaire", file, "--db", database, "--created", "2026-02-30"])
+            let bad = try TraindbProcess.run([
+                "generate", "--questionnaire", file, "--db", database, "--created", "2026-02-30",
+            ])
             #expect(bad.status == 2)
             #expect(bad.stderr.contains("2026-02-30"))
         }
@@ -163,14 +185,21 @@ struct GenerateCommandTests {
     @Test("a bad questionnaire exits 2 with one message per bad field")
     func badQuestionnaire() throws {
         try Self.withDatabase { database, folder in
-            let bad = #"{"primaryGoal": "get_big", "injuries": ["knees"], "trainingDaysPerWeek": 9, "experienceLevel": "0_months", "sessionDuration": "45-60 min"}"#
-            let run = try TraindbProcess.run(["generate", "--questionnaire", try Self.write(bad, in: folder), "--db", database])
+            let bad =
+                #"{"primaryGoal": "get_big", "injuries": ["knees"], "trainingDaysPerWeek": 9, "#
+                + #""experienceLevel": "0_months", "sessionDuration": "45-60 min"}"#
+            let run = try TraindbProcess.run([
+                "generate", "--questionnaire", try Self.write(bad, in: folder), "--db", database,
+            ])
             #expect(run.status == 2)
             #expect(run.stdout == "")
             #expect(run.stderr == """
-                traindb: error[questionnaire.unknown_value]: primaryGoal: "get_big" is not a goal; allowed values: get_stronger, build_muscle, tone_up
-                traindb: error[questionnaire.unknown_value]: injuries: "knees" is not a joint; allowed values: knee, shoulder
-                traindb: error[questionnaire.out_of_range]: trainingDaysPerWeek: 9 is out of range; allowed values: 2, 3, 4, 5, 6
+                traindb: error[questionnaire.unknown_value]: primaryGoal: "get_big" is not a goal; \
+                allowed values: get_stronger, build_muscle, tone_up
+                traindb: error[questionnaire.unknown_value]: injuries: "knees" is not a joint; \
+                allowed values: knee, shoulder
+                traindb: error[questionnaire.out_of_range]: trainingDaysPerWeek: 9 is out of range; \
+                allowed values: 2, 3, 4, 5, 6
 
                 """)
         }
@@ -179,15 +208,19 @@ struct GenerateCommandTests {
     @Test("the About-you answers are checked on the programme's date: a 17-year-old is refused")
     func aboutYou() throws {
         try Self.withDatabase { database, folder in
-            let answers = #"{"primaryGoal": "tone_up", "experienceLevel": "0_months", "trainingDaysPerWeek": 3, "sessionDuration": "30-45 min", "dateOfBirth": "2009-06-01", "heightCm": 500}"#
+            let answers =
+                #"{"primaryGoal": "tone_up", "experienceLevel": "0_months", "trainingDaysPerWeek": 3, "#
+                + #""sessionDuration": "30-45 min", "dateOfBirth": "2009-06-01", "heightCm": 500}"#
             let path = try Self.write(answers, in: folder)
             let young = try TraindbProcess.run(
                 ["generate", "--questionnaire", path, "--db", database, "--created", "2026-11-24"])
             #expect(young.status == 2)
             #expect(young.stdout == "")
             #expect(young.stderr == """
-                traindb: error[questionnaire.out_of_range]: dateOfBirth: born 2009-06-01, age 17 on 2026-11-24: You must be at least 18 years old; allowed values: a date (YYYY-MM-DD) giving an age of 18 to 100
-                traindb: error[questionnaire.out_of_range]: heightCm: 500 cm is out of range; allowed values: 120 to 220 cm
+                traindb: error[questionnaire.out_of_range]: dateOfBirth: born 2009-06-01, age 17 on 2026-11-24: \
+                You must be at least 18 years old; allowed values: a date (YYYY-MM-DD) giving an age of 18 to 100
+                traindb: error[questionnaire.out_of_range]: heightCm: 500 cm is out of range; \
+                allowed values: 120 to 220 cm
 
                 """)
         }
@@ -197,10 +230,17 @@ struct GenerateCommandTests {
     func missingFiles() throws {
         try Self.withDatabase { database, folder in
             let file = try Self.write(Self.questionnaire, in: folder)
-            let noDatabase = try TraindbProcess.run(["generate", "--questionnaire", file, "--db", "/nonexistent/exercises.sqlite"])
+            let noDatabase = try TraindbProcess.run([
+                "generate", "--questionnaire", file, "--db", "/nonexistent/exercises.sqlite",
+            ])
             #expect(noDatabase.status == 2)
-            #expect(noDatabase.stderr == "traindb: error[database.missing]: no catalogue database at /nonexistent/exercises.sqlite; build it with `make db`\n")
-            let noQuestionnaire = try TraindbProcess.run(["generate", "--questionnaire", "/nonexistent/q.json", "--db", database])
+            #expect(
+                noDatabase.stderr
+                    == "traindb: error[database.missing]: no catalogue database at /nonexistent/exercises.sqlite; "
+                    + "build it with `make db`\n")
+            let noQuestionnaire = try TraindbProcess.run([
+                "generate", "--questionnaire", "/nonexistent/q.json", "--db", database,
+            ])
             #expect(noQuestionnaire.status == 2)
             #expect(
                 noQuestionnaire.stderr
@@ -212,7 +252,8 @@ struct GenerateCommandTests {
     func swap() throws {
         try Self.withDatabase { database, folder in
             let gym = """
-                {"primaryGoal": "get_stronger", "experienceLevel": "2_plus_years", "equipmentAvailable": ["dumbbells", "pin_loaded_machines"],
+                {"primaryGoal": "get_stronger", "experienceLevel": "2_plus_years", \
+                "equipmentAvailable": ["dumbbells", "pin_loaded_machines"],
                  "injuries": ["knee"], "trainingDaysPerWeek": 4, "sessionDuration": "60-90 min"}
                 """
             let file = try Self.write(gym, in: folder)
@@ -224,7 +265,9 @@ struct GenerateCommandTests {
                      ! This exercise may aggravate the injury in your knee that you recorded.
 
                 """)
-            let json = try TraindbProcess.run(["swap", "goblet_squat", "--questionnaire", file, "--db", database, "--format", "json"])
+            let json = try TraindbProcess.run([
+                "swap", "goblet_squat", "--questionnaire", file, "--db", database, "--format", "json",
+            ])
             let swaps = try JSONDecoder().decode(SwapList.self, from: Data(json.stdout.utf8))
             #expect(swaps.alternatives.map(\.exerciseId) == ["machine_leg_press"])
             #expect(swaps.alternatives[0].prescription == Prescription(sets: 5, repRange: "4-6", restSeconds: 180))

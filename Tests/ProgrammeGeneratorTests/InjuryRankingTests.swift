@@ -24,7 +24,9 @@ struct InjuryRankingTests {
         let programme = try SmallCatalog.generate(
             exercises, contraindications: contraindications, exceptions: exceptions,
             profile: SmallCatalog.profile(equipment: ["dumbbells"], injuries: injuries))
-        return programme.sessions.flatMap(\.exercises).first { ["barbell_back_squat", "leg_press", "box_squat"].contains($0.exerciseId) }
+        return programme.sessions.flatMap(\.exercises).first {
+            ["barbell_back_squat", "leg_press", "box_squat"].contains($0.exerciseId)
+        }
     }
 
     @Test("a leg press (knee) comes before a back squat (knee and lower back), even as a lower tier")
@@ -39,16 +41,20 @@ struct InjuryRankingTests {
 
     @Test("an exercise marked safe loses its group's joint; one marked contraindicated gains one")
     func exceptionsMoveOneExercise() throws {
-        let safe = ExerciseException(exerciseId: "box_squat", joint: "Knee", level: .safe, notes: "The box sets the depth.")
-        let pick = try #require(try Self.firstSquat([Self.squat, Self.boxSquat], exceptions: [safe], injuries: ["knee"]))
+        let safe = ExerciseException(
+            exerciseId: "box_squat", joint: "Knee", level: .safe, notes: "The box sets the depth.")
+        let pick = try #require(
+            try Self.firstSquat([Self.squat, Self.boxSquat], exceptions: [safe], injuries: ["knee"]))
         #expect(pick.exerciseId == "box_squat" && pick.warnings.isEmpty)
 
         let worse = ExerciseException(
             exerciseId: "barbell_back_squat", joint: "Neck", level: .contraindicated, notes: "Bar on the neck.")
-        let neck = try #require(try Self.firstSquat([Self.squat, Self.boxSquat], exceptions: [worse], injuries: ["neck"]))
+        let neck = try #require(
+            try Self.firstSquat([Self.squat, Self.boxSquat], exceptions: [worse], injuries: ["neck"]))
         #expect(neck.exerciseId == "box_squat" && neck.warnings.isEmpty)
         let joints = ExerciseException.joints(
-            of: [Self.squat], contraindications: Self.contraindications, exceptions: [worse, safe])["barbell_back_squat"]
+            of: [Self.squat], contraindications: Self.contraindications, exceptions: [worse, safe])[
+                "barbell_back_squat"]
         #expect(joints == ["Knee", "Lower Back", "Neck"])
     }
 
@@ -56,7 +62,8 @@ struct InjuryRankingTests {
     func kneeAndLowerBackWeek() throws {
         let questionnaire = Questionnaire(
             primaryGoal: "build_muscle", experienceLevel: "6_months_2_years",
-            equipmentAvailable: ["barbells", "dumbbells", "cable_machines", "pin_loaded_machines", "plate_loaded_machines",
+            equipmentAvailable: [
+                "barbells", "dumbbells", "cable_machines", "pin_loaded_machines", "plate_loaded_machines",
                                  "bodyweight"],
             injuries: ["knee", "lower_back"], trainingDaysPerWeek: 4, sessionDuration: "45-60 min")
         let programme = try ProgrammeGenerator(catalog: try CommittedCatalog.catalog())
@@ -68,7 +75,9 @@ struct InjuryRankingTests {
         let catalog = try CommittedCatalog.catalog()
         for session in programme.sessions where session.dayName.hasPrefix("Lower") {
             let squat = session.exercises.first { catalog.exercise(id: $0.exerciseId)?.movementPattern == "Squat" }
-            #expect(Set(squat?.cues.map(\.joint) ?? []) == ["Knee", "Lower Back"], "\(session.dayName): \(squat?.exerciseName ?? "none")")
+            #expect(
+                Set(squat?.cues.map(\.joint) ?? []) == ["Knee", "Lower Back"],
+                "\(session.dayName): \(squat?.exerciseName ?? "none")")
         }
         let warned = exercises.filter { !$0.warnings.isEmpty }
         #expect(warned.isEmpty, "\(warned.map(\.exerciseName))")
@@ -106,7 +115,8 @@ struct SessionVarietyTests {
 struct MainPatternsUnderExcludeTests {
     static let patterns = ["Squat", "Hinge", "Horizontal Push", "Vertical Push", "Horizontal Pull", "Vertical Pull"]
     static let joints = ["ankle", "elbow", "hip", "knee", "lower_back", "neck", "shoulder", "wrist"]
-    static let injurySets: [[String]] = joints.map { [$0] } + [["knee", "lower_back"], ["shoulder", "wrist"], ["hip", "knee"]]
+    static let injurySets: [[String]] =
+        joints.map { [$0] } + [["knee", "lower_back"], ["shoulder", "wrist"], ["hip", "knee"]]
     static let equipment: [(name: String, available: [String], detailed: [String: [String]])] = [
         ("full gym", ["barbells", "dumbbells", "kettlebells", "cable_machines", "pin_loaded_machines",
                       "plate_loaded_machines", "bodyweight"], [:]),
@@ -125,7 +135,8 @@ struct MainPatternsUnderExcludeTests {
                     detailedEquipment: gear.detailed, injuries: injuries, trainingDaysPerWeek: days,
                     sessionDuration: "60-90 min")
                 let profile = try TrainingProfile(questionnaire, catalog: catalog)
-                let programme = try generator.generate(from: questionnaire, seed: 1, createdDate: SmallCatalog.createdDate)
+                let programme = try generator.generate(
+                    from: questionnaire, seed: 1, createdDate: SmallCatalog.createdDate)
                 let invariants = ProgrammeInvariants(
                     catalog: catalog, profile: profile, options: GeneratorOptions(injuryPolicy: .exclude))
                 let trained = Set(programme.sessions.flatMap(\.exercises).compactMap {
@@ -139,8 +150,9 @@ struct MainPatternsUnderExcludeTests {
                             && invariants.injuredJoints(exercise).isEmpty
                     }
                     guard !allowed.isEmpty else { continue }
+                    let ids = allowed.map(\.id)
                     #expect(trained.contains(pattern),
-                            "\(injuries) · \(gear.name) · \(experience): no \(pattern) though \(allowed.map(\.id)) are allowed")
+                        "\(injuries) · \(gear.name) · \(experience): no \(pattern) though \(ids) are allowed")
                 }
             }
         }

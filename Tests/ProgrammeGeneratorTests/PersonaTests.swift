@@ -23,7 +23,8 @@ struct PersonaTests {
     static let personas: [Persona] = {
         let bundled = Bundle.module.url(forResource: "Personas", withExtension: nil) ?? folder
         let files = (try? FileManager.default.contentsOfDirectory(at: bundled, includingPropertiesForKeys: nil)) ?? []
-        return files.filter { $0.pathExtension == "json" }.sorted { $0.lastPathComponent < $1.lastPathComponent }.compactMap { url in
+        return files.filter { $0.pathExtension == "json" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+            .compactMap { url in
             guard let data = try? Data(contentsOf: url) else { return nil }
             // `injuryPolicy` is the persona's choice of command-line option, not a questionnaire field.
             let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
@@ -41,7 +42,9 @@ struct PersonaTests {
     func weekIsCommitted(_ persona: Persona) throws {
         let generator = ProgrammeGenerator(
             catalog: try CommittedCatalog.catalog(), options: GeneratorOptions(injuryPolicy: persona.policy))
-        let text = try generator.generate(fromJSON: persona.questionnaire, seed: 0, createdDate: SmallCatalog.createdDate).text
+        let text = try generator.generate(
+            fromJSON: persona.questionnaire, seed: 0, createdDate: SmallCatalog.createdDate
+        ).text
         let golden = Self.folder.appendingPathComponent(persona.name + ".txt")
         if ProcessInfo.processInfo.environment["TRAINDB_UPDATE_PERSONAS"] == "1" {
             try Data(text.utf8).write(to: golden)

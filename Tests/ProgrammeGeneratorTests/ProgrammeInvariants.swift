@@ -15,10 +15,15 @@ struct ProgrammeInvariants {
         let expectedSplit = SplitType.forTraining(daysPerWeek: profile.daysPerWeek, duration: profile.sessionDuration)
         #expect(programme.type == expectedSplit, "\(label): split", sourceLocation: sourceLocation)
         let scheduled = expectedSplit?.sessions(daysPerWeek: profile.daysPerWeek) ?? []
-        #expect(programme.sessions.map(\.dayName) == scheduled.map(\.dayName), "\(label): sessions", sourceLocation: sourceLocation)
-        #expect(programme.sessions.map(\.weekday) == scheduled.map(\.weekday), "\(label): weekdays", sourceLocation: sourceLocation)
+        #expect(
+            programme.sessions.map(\.dayName) == scheduled.map(\.dayName), "\(label): sessions",
+            sourceLocation: sourceLocation)
+        #expect(
+            programme.sessions.map(\.weekday) == scheduled.map(\.weekday), "\(label): weekdays",
+            sourceLocation: sourceLocation)
         #expect(programme.daysPerWeek == profile.daysPerWeek && programme.totalWeeks == options.totalWeeks)
-        #expect(!programme.warnings.contains { $0.contains("longer session") }, "\(label)", sourceLocation: sourceLocation)
+        #expect(
+            !programme.warnings.contains { $0.contains("longer session") }, "\(label)", sourceLocation: sourceLocation)
 
         let halves = weeklyHalves(programme)
         checkFloors(programme, label, sourceLocation)
@@ -45,12 +50,18 @@ struct ProgrammeInvariants {
     }
 
     /// Count, time, estimate and empty slots.
-    private func checkSize(_ session: ProgrammeSession, _ programme: Programme, _ where_: String, _ location: SourceLocation) {
+    private func checkSize(
+        _ session: ProgrammeSession, _ programme: Programme, _ where_: String, _ location: SourceLocation
+    ) {
         let duration = profile.sessionDuration
-        #expect(session.exercises.count <= duration.exerciseCount.upperBound, "\(where_): too many exercises", sourceLocation: location)
+        #expect(
+            session.exercises.count <= duration.exerciseCount.upperBound, "\(where_): too many exercises",
+            sourceLocation: location)
         if session.exercises.count < duration.exerciseCount.lowerBound {
             #expect(!session.emptySlots.isEmpty, "\(where_): short with no empty slot", sourceLocation: location)
-            #expect(programme.warnings.contains { $0.contains(session.dayName + " ") }, "\(where_): short without a warning",
+            #expect(
+                programme.warnings.contains { $0.contains(session.dayName + " ") },
+                "\(where_): short without a warning",
                     sourceLocation: location)
             #expect(!session.emptySlots.contains { $0.reason.hasPrefix("no time left") },
                     "\(where_): under its count for lack of time", sourceLocation: location)
@@ -58,14 +69,17 @@ struct ProgrammeInvariants {
         #expect(Set(session.emptySlots.map(\.reason)).count == session.emptySlots.count, "\(where_): a reason twice",
                 sourceLocation: location)
         for slot in session.emptySlots {
-            #expect(!slot.slot.isEmpty && !slot.reason.isEmpty, "\(where_): empty slot without reason", sourceLocation: location)
+            #expect(
+                !slot.slot.isEmpty && !slot.reason.isEmpty, "\(where_): empty slot without reason",
+                sourceLocation: location)
         }
         let seconds = session.exercises.reduce(300) { $0 + $1.sets * (40 + $1.restSeconds) + 90 }
         if session.exercises.isEmpty {
             #expect(session.estimatedMinutes == 0, sourceLocation: location)
         } else {
             #expect(session.estimatedMinutes == (seconds + 30) / 60, "\(where_): estimate", sourceLocation: location)
-            #expect((seconds + 30) / 60 <= duration.minutes.upperBound, "\(where_): over time", sourceLocation: location)
+            #expect(
+                (seconds + 30) / 60 <= duration.minutes.upperBound, "\(where_): over time", sourceLocation: location)
         }
     }
 
@@ -88,13 +102,18 @@ struct ProgrammeInvariants {
             }
             #expect(exercise.includeInProgramme, "\(what): library-only", sourceLocation: location)
             #expect(profile.equipment.allows(exercise), "\(what): equipment not available", sourceLocation: location)
-            #expect(exercise.complexity <= profile.experience.complexityCeiling, "\(what): over the ceiling", sourceLocation: location)
+            #expect(
+                exercise.complexity <= profile.experience.complexityCeiling, "\(what): over the ceiling",
+                sourceLocation: location)
             #expect(
                 entry.exerciseName == exercise.displayName && entry.canonicalName == exercise.canonicalName
                     && entry.primaryMuscle == exercise.primaryMuscle && entry.isIsolation == exercise.isIsolation
-                    && entry.equipmentCategory == exercise.equipmentCategory && entry.equipmentItem == exercise.equipmentItem,
+                    && entry.equipmentCategory == exercise.equipmentCategory
+                    && entry.equipmentItem == exercise.equipmentItem,
                 "\(what): fields differ from the catalogue", sourceLocation: location)
-            #expect(groups.insert(exercise.canonicalName).inserted, "\(what): canonical group repeated", sourceLocation: location)
+            #expect(
+                groups.insert(exercise.canonicalName).inserted, "\(what): canonical group repeated",
+                sourceLocation: location)
             if exercise.isIsolation {
                 seenIsolation = true
             } else {
@@ -110,7 +129,8 @@ struct ProgrammeInvariants {
                 // One set over the table only where a muscle it trains would otherwise fall under its floor.
                 let needed = ([exercise.primaryMuscle] + exercise.secondaryMuscles).contains { muscle in
                     let floor = 2 * floorSets(muscle.slug)
-                    return floor > 0 && halves[muscle.slug, default: 0] - (muscle == exercise.primaryMuscle ? 2 : 1) < floor
+                    return floor > 0
+                        && halves[muscle.slug, default: 0] - (muscle == exercise.primaryMuscle ? 2 : 1) < floor
                 }
                 #expect(needed, "\(what): \(entry.sets) sets with no floor to reach", sourceLocation: location)
             }
@@ -118,7 +138,9 @@ struct ProgrammeInvariants {
             #expect(entry.repRange == reps, "\(what): reps", sourceLocation: location)
             #expect(entry.restSeconds == rest, "\(what): rest", sourceLocation: location)
             if exercise.selectionTier == 3 {
-                #expect(role == .secondary && entry.repRange == "4-6", "\(what): specialist as \(role) at \(entry.repRange)",
+                #expect(
+                    role == .secondary && entry.repRange == "4-6",
+                    "\(what): specialist as \(role) at \(entry.repRange)",
                         sourceLocation: location)
             }
             checkInjuries(entry, exercise, what, location)
@@ -137,11 +159,15 @@ struct ProgrammeInvariants {
                     sourceLocation: location)
         }
         for (muscle, sets) in perMuscle {
-            #expect(sets <= options.maximumSetsPerMusclePerSession, "\(where_): \(muscle) has \(sets) sets", sourceLocation: location)
+            #expect(
+                sets <= options.maximumSetsPerMusclePerSession, "\(where_): \(muscle) has \(sets) sets",
+                sourceLocation: location)
         }
     }
 
-    private func checkInjuries(_ entry: ProgrammeExercise, _ exercise: Exercise, _ what: String, _ location: SourceLocation) {
+    private func checkInjuries(
+        _ entry: ProgrammeExercise, _ exercise: Exercise, _ what: String, _ location: SourceLocation
+    ) {
         let joints = injuredJoints(exercise)
         let cued = cuedJoints(exercise)
         #expect(Set(entry.cues.map(\.joint)) == Set(cued.keys), "\(what): cues", sourceLocation: location)
@@ -156,7 +182,8 @@ struct ProgrammeInvariants {
         case .warn:
             #expect(Set(entry.warnings.map(\.joint)) == joints, "\(what): warnings", sourceLocation: location)
             for warning in entry.warnings {
-                #expect(warning.message == "This exercise may aggravate the injury in your \(warning.joint.lowercased()) that you recorded.")
+                let joint = warning.joint.lowercased()
+                #expect(warning.message == "This exercise may aggravate the injury in your \(joint) that you recorded.")
             }
         }
     }
@@ -192,7 +219,8 @@ struct ProgrammeInvariants {
             let halves = weeklyHalves[muscle, default: 0]
             guard floor > 0, halves < 2 * floor else { continue }
             let name = catalog.muscles.first { $0.slug == muscle } ?? muscle
-            #expect(programme.warnings.contains { $0.hasPrefix("\(name) ") && $0.contains("under the \(floor) a week") },
+            #expect(
+                programme.warnings.contains { $0.hasPrefix("\(name) ") && $0.contains("under the \(floor) a week") },
                     "\(label): \(muscle) at \(Double(halves) / 2) sets without a warning", sourceLocation: location)
         }
     }
@@ -201,15 +229,19 @@ struct ProgrammeInvariants {
     private func checkWarmUp(_ session: ProgrammeSession, _ where_: String, _ location: SourceLocation) {
         #expect((2...3).contains(session.warmUp.count), "\(where_): \(session.warmUp.count) warm-up exercises",
                 sourceLocation: location)
-        #expect(session.warmUp.reduce(0) { $0 + $1.minutes } == 5, "\(where_): warm-up minutes", sourceLocation: location)
+        #expect(
+            session.warmUp.reduce(0) { $0 + $1.minutes } == 5, "\(where_): warm-up minutes", sourceLocation: location)
         for item in session.warmUp {
             guard let exercise = catalog.exercise(id: item.exerciseId) else {
                 Issue.record("\(where_): warm-up \(item.exerciseId) not in the catalogue", sourceLocation: location)
                 continue
             }
-            #expect(!exercise.includeInProgramme && ["Mobility", "Stretch", "Cardio"].contains(exercise.movementPattern),
+            #expect(
+                !exercise.includeInProgramme && ["Mobility", "Stretch", "Cardio"].contains(exercise.movementPattern),
                     "\(where_): warm-up \(exercise.id)", sourceLocation: location)
-            #expect(profile.equipment.allows(exercise) && injuredJoints(exercise).isEmpty, "\(where_): warm-up \(exercise.id)",
+            #expect(
+                profile.equipment.allows(exercise) && injuredJoints(exercise).isEmpty,
+                "\(where_): warm-up \(exercise.id)",
                     sourceLocation: location)
         }
     }
@@ -222,7 +254,8 @@ struct ProgrammeInvariants {
         let own = catalog.exceptions.filter { $0.exerciseId == exercise.id }
         let departs = Set(own.filter { $0.level != .contraindicated }.map(\.joint.slug))
         let group = catalog.contraindications.filter { $0.canonicalName == exercise.canonicalName }.map(\.joint)
-        let joints = group.filter { !departs.contains($0.slug) } + own.filter { $0.level == .contraindicated }.map(\.joint)
+        let joints =
+            group.filter { !departs.contains($0.slug) } + own.filter { $0.level == .contraindicated }.map(\.joint)
         return Set(joints.filter { injured.contains($0.slug) })
     }
 
@@ -230,7 +263,9 @@ struct ProgrammeInvariants {
     func cuedJoints(_ exercise: Exercise) -> [String: String] {
         let injured = Set(profile.injuries.map(\.slug))
         return Dictionary(
-            catalog.exceptions.filter { $0.exerciseId == exercise.id && $0.level == .modified && injured.contains($0.joint.slug) }
+            catalog.exceptions.filter {
+                $0.exerciseId == exercise.id && $0.level == .modified && injured.contains($0.joint.slug)
+            }
                 .map { ($0.joint, $0.cue ?? "") }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -252,7 +287,9 @@ struct ProgrammeInvariants {
         let table: [Goal: (compound: String, isolation: String)] = [
             .getStronger: ("4-6", "8-12"), .buildMuscle: ("8-12", "10-15"), .toneUp: ("12-15", "12-15"),
         ]
-        let rests: [Goal: (long: Int, short: Int)] = [.getStronger: (180, 90), .buildMuscle: (120, 90), .toneUp: (90, 60)]
+        let rests: [Goal: (long: Int, short: Int)] = [
+            .getStronger: (180, 90), .buildMuscle: (120, 90), .toneUp: (90, 60),
+        ]
         var reps = exercise.isIsolation ? table[profile.goal]?.isolation : table[profile.goal]?.compound
         if profile.goal == .getStronger {
             if unloadedSimple {

@@ -18,7 +18,8 @@ struct ProgrammeJSONTests {
                 exercises: [
                     ProgrammeExercise(
                         id: "day-1-exercise-1", exerciseId: "barbell_bench_press", exerciseName: "Barbell Bench Press",
-                        canonicalName: "Bench Press", sets: 4, repRange: "8-12", restSeconds: 120, primaryMuscle: "Chest",
+                        canonicalName: "Bench Press", sets: 4, repRange: "8-12", restSeconds: 120,
+                        primaryMuscle: "Chest",
                         equipmentCategory: "Barbells", equipmentItem: "Flat Bench", isIsolation: false,
                         warnings: [InjuryWarning(joint: "Shoulder")]),
                     ProgrammeExercise(
@@ -34,7 +35,20 @@ struct ProgrammeJSONTests {
     @Test("compact JSON has exactly the documented keys, in order")
     func compact() throws {
         #expect(try OrderedJSONEncoder().encodeText(Self.programme) == #"""
-            {"id":"5f0c2a9e-1b7d-8c3e-9a41-0d6e2f8b7c15","type":"pushPullLegs","daysPerWeek":3,"sessionDuration":"45-60 min","totalWeeks":8,"createdDate":"2026-11-23","sessions":[{"id":"day-1","dayName":"Push","weekday":"mon","estimatedMinutes":52,"warmUp":[{"exerciseId":"arm_circles","exerciseName":"Arm Circles","minutes":5}],"exercises":[{"id":"day-1-exercise-1","exerciseId":"barbell_bench_press","exerciseName":"Barbell Bench Press","canonicalName":"Bench Press","sets":4,"repRange":"8-12","restSeconds":120,"primaryMuscle":"Chest","equipmentCategory":"Barbells","equipmentItem":"Flat Bench","isIsolation":false,"warnings":[{"joint":"Shoulder","message":"This exercise may aggravate the injury in your shoulder that you recorded."}],"cues":[]},{"id":"day-1-exercise-2","exerciseId":"dumbbell_fly","exerciseName":"Dumbbell \"Fly\"\t\\","canonicalName":"Chest Fly","sets":3,"repRange":"10-15","restSeconds":90,"primaryMuscle":"Chest","equipmentCategory":"Dumbbells","equipmentItem":null,"isIsolation":true,"warnings":[],"cues":[{"joint":"Elbow","cue":"light load, slow tempo","message":"Elbow: light load, slow tempo"}]}],"emptySlots":[{"slot":"Hinge","reason":"no hinge exercise with the selected equipment"}]}],"warnings":["Straße über 5 min"]}
+            {"id":"5f0c2a9e-1b7d-8c3e-9a41-0d6e2f8b7c15","type":"pushPullLegs","daysPerWeek":3,\#
+            "sessionDuration":"45-60 min","totalWeeks":8,"createdDate":"2026-11-23","sessions":[{"id":"day-1",\#
+            "dayName":"Push","weekday":"mon","estimatedMinutes":52,"warmUp":[{"exerciseId":"arm_circles",\#
+            "exerciseName":"Arm Circles","minutes":5}],"exercises":[{"id":"day-1-exercise-1",\#
+            "exerciseId":"barbell_bench_press","exerciseName":"Barbell Bench Press","canonicalName":"Bench Press",\#
+            "sets":4,"repRange":"8-12","restSeconds":120,"primaryMuscle":"Chest","equipmentCategory":"Barbells",\#
+            "equipmentItem":"Flat Bench","isIsolation":false,"warnings":[{"joint":"Shoulder",\#
+            "message":"This exercise may aggravate the injury in your shoulder that you recorded."}],"cues":[]},\#
+            {"id":"day-1-exercise-2","exerciseId":"dumbbell_fly","exerciseName":"Dumbbell \"Fly\"\t\\",\#
+            "canonicalName":"Chest Fly","sets":3,"repRange":"10-15","restSeconds":90,"primaryMuscle":"Chest",\#
+            "equipmentCategory":"Dumbbells","equipmentItem":null,"isIsolation":true,"warnings":[],\#
+            "cues":[{"joint":"Elbow","cue":"light load, slow tempo","message":"Elbow: light load, slow tempo"}]}],\#
+            "emptySlots":[{"slot":"Hinge","reason":"no hinge exercise with the selected equipment"}]}],\#
+            "warnings":["Straße über 5 min"]}
             """#)
     }
 
@@ -50,7 +64,8 @@ struct ProgrammeJSONTests {
             // level, day count and duration.
             let questionnaires = QuestionnaireSpace.questionnaires(for: base)
             let questionnaire = questionnaires[base.index % questionnaires.count]
-            programmes.append(try generator.generate(from: questionnaire, seed: 7, createdDate: SmallCatalog.createdDate))
+            programmes.append(
+                try generator.generate(from: questionnaire, seed: 7, createdDate: SmallCatalog.createdDate))
         }
         for layout in [JSONLayout.compact, .indented] {
             let encoder = OrderedJSONEncoder(layout: layout)
@@ -68,7 +83,8 @@ struct ProgrammeJSONTests {
     @Test("pretty JSON indents by two spaces and reads back as the same programme")
     func prettyRoundTrip() throws {
         let text = try OrderedJSONEncoder(layout: .indented).encodeText(Self.programme)
-        #expect(text.hasPrefix("{\n  \"id\": \"5f0c2a9e-1b7d-8c3e-9a41-0d6e2f8b7c15\",\n  \"type\": \"pushPullLegs\",\n"))
+        #expect(
+            text.hasPrefix("{\n  \"id\": \"5f0c2a9e-1b7d-8c3e-9a41-0d6e2f8b7c15\",\n  \"type\": \"pushPullLegs\",\n"))
         #expect(text.contains("\"createdDate\": \"2026-11-23\","))
         #expect(text.contains("\"equipmentItem\": null,"))
         #expect(text.contains("\"warnings\": []"))
@@ -85,7 +101,8 @@ struct ProgrammeJSONTests {
         var text = try OrderedJSONEncoder().encodeText(Self.programme)
         text = text.replacingOccurrences(of: #","cues":[]"#, with: "")
             .replacingOccurrences(
-                of: #","cues":[{"joint":"Elbow","cue":"light load, slow tempo","message":"Elbow: light load, slow tempo"}]"#,
+                of: #","cues":[{"joint":"Elbow","cue":"light load, slow tempo","#
+                    + #""message":"Elbow: light load, slow tempo"}]"#,
                 with: "")
         #expect(!text.contains("cues"))
         let decoded = try JSONDecoder().decode(Programme.self, from: Data(text.utf8))

@@ -86,10 +86,13 @@ struct ProgrammePropertyTests {
         for base in QuestionnaireSpace.bases where [2, 4, 6].contains(base.days) {
             let questionnaire = Questionnaire(
                 primaryGoal: base.goal.rawValue, experienceLevel: base.experience.rawValue,
-                equipmentAvailable: gym.available, trainingDaysPerWeek: base.days, sessionDuration: base.duration.rawValue)
+                equipmentAvailable: gym.available, trainingDaysPerWeek: base.days,
+                sessionDuration: base.duration.rawValue)
             let programme = try ProgrammeGenerator(catalog: catalog)
                 .generate(from: questionnaire, seed: 5, createdDate: SmallCatalog.createdDate)
-            let byKind = Dictionary(grouping: programme.sessions) { $0.dayName.split(separator: " ").dropLast().joined(separator: " ") }
+            let byKind = Dictionary(grouping: programme.sessions) {
+                $0.dayName.split(separator: " ").dropLast().joined(separator: " ")
+            }
             for (kind, sessions) in byKind where sessions.count == 2 {
                 let first = Set(sessions[0].exercises.map(\.exerciseId))
                 let second = sessions[1].exercises.map(\.exerciseId)

@@ -30,7 +30,9 @@ struct QuestionnaireSpace {
             for experience in ExperienceLevel.allCases {
                 for days in 2...6 {
                     for duration in SessionDuration.allCases {
-                        bases.append(Base(index: bases.count, goal: goal, experience: experience, days: days, duration: duration))
+                        bases.append(
+                            Base(index: bases.count, goal: goal, experience: experience, days: days, duration: duration)
+                        )
                     }
                 }
             }
@@ -41,14 +43,17 @@ struct QuestionnaireSpace {
     static let equipmentProfiles: [EquipmentProfile] = [
         EquipmentProfile(name: "nothing", available: [], detailed: [:]),
         EquipmentProfile(name: "bodyweight with bar and dip station", available: ["bodyweight"], detailed: [:]),
-        EquipmentProfile(name: "home dumbbells and a bar", available: ["dumbbells", "bodyweight"], detailed: ["bodyweight": ["pull_up_bar"]]),
+        EquipmentProfile(
+            name: "home dumbbells and a bar", available: ["dumbbells", "bodyweight"],
+            detailed: ["bodyweight": ["pull_up_bar"]]),
         EquipmentProfile(
             name: "free weights", available: ["dumbbells", "kettlebells", "barbells", "bodyweight"],
             detailed: ["barbells": ["squat_rack", "flat_bench"]]),
         EquipmentProfile(
             name: "full gym",
             available: [
-                "barbells", "dumbbells", "kettlebells", "cable_machines", "pin_loaded_machines", "plate_loaded_machines",
+                "barbells", "dumbbells", "kettlebells", "cable_machines", "pin_loaded_machines",
+                "plate_loaded_machines",
                 "bodyweight",
             ],
             detailed: [:]),

@@ -20,8 +20,8 @@ struct QuestionnaireValidationTests {
                 "back_squat", group: "Squat", pattern: "Squat", muscle: "Quads", complexity: 3, category: "Barbells",
                 item: "Squat Rack"),
             SmallCatalog.exercise(
-                "pull_up", group: "Pull-Up", pattern: "Vertical Pull", muscle: "Back", complexity: 3, category: "Bodyweight",
-                item: "Pull-up Bar"),
+                "pull_up", group: "Pull-Up", pattern: "Vertical Pull", muscle: "Back", complexity: 3,
+                category: "Bodyweight", item: "Pull-up Bar"),
         ],
         contraindications: [
             Contraindication(canonicalName: "Bench Press", joint: "Shoulder", notes: ""),
@@ -61,13 +61,16 @@ struct QuestionnaireValidationTests {
                 "error[questionnaire.unknown_value]: targetMuscleGroups: 4 muscle groups given, at most 3 allowed; "
                     + "\"pecs\" is not a muscle group; \(muscles)",
                 "error[questionnaire.unknown_value]: experienceLevel: \"expert\" is not an experience level; \(levels)",
-                "error[questionnaire.unknown_value]: equipmentAvailable: \"kettlebel\" is not an equipment category; \(equipment)",
+                "error[questionnaire.unknown_value]: equipmentAvailable: \"kettlebel\" is not an equipment category; "
+                    + "\(equipment)",
                 "error[questionnaire.unknown_value]: detailedEquipment: \"leg_press\" is not an item of barbells "
-                    + "(its items are flat_bench, squat_rack); \"rack\" is not an item of dumbbells (dumbbells has no items); "
+                    + "(its items are flat_bench, squat_rack); "
+                    + "\"rack\" is not an item of dumbbells (dumbbells has no items); "
                     + "\"machines\" is not an equipment category; \(equipment)",
                 "error[questionnaire.unknown_value]: injuries: \"knees\" is not a joint; \(joints)",
                 "error[questionnaire.out_of_range]: trainingDaysPerWeek: 7 is out of range; \(days)",
-                "error[questionnaire.unknown_value]: sessionDuration: \"2 hours\" is not a session duration; \(durations)",
+                "error[questionnaire.unknown_value]: sessionDuration: \"2 hours\" is not a session duration; "
+                    + "\(durations)",
             ]
         ),
         (
@@ -78,10 +81,15 @@ struct QuestionnaireValidationTests {
             """,
             [
                 "error[questionnaire.wrong_type]: primaryGoal: expected a string, got a number; \(goals)",
-                "error[questionnaire.wrong_type]: targetMuscleGroups: expected a list of strings, got a string; \(muscles)",
+                "error[questionnaire.wrong_type]: targetMuscleGroups: expected a list of strings, got a string; "
+                    + "\(muscles)",
                 "error[questionnaire.missing]: experienceLevel: missing; \(levels)",
-                "error[questionnaire.wrong_type]: equipmentAvailable: expected a list of strings, found a number in it; \(equipment)",
-                "error[questionnaire.wrong_type]: detailedEquipment: expected an object of category → items, got a list; \(equipment)",
+                "error[questionnaire.wrong_type]: equipmentAvailable: expected a list of strings, "
+                    + "found a number in it; "
+                    + "\(equipment)",
+                "error[questionnaire.wrong_type]: detailedEquipment: expected an object of category → items, "
+                    + "got a list; "
+                    + "\(equipment)",
                 "error[questionnaire.wrong_type]: injuries: expected a list of strings, got an object; \(joints)",
                 "error[questionnaire.wrong_type]: trainingDaysPerWeek: expected a whole number, got a string; \(days)",
                 "error[questionnaire.wrong_type]: sessionDuration: expected a string, got a boolean; \(durations)",
@@ -93,7 +101,8 @@ struct QuestionnaireValidationTests {
              "experienceLevel": "0_months", "trainingDaysPerWeek": 3.5, "sessionDuration": "30-45 min"}
             """,
             [
-                "error[questionnaire.too_many]: targetMuscleGroups: 4 muscle groups given, at most 3 allowed; \(muscles)",
+                "error[questionnaire.too_many]: targetMuscleGroups: 4 muscle groups given, at most 3 allowed; "
+                    + "\(muscles)",
                 "error[questionnaire.wrong_type]: trainingDaysPerWeek: expected a whole number, got 3.5; \(days)",
             ]
         ),
@@ -151,7 +160,8 @@ struct QuestionnaireValidationTests {
 
     @Test("Questionnaire(json:) reads the fields and reports the wrong types only")
     func questionnaireJSON() throws {
-        let questionnaire = try Questionnaire(json: Data(#"{"primaryGoal": "nonsense", "detailedEquipment": {"barbells": null}}"#.utf8))
+        let questionnaire = try Questionnaire(
+            json: Data(#"{"primaryGoal": "nonsense", "detailedEquipment": {"barbells": null}}"#.utf8))
         #expect(questionnaire == Questionnaire(primaryGoal: "nonsense", detailedEquipment: ["barbells": []]))
         #expect(throws: ProgrammeGeneratorError.self) {
             try Questionnaire(json: Data(#"{"injuries": "knee"}"#.utf8))

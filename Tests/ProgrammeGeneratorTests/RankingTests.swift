@@ -16,7 +16,8 @@ struct RankingTests {
 
     @Test("a staple before a standard exercise, whatever their levels")
     func tierComesBeforeComplexity() throws {
-        let squats = [Self.squat("jump_squat", complexity: 3, tier: 3), Self.squat("front_squat", complexity: 3, tier: 2),
+        let squats = [
+            Self.squat("jump_squat", complexity: 3, tier: 3), Self.squat("front_squat", complexity: 3, tier: 2),
                       Self.squat("goblet_squat", complexity: 1, tier: 1)]
         let legs = try Self.legs(squats, SmallCatalog.profile(goal: .getStronger, experience: .confidentAndConsistent))
         #expect(legs.exercises.first?.exerciseId == "goblet_squat")
@@ -26,10 +27,12 @@ struct RankingTests {
     func loadedBeforeBodyweight() throws {
         let squats = [Self.squat("air_squat", complexity: 1, tier: 1, category: "Bodyweight"),
                       Self.squat("goblet_squat", complexity: 2, tier: 1)]
-        let equipped = try Self.legs(squats, SmallCatalog.profile(experience: .justStartingOut, equipment: ["dumbbells"]))
+        let equipped = try Self.legs(
+            squats, SmallCatalog.profile(experience: .justStartingOut, equipment: ["dumbbells"]))
         #expect(equipped.exercises.first?.exerciseId == "goblet_squat")
         // Without equipment besides bodyweight, the level decides.
-        let bodyweight = try Self.legs(squats, SmallCatalog.profile(experience: .justStartingOut, equipment: ["bodyweight"]))
+        let bodyweight = try Self.legs(
+            squats, SmallCatalog.profile(experience: .justStartingOut, equipment: ["bodyweight"]))
         #expect(bodyweight.exercises.first?.exerciseId == "air_squat")
     }
 
@@ -53,7 +56,8 @@ struct RankingTests {
         let exercises = [
             Self.squat("back_squat", tier: 1),
             SmallCatalog.exercise("deadlift", group: "Deadlift", pattern: "Hinge", muscle: "Hamstrings", tier: 1),
-            SmallCatalog.exercise("jump_lunge", group: "Jump Lunge", pattern: "Lunge", muscle: "Quads", complexity: 2, tier: 3),
+            SmallCatalog.exercise(
+                "jump_lunge", group: "Jump Lunge", pattern: "Lunge", muscle: "Quads", complexity: 2, tier: 3),
         ]
         let legs = try Self.legs(exercises, SmallCatalog.profile(goal: goal, experience: experience))
         let jump = legs.exercises.first { $0.exerciseId == "jump_lunge" }

@@ -64,7 +64,8 @@ struct RuleTableTests {
     ])
     func preferredLevel(levels: [Int], experience: ExperienceLevel, picked: Int?) throws {
         let squats = levels.map {
-            SmallCatalog.exercise("squat_level_\($0)", group: "Squat \($0)", pattern: "Squat", muscle: "Quads", complexity: $0)
+            SmallCatalog.exercise(
+                "squat_level_\($0)", group: "Squat \($0)", pattern: "Squat", muscle: "Quads", complexity: $0)
         }
         let programme = try SmallCatalog.generate(squats, profile: SmallCatalog.profile(experience: experience))
         let legs = try #require(programme.sessions.first { $0.dayName == "Legs" })
@@ -101,9 +102,11 @@ struct RuleTableTests {
         #expect(experience.sets(isIsolation: false) == compound)
         #expect(experience.sets(isIsolation: true) == isolation)
         for role in [ExerciseRole.main, .secondary] {
-            #expect(Prescription(goal: .toneUp, experience: experience, role: role, isPriority: true).sets == compound + 1)
+            #expect(
+                Prescription(goal: .toneUp, experience: experience, role: role, isPriority: true).sets == compound + 1)
         }
-        #expect(Prescription(goal: .toneUp, experience: experience, role: .accessory, isPriority: true).sets == isolation + 1)
+        let accessory = Prescription(goal: .toneUp, experience: experience, role: .accessory, isPriority: true)
+        #expect(accessory.sets == isolation + 1)
     }
 
     @Test("reps by goal and role, rest by role: main lifts the long rest", arguments: [
@@ -121,23 +124,31 @@ struct RuleTableTests {
         let main = Prescription(goal: goal, experience: .gettingComfortable, role: .main, isPriority: false)
         let secondary = Prescription(goal: goal, experience: .gettingComfortable, role: .secondary, isPriority: false)
         let accessory = Prescription(goal: goal, experience: .gettingComfortable, role: .accessory, isPriority: false)
-        #expect([main.restSeconds, secondary.restSeconds, accessory.restSeconds] == [longRest, secondaryRest, shortRest])
+        #expect(
+            [main.restSeconds, secondary.restSeconds, accessory.restSeconds] == [longRest, secondaryRest, shortRest])
         #expect([main.repRange, secondary.repRange, accessory.repRange] == [mainReps, secondaryReps, isolationReps])
     }
 
-    @Test("strength work rests like strength work: a compound of 6 reps or fewer rests at least 150 s, of 8 or fewer 120 s")
+    @Test(
+        """
+        strength work rests like strength work: a compound of 6 reps or fewer rests at least 150 s, \
+        of 8 or fewer 120 s
+        """)
     func heavyCompoundsRestLonger() {
         let specialist = LoadProfile(isSpecialist: true)
         let secondary = Prescription(
-            goal: .getStronger, experience: .confidentAndConsistent, role: .secondary, isPriority: false, load: specialist)
+            goal: .getStronger, experience: .confidentAndConsistent, role: .secondary, isPriority: false,
+            load: specialist)
         #expect(secondary.repRange == "4-6" && secondary.restSeconds == 150)
         // A main lift keeps its longer rest; a secondary compound at 6-8 rests 120 s, not the short 90 s.
         let main = Prescription(goal: .getStronger, experience: .confidentAndConsistent, role: .main, isPriority: false)
         #expect(main.repRange == "4-6" && main.restSeconds == 180)
-        let plain = Prescription(goal: .getStronger, experience: .confidentAndConsistent, role: .secondary, isPriority: false)
+        let plain = Prescription(
+            goal: .getStronger, experience: .confidentAndConsistent, role: .secondary, isPriority: false)
         #expect(plain.repRange == "6-8" && plain.restSeconds == 120)
         // Isolation work at 8-12 keeps the short rest.
-        let accessory = Prescription(goal: .getStronger, experience: .confidentAndConsistent, role: .accessory, isPriority: false)
+        let accessory = Prescription(
+            goal: .getStronger, experience: .confidentAndConsistent, role: .accessory, isPriority: false)
         #expect(accessory.repRange == "8-12" && accessory.restSeconds == 90)
     }
 
@@ -154,7 +165,8 @@ struct RuleTableTests {
                 goal: goal, experience: .gettingComfortable, role: role, isPriority: false,
                 load: LoadProfile(isFloorPull: true))
             let expected = goal == .getStronger ? (role == .main ? "4-6" : "6-8") : "6-8"
-            #expect(deadlift.repRange == expected && deadlift.restSeconds >= 120, "\(goal) \(role): \(deadlift.repRange)")
+            #expect(
+                deadlift.repRange == expected && deadlift.restSeconds >= 120, "\(goal) \(role): \(deadlift.repRange)")
             // Romanian deadlifts: never below 6.
             let romanian = Prescription(
                 goal: goal, experience: .gettingComfortable, role: role, isPriority: false,
@@ -224,7 +236,8 @@ struct RuleTableTests {
             profile: SmallCatalog.profile(goal: .toneUp, experience: .justStartingOut, days: 4, duration: duration))
         for session in programme.sessions {
             #expect(exercises.contains(session.exercises.count), "\(session.dayName): \(session.exercises.count)")
-            #expect(session.estimatedMinutes <= minutes.upperBound, "\(session.dayName): \(session.estimatedMinutes) min")
+            #expect(
+                session.estimatedMinutes <= minutes.upperBound, "\(session.dayName): \(session.estimatedMinutes) min")
         }
     }
 
@@ -258,7 +271,8 @@ struct RuleTableTests {
     ])
     func injuryText(joint: String, message: String) throws {
         #expect(InjuryWarning(joint: joint) == InjuryWarning(joint: joint, message: message))
-        let bench = SmallCatalog.exercise("bench_press", group: "Bench Press", pattern: "Horizontal Push", muscle: "Chest")
+        let bench = SmallCatalog.exercise(
+            "bench_press", group: "Bench Press", pattern: "Horizontal Push", muscle: "Chest")
         let programme = try SmallCatalog.generate(
             [bench], contraindications: [Contraindication(canonicalName: "Bench Press", joint: joint, notes: "")],
             profile: SmallCatalog.profile(injuries: [joint]))

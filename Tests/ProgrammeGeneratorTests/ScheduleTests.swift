@@ -39,28 +39,34 @@ struct ScheduleTests {
     @Test("each session opens with five minutes: cardio, then two drills for its body region")
     func warmUp() throws {
         var generator = SplitMix64(seed: 3)
-        let catalog = GeneratorCatalog(exercises: SmallCatalog.gym + Self.warmUps, contraindications: [], muscles: Self.regions)
+        let catalog = GeneratorCatalog(
+            exercises: SmallCatalog.gym + Self.warmUps, contraindications: [], muscles: Self.regions)
         let programme = try ProgrammeGenerator(catalog: catalog).generate(
-            for: SmallCatalog.profile(equipment: ["dumbbells"]), createdDate: SmallCatalog.createdDate, using: &generator)
+            for: SmallCatalog.profile(equipment: ["dumbbells"]), createdDate: SmallCatalog.createdDate,
+            using: &generator)
         for session in programme.sessions {
             #expect(session.warmUp.reduce(0) { $0 + $1.minutes } == 5, "\(session.dayName)")
             #expect(session.warmUp.first?.exerciseId == "jumping_jacks", "no bike without one: \(session.dayName)")
         }
-        #expect(programme.sessions[0].warmUp.dropFirst().map(\.exerciseId).sorted() == ["arm_circles", "thoracic_rotation"])
+        #expect(
+            programme.sessions[0].warmUp.dropFirst().map(\.exerciseId).sorted() == ["arm_circles", "thoracic_rotation"])
         #expect(programme.sessions[2].warmUp.dropFirst().map(\.exerciseId).sorted() == ["hip_circles", "leg_swings"])
         #expect(programme.sessions[0].warmUp.map(\.exerciseName) == programme.sessions[0].warmUp.map {
             SmallCatalog.displayName($0.exerciseId)
         })
     }
 
-    @Test("a warm-up leaves out what may aggravate a recorded injury, under either policy", arguments: InjuryPolicy.allCases)
+    @Test(
+        "a warm-up leaves out what may aggravate a recorded injury, under either policy",
+        arguments: InjuryPolicy.allCases)
     func warmUpAvoidsInjuries(policy: InjuryPolicy) throws {
         var generator = SplitMix64(seed: 3)
         let catalog = GeneratorCatalog(
             exercises: SmallCatalog.gym + Self.warmUps,
             contraindications: [Contraindication(canonicalName: "arm_circles", joint: "Shoulder", notes: "")],
             muscles: Self.regions)
-        let programme = try ProgrammeGenerator(catalog: catalog, options: GeneratorOptions(injuryPolicy: policy)).generate(
+        let programme = try ProgrammeGenerator(catalog: catalog, options: GeneratorOptions(injuryPolicy: policy))
+            .generate(
             for: SmallCatalog.profile(injuries: ["shoulder"]), createdDate: SmallCatalog.createdDate, using: &generator)
         #expect(!programme.sessions.flatMap(\.warmUp).contains { $0.exerciseId == "arm_circles" })
         #expect(programme.sessions[0].warmUp.map(\.exerciseId).contains("thoracic_rotation"))
@@ -76,7 +82,9 @@ struct ScheduleTests {
         #expect(first.id.dropFirst(14).first == "8")
 
         var generator = SplitMix64(seed: 7)
-        let later = try ProgrammeGenerator(catalog: GeneratorCatalog(exercises: SmallCatalog.gym, contraindications: []))
+        let later = try ProgrammeGenerator(
+            catalog: GeneratorCatalog(exercises: SmallCatalog.gym, contraindications: [])
+        )
             .generate(for: profile, createdDate: SmallCatalog.createdDate.adding(days: 1), using: &generator)
         #expect(later.createdDate == SmallCatalog.createdDate.adding(days: 1))
         #expect(later.sessions == first.sessions && later.id != first.id)

@@ -27,7 +27,8 @@ enum SmallCatalog {
             ("Hinge", "Hamstrings", false), ("Lunge", "Quads", false), ("Hip Extension", "Glutes", false),
             ("Elbow Extension", "Triceps", false), ("Rear Delt Fly", "Shoulders", true), ("Chest Fly", "Chest", true),
             ("Knee Extension", "Quads", true), ("Knee Flexion", "Hamstrings", true), ("Calf Raise", "Calves", true),
-            ("Shoulder Raise", "Shoulders", true), ("Elbow Flexion", "Biceps", true), ("Triceps Extension", "Triceps", true),
+            ("Shoulder Raise", "Shoulders", true), ("Elbow Flexion", "Biceps", true),
+            ("Triceps Extension", "Triceps", true),
             ("Hip Abduction", "Glutes", true), ("Shrug", "Back", true), ("Wrist Curl", "Forearms", true),
             ("Core Flexion", "Abs", true), ("Core Rotation", "Obliques", true), ("Carry", "Forearms", false),
         ]
@@ -66,7 +67,8 @@ enum SmallCatalog {
     ) throws -> Programme {
         var generator = SplitMix64(seed: seed)
         return try ProgrammeGenerator(
-            catalog: GeneratorCatalog(exercises: exercises, contraindications: contraindications, exceptions: exceptions),
+            catalog: GeneratorCatalog(
+                exercises: exercises, contraindications: contraindications, exceptions: exceptions),
             options: GeneratorOptions(injuryPolicy: policy)
         ).generate(for: profile, createdDate: createdDate, using: &generator)
     }

@@ -33,7 +33,8 @@ struct TimeFittingTests {
     @Test("sets come down one at a time, the accessories' before the compounds'")
     func accessoriesGiveWayFirst() throws {
         // Getting Comfortable, build muscle, 45-60 min: 4 sets everywhere, 120 s on main lifts.
-        let push = try Self.push(SmallCatalog.profile(goal: .buildMuscle, experience: .gettingComfortable, duration: .medium))
+        let push = try Self.push(
+            SmallCatalog.profile(goal: .buildMuscle, experience: .gettingComfortable, duration: .medium))
         #expect(push.exercises.count == 5)
         #expect(Self.seconds(push) <= 60 * 60)
         let compounds = push.exercises.filter { !$0.isIsolation }.map(\.sets)
@@ -62,7 +63,8 @@ struct TimeFittingTests {
                 for days in 2...6 {
                     let programme = try SmallCatalog.generate(
                         SmallCatalog.gym,
-                        profile: SmallCatalog.profile(goal: goal, experience: experience, days: days, duration: duration))
+                        profile: SmallCatalog.profile(
+                            goal: goal, experience: experience, days: days, duration: duration))
                     for session in programme.sessions {
                         #expect(
                             session.exercises.count >= duration.exerciseCount.lowerBound,

@@ -41,7 +41,8 @@ struct SubscriptionStateTests {
 
     @Test("refunded or revoked is expired at once, inside the period")
     func revoked() {
-        let refunded = SubscriptionState(plan: .annual, expiresAt: Self.day(372), isTrial: false, revokedAt: Self.day(20))
+        let refunded = SubscriptionState(
+            plan: .annual, expiresAt: Self.day(372), isTrial: false, revokedAt: Self.day(20))
         #expect(refunded.status(at: Self.day(19)) == .active)
         #expect(refunded.status(at: Self.day(21)) == .expired)
         #expect(refunded.message(at: Self.day(21)) == "Your subscription has expired. Please renew to continue.")

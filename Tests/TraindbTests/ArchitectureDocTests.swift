@@ -37,7 +37,8 @@ struct ArchitectureDocTests {
 
     @Test("every file or folder it links to exists", arguments: links)
     func linkResolves(_ path: String) {
-        #expect(FileManager.default.fileExists(atPath: PackageRoot.url(path).path), "docs/ARCHITECTURE.md links to \(path)")
+        #expect(
+            FileManager.default.fileExists(atPath: PackageRoot.url(path).path), "docs/ARCHITECTURE.md links to \(path)")
     }
 
     @Test("every module it lists is a target of Package.swift")

@@ -54,14 +54,16 @@ struct CatalogToolsCommandTests {
               + squeeze_press  Squeeze Press
             removed (1):
               - old_press  Old Press
-                error[diff.removed_id]: users' logs point at "old_press"; keep its row with include_in_programme = 0 to retire it
+                error[diff.removed_id]: users' logs point at "old_press"; \
+            keep its row with include_in_programme = 0 to retire it
             renamed (1):
               ~ db_press  "Dumbbell Press" → "Dumbbell Bench Press"
             changed (1):
               ~ floor_press  Floor Press
                   complexity_level: "2" → "3"
                   include_in_programme: "1" → "0"
-            exercises: 1 added, 1 removed, 1 renamed, 1 changed; contraindications: 0 added, 0 removed; 1 error, 0 warnings
+            exercises: 1 added, 1 removed, 1 renamed, 1 changed; \
+            contraindications: 0 added, 0 removed; 1 error, 0 warnings
 
             """)
 
@@ -122,14 +124,19 @@ struct CatalogToolsCommandTests {
         let (json, csv) = try TemporaryDirectory.with { directory in
             let path = directory.path("strings.xlsx")
             try writer.write(to: path)
-            return (try TraindbProcess.run(["xlsx", "dump", path]), try TraindbProcess.run(["xlsx", "dump", path, "--format", "csv"]))
+            return (
+                try TraindbProcess.run(["xlsx", "dump", path]),
+                try TraindbProcess.run(["xlsx", "dump", path, "--format", "csv"])
+            )
         }
         #expect(json.status == 0 && csv.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let sheets = try #require(object?["sheets"] as? [[String: Any]])
         #expect(sheets.first?["rows"] as? [[String]] == [texts, texts.reversed()])
         let two = try #require(sheets.last?["rows"] as? [[Any]])
-        #expect(two.first?.count == 4 && two.first?[1] as? String == "plain" && two.first?[3] as? String == "# comment-like")
+        #expect(
+            two.first?.count == 4 && two.first?[1] as? String == "plain" && two.first?[3] as? String == "# comment-like"
+        )
         #expect(csv.stdout == """
             # sheet: one (visible)
             "# comment-like","say ""hi\"\"",back\\slash,tab\there,"é, ü and 💪","line
@@ -196,6 +203,8 @@ struct CatalogToolsCommandTests {
         sheets[0].rows[1][2] = .number(2)
         try WorkbookWriter(sheets: sheets).write(to: path)
         let diff = try git("diff", "--unified=0")
-        #expect(diff.contains("\n-push_up,Push-Up,1,\"Triceps, Shoulders\"\n+push_up,Push-Up,2,\"Triceps, Shoulders\"\n"), "\(diff)")
+        #expect(
+            diff.contains("\n-push_up,Push-Up,1,\"Triceps, Shoulders\"\n+push_up,Push-Up,2,\"Triceps, Shoulders\"\n"),
+            "\(diff)")
     }
 }

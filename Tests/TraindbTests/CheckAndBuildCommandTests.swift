@@ -58,19 +58,27 @@ struct CheckAndBuildCommandTests {
 
             let text = try TraindbProcess.run(["check", "--workbooks", folder.path])
             #expect(text.status == 1)
-            #expect(text.stdout.contains("error[fk.unknown_value]: unknown canonical_name \"Bench Pressing\"\n  --> \(folder.path)/\(Self.workbookNames[1]) › contraindications!A2\n"))
-            #expect(text.stdout.contains(
-                "error[exception.level]: level \"sometimes\" is not \"safe\", \"modified\" or \"contraindicated\"\n  --> "
-                    + "\(folder.path)/\(Self.workbookNames[1]) › exercise_exceptions!C2\n"))
+            #expect(
+                text.stdout.contains(
+                    "error[fk.unknown_value]: unknown canonical_name \"Bench Pressing\"\n"
+                        + "  --> \(folder.path)/\(Self.workbookNames[1]) › contraindications!A2\n"))
+            #expect(
+                text.stdout.contains(
+                    "error[exception.level]: level \"sometimes\" is not \"safe\", \"modified\" or \"contraindicated\"\n"
+                        + "  --> \(folder.path)/\(Self.workbookNames[1]) › exercise_exceptions!C2\n"))
             #expect(text.stdout.hasSuffix("2 errors, 0 warnings\n"))
 
             let json = try TraindbProcess.run(["check", "--workbooks", folder.path, "--format", "json"])
             #expect(json.status == 1)
-            let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
             #expect((document["summary"] as? [String: Int]) == ["errors": 2, "warnings": 0, "omitted": 0])
 
             let github = try TraindbProcess.run(["check", "--workbooks", folder.path, "--format", "github"])
-            #expect(github.stdout.hasPrefix("::error file=\(folder.path)/\(Self.workbookNames[1]),title=fk.unknown_value::contraindications!A2 "))
+            #expect(
+                github.stdout.hasPrefix(
+                    "::error file=\(folder.path)/\(Self.workbookNames[1]),title=fk.unknown_value::contraindications!A2 "
+                ))
         }
     }
 
@@ -103,7 +111,9 @@ struct CheckAndBuildCommandTests {
             let first = folder.appendingPathComponent("out/first.sqlite")
             let second = folder.appendingPathComponent("out/second.sqlite")
             for target in [first, second] {
-                let output = try TraindbProcess.run(["build", "--workbooks", Self.workbooks.path, "--output", target.path])
+                let output = try TraindbProcess.run([
+                    "build", "--workbooks", Self.workbooks.path, "--output", target.path,
+                ])
                 #expect(output.status == 0, "\(output.stderr)")
                 // The result line is a result: standard output; standard error is for diagnostics.
                 #expect(output.stdout.hasPrefix("wrote \(target.path): "), "\(output.stdout)")
@@ -160,7 +170,8 @@ struct CheckAndBuildCommandTests {
 
             let check = try TraindbProcess.run(["check", "--workbooks", folder.path, "--format", "json"])
             #expect(check.status == 1)
-            let document = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
             let problems = try #require(document["problems"] as? [[String: Any]])
             let found = Set(problems.compactMap { problem -> String? in
                 guard let code = problem["code"] as? String, let cell = problem["cell"] as? String else { return nil }

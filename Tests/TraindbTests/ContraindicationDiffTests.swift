@@ -29,8 +29,10 @@ struct ContraindicationDiffTests {
                   + Bench Press × Elbow
                 contraindications removed (1):
                   - Bench Press × Wrist
-                    warning[diff.removed_contraindication]: users who record a wrist injury are no longer warned about Bench Press
-                exercises: 0 added, 0 removed, 0 renamed, 0 changed; contraindications: 1 added, 1 removed; 0 errors, 1 warning
+                    warning[diff.removed_contraindication]: users who record a wrist injury \
+                are no longer warned about Bench Press
+                exercises: 0 added, 0 removed, 0 renamed, 0 changed; \
+                contraindications: 1 added, 1 removed; 0 errors, 1 warning
 
                 """)
 
@@ -38,7 +40,8 @@ struct ContraindicationDiffTests {
             #expect(strict.status == 1)
 
             let json = try TraindbProcess.run(["diff", old, new, "--format", "json"])
-            let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
             let pairs = try #require(document["contraindications"] as? [String: [[String: String]]])
             #expect(pairs["added"] == [["canonicalName": "Bench Press", "joint": "Elbow"]])
             #expect(pairs["removed"] == [["canonicalName": "Bench Press", "joint": "Wrist"]])

@@ -43,7 +43,9 @@ struct ErrorLineTests {
             stderr: "traindb: error[query.unknown_muscle]: unknown muscle \"pecs\"; the catalogue has: abs, back, "
                 + "biceps, calves, chest, forearms, glutes, hamstrings, obliques, quads, shoulders, triceps\n"),
         Case(
-            arguments: ["query", "exercises", "--equipment", "Kettlebel", "--equipment", "Barbells:Smith", "--db", "DB"],
+            arguments: [
+                "query", "exercises", "--equipment", "Kettlebel", "--equipment", "Barbells:Smith", "--db", "DB",
+            ],
             stderr: "traindb: error[query.unknown_equipment]: unknown equipment category \"Kettlebel\"; the catalogue "
                 + "has: barbells, dumbbells, kettlebells, cable_machines, pin_loaded_machines, plate_loaded_machines, "
                 + "bodyweight, cardio_machines\n"

@@ -111,7 +111,8 @@ struct ReadmeExampleTests {
             let rest = Array(expected.dropFirst())
             return (0...lines.count).contains { matches(Array(lines.dropFirst($0)), rest) }
         }
-        return lines.first.map(masking) == masking(first) && matches(Array(lines.dropFirst()), Array(expected.dropFirst()))
+        return lines.first.map(masking) == masking(first)
+            && matches(Array(lines.dropFirst()), Array(expected.dropFirst()))
     }
 
     static let environment = ProcessInfo.processInfo.environment
@@ -137,8 +138,10 @@ struct ReadmeExampleTests {
             for name in ["Tests", "docs", "schema", "scripts", "supabase", "Makefile", "Package.swift", "README.md"] {
                 try files.createSymbolicLink(atPath: clone.path(name), withDestinationPath: PackageRoot.url(name).path)
             }
-            try files.createDirectory(atPath: clone.path("database-management/build"), withIntermediateDirectories: true)
-            for name in try files.contentsOfDirectory(atPath: PackageRoot.workbooks.path) where name.hasSuffix(".xlsx") {
+            try files.createDirectory(
+                atPath: clone.path("database-management/build"), withIntermediateDirectories: true)
+            for name in try files.contentsOfDirectory(atPath: PackageRoot.workbooks.path) where name.hasSuffix(".xlsx")
+            {
                 try files.createSymbolicLink(
                     atPath: clone.path("database-management/\(name)"),
                     withDestinationPath: PackageRoot.workbooks.appendingPathComponent(name).path)

@@ -53,7 +53,10 @@ struct StoreUpgradeTests {
             #expect(try Self.applicationID(journal) == "\0\0\0\0")
 
             let write = try TraindbProcess.run(
-                ["journal", "log", "--type", "cycling", "--minutes", "45", "--store", journal, "--now", "2026-01-08T17:00:00Z"])
+                [
+                    "journal", "log", "--type", "cycling", "--minutes", "45", "--store", journal, "--now",
+                    "2026-01-08T17:00:00Z",
+                ])
             #expect(write.status == 0, "\(write.stderr)")
             #expect(try Self.applicationID(journal) == "TDBJ")
             #expect(try Self.column("SELECT logged_at FROM workouts ORDER BY rowid", in: journal) == [
@@ -61,7 +64,9 @@ struct StoreUpgradeTests {
             ])
             #expect(try Self.column("SELECT checked_in_at FROM check_ins", in: journal) == ["2026-01-06T08:00:00.000Z"])
             #expect(try Self.column("SELECT updated_at FROM settings", in: journal) == ["2026-01-05T06:59:00.000Z"])
-            #expect(try Self.areRowIDs(Self.column("SELECT id FROM workouts UNION ALL SELECT id FROM check_ins", in: journal)))
+            #expect(
+                try Self.areRowIDs(
+                    Self.column("SELECT id FROM workouts UNION ALL SELECT id FROM check_ins", in: journal)))
             #expect(before.stdout.hasPrefix("id,date,time,type,duration_minutes,intensity,notes,logged_at\r\n1,"))
             let after = try TraindbProcess.run(export)
             let (old, new) = (Self.withoutIDs(before.stdout), Self.withoutIDs(after.stdout))
@@ -76,7 +81,9 @@ struct StoreUpgradeTests {
             let gym = try Self.copy("gym.sqlite", to: directory)
             let zone = ["--store", gym, "--time-zone", "Europe/London", "--now", "2026-01-07T18:30:00Z"]
             let show = try TraindbProcess.run(["gymtrack", "show"] + zone)
-            #expect(show.stdout.hasPrefix("Day B — Cardio + Core · started 2026-01-07T18:00:00Z · 30:00 elapsed"), "\(show.stdout)\(show.stderr)")
+            #expect(
+                show.stdout.hasPrefix("Day B — Cardio + Core · started 2026-01-07T18:00:00Z · 30:00 elapsed"),
+                "\(show.stdout)\(show.stderr)")
             let stats = try TraindbProcess.run(["gymtrack", "stats"] + zone)
             #expect(stats.status == 0)
 
@@ -84,9 +91,12 @@ struct StoreUpgradeTests {
             #expect(write.status == 0, "\(write.stderr)")
             #expect(try Self.applicationID(gym) == "TDBG")
             #expect(try Self.column("SELECT started_at FROM sessions", in: gym) == ["2026-01-05T07:00:00.000Z"])
-            #expect(try Self.areRowIDs(Self.column("SELECT id FROM sessions UNION ALL SELECT id FROM daily_challenge", in: gym)))
+            #expect(
+                try Self.areRowIDs(
+                    Self.column("SELECT id FROM sessions UNION ALL SELECT id FROM daily_challenge", in: gym)))
             #expect(try Self.column("SELECT started_at FROM open_session", in: gym) == ["2026-01-07T18:00:00.000Z"])
-            #expect(try Self.column("SELECT checked_at FROM open_session_steps", in: gym) == ["2026-01-07T18:30:00.000Z"])
+            #expect(
+                try Self.column("SELECT checked_at FROM open_session_steps", in: gym) == ["2026-01-07T18:30:00.000Z"])
             #expect(try TraindbProcess.run(["gymtrack", "stats"] + zone).stdout == stats.stdout)
             let shown = try TraindbProcess.run(["gymtrack", "show"] + zone)
             #expect(shown.stdout.hasPrefix("Day B — Cardio + Core · started 2026-01-07T18:00:00Z · 30:00 elapsed"))

@@ -9,8 +9,14 @@ import Testing
 struct UsageMessageTests {
     @Test("a mistyped command is named, with the command it nearly is", arguments: [
         (["chek"], "traindb: error[usage]: 'chek' is not a traindb command; did you mean 'check'?"),
-        (["log", "sett", "--store", "x"], "traindb: error[usage]: 'sett' is not a traindb log command; did you mean 'settings'?"),
-        (["query", "exercise"], "traindb: error[usage]: 'exercise' is not a traindb query command; did you mean 'exercises'?"),
+            (
+                ["log", "sett", "--store", "x"],
+                "traindb: error[usage]: 'sett' is not a traindb log command; did you mean 'settings'?"
+            ),
+            (
+                ["query", "exercise"],
+                "traindb: error[usage]: 'exercise' is not a traindb query command; did you mean 'exercises'?"
+            ),
         (["jurnal", "today"], "traindb: error[usage]: 'jurnal' is not a traindb command; did you mean 'journal'?"),
     ])
     func mistypedCommand(arguments: [String], firstLine: String) throws {
@@ -24,7 +30,9 @@ struct UsageMessageTests {
     func unknownCommand() throws {
         let output = try TraindbProcess.run(["xlsx", "zzz"])
         #expect(output.status == 2)
-        #expect(output.stderr.hasPrefix("traindb: error[usage]: 'zzz' is not a traindb xlsx command; the commands are sheets, dump"))
+        #expect(
+            output.stderr.hasPrefix(
+                "traindb: error[usage]: 'zzz' is not a traindb xlsx command; the commands are sheets, dump"))
     }
 
     @Test("a wrong option of a right command keeps the parser's message")

@@ -54,7 +54,8 @@ struct UserInputCommandTests {
             ["log", "replay"],
             Self.logReplay([
                 #"{"at":"2026-03-02T18:01:00Z","event":"set","exercise":"no_such_lift","reps":9,"weight":40}"#,
-                #"{"at":"2026-03-02T18:02:00Z","event":"set","exercise":"barbell_bench_press","reps":9,"weight":500.001}"#,
+                #"{"at":"2026-03-02T18:02:00Z","event":"set","exercise":"barbell_bench_press","reps":9,"#
+                    + #""weight":500.001}"#,
             ]))
         let said = run.stdout + run.stderr
         #expect(
@@ -70,7 +71,8 @@ struct UserInputCommandTests {
             ["log", "replay"],
             Self.logReplay([
                 #"{"at":"2026-03-02T18:01:00Z","event":"set","exercise":"barbell_bench_press","reps":9,"weight":40}"#,
-                #"{"at":"2026-03-02T18:02:00Z","event":"submit","exercise":"barbell_bench_press","notes":"grip\twide"}"#,
+                #"{"at":"2026-03-02T18:02:00Z","event":"submit","exercise":"barbell_bench_press","#
+                    + #""notes":"grip\twide"}"#,
             ]))
         #expect(
             (log.stdout + log.stderr).contains("notes: control character U+0009 is not allowed (line breaks are)"),

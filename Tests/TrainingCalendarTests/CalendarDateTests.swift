@@ -16,7 +16,8 @@ struct CalendarDateTests {
     }
 
     @Test("weekdays, Mondays and day arithmetic across months, years and leap days", arguments: [
-        ("2026-11-23", Weekday.mon, "2026-11-23"), ("2026-11-29", .sun, "2026-11-23"), ("2027-01-01", .fri, "2026-12-28"),
+            ("2026-11-23", Weekday.mon, "2026-11-23"), ("2026-11-29", .sun, "2026-11-23"),
+            ("2027-01-01", .fri, "2026-12-28"),
         ("2024-02-29", .thu, "2024-02-26"), ("1970-01-01", .thu, "1969-12-29"), ("2000-03-01", .wed, "2000-02-28"),
     ])
     func weekdays(text: String, weekday: Weekday, monday: String) throws {
@@ -48,6 +49,8 @@ struct CalendarDateTests {
         let data = try JSONEncoder().encode([date])
         #expect(String(decoding: data, as: UTF8.self) == #"["2026-11-23"]"#)
         #expect(try JSONDecoder().decode([CalendarDate].self, from: data) == [date])
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([CalendarDate].self, from: Data(#"["23/11/2026"]"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([CalendarDate].self, from: Data(#"["23/11/2026"]"#.utf8))
+        }
     }
 }

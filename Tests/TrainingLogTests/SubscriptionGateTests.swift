@@ -24,7 +24,8 @@ struct SubscriptionGateTests {
                 sql: """
                     INSERT INTO subscription (user_id, plan, expires_at, is_trial, in_billing_retry,
                         grace_period_ends_at, revoked_at, will_renew, checked_at)
-                    VALUES ('6f1c1c7e-4b8e-4d2a-9a51-3f9a3c0c2b11', 'annual', ?, ?, ?, ?, ?, 1, '2026-01-05T18:00:00.000Z')
+                    VALUES ('6f1c1c7e-4b8e-4d2a-9a51-3f9a3c0c2b11', 'annual', ?, ?, ?, ?, ?,
+                        1, '2026-01-05T18:00:00.000Z')
                     """, arguments: [expires, trial, retry, grace, revoked])
         }
     }
@@ -54,7 +55,11 @@ struct SubscriptionGateTests {
         }
     }
 
-    @Test("a sync that found no subscription (the free trial never started) is expired: starting is refused, history never")
+    @Test(
+        """
+        a sync that found no subscription (the free trial never started) is expired: \
+        starting is refused, history never
+        """)
     func neverSubscribed() throws {
         try TemporaryDirectory.with { directory in
             let path = directory.path("log.sqlite")
@@ -81,7 +86,9 @@ struct SubscriptionGateTests {
         }
     }
 
-    @Test("a trial allows starting; once it has ended, starting a workout or a programme is refused with the seeds' words")
+    @Test(
+        "a trial allows starting; once it has ended, starting a workout or a programme is refused with the seeds' words"
+    )
     func expiredTrial() throws {
         try TemporaryDirectory.with { directory in
             let path = directory.path("log.sqlite")

@@ -116,7 +116,8 @@ struct TrainingLogSchemaTests {
             // A workout's closed state is one the table takes.
             let table = try queue.read { db throws in
                 try String.fetchOne(
-                    db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [WorkoutRecord.databaseTableName])
+                    db, sql: "SELECT sql FROM sqlite_master WHERE name = ?",
+                    arguments: [WorkoutRecord.databaseTableName])
             }
             #expect(table?.contains("'\(TrainingLogSchema.SyncColumn.completed)'") == true)
         }
@@ -144,7 +145,8 @@ struct TrainingLogSchemaTests {
             let path = directory.path("log.sqlite")
             let clock = ManualClock(LogFixture.moment("2026-01-05T18:00:00Z"))
             let log = try LogFixture.log(path: path, clock: clock)
-            try LogFixture.workout(log, clock: clock, "Push", at: "2026-01-05T18:00:00Z", ["barbell_bench_press": [(8, 60)]])
+            try LogFixture.workout(
+                log, clock: clock, "Push", at: "2026-01-05T18:00:00Z", ["barbell_bench_press": [(8, 60)]])
             #expect(try log.streak().current == 1)
             let queue = try DatabaseQueue(path: path)
             try queue.write { db in try db.execute(sql: "UPDATE workouts SET started_at = 'yesterday'") }

@@ -45,7 +45,8 @@ extension WorkbookWriter {
             xml += "<Override PartName=\"/xl/sharedStrings.xml\" ContentType=\"\(office).sharedStrings+xml\"/>"
         }
         for index in sheets.indices {
-            xml += "<Override PartName=\"/xl/worksheets/sheet\(index + 1).xml\" ContentType=\"\(office).worksheet+xml\"/>"
+            xml +=
+                "<Override PartName=\"/xl/worksheets/sheet\(index + 1).xml\" ContentType=\"\(office).worksheet+xml\"/>"
         }
         return xml + "</Types>"
     }
@@ -57,7 +58,8 @@ extension WorkbookWriter {
             + "<bookViews><workbookView activeTab=\"\(activeTab)\" firstSheet=\"\(activeTab)\"/></bookViews><sheets>"
         for (index, sheet) in sheets.enumerated() {
             let state = sheet.state == .visible ? "" : " state=\"\(sheet.state.rawValue)\""
-            xml += "<sheet name=\"\(Self.escaped(sheet.name, attribute: true))\" sheetId=\"\(index + 1)\"\(state) r:id=\"rId\(index + 1)\"/>"
+            xml += "<sheet name=\"\(Self.escaped(sheet.name, attribute: true))\" sheetId=\"\(index + 1)\"\(state) "
+                + "r:id=\"rId\(index + 1)\"/>"
         }
         return xml + "</sheets></workbook>"
     }
@@ -69,7 +71,8 @@ extension WorkbookWriter {
             xml += "<Relationship Id=\"rId\(index + 1)\" Type=\"\(Self.relationshipNamespace)/worksheet\" "
                 + "Target=\"worksheets/sheet\(index + 1).xml\"/>"
         }
-        xml += "<Relationship Id=\"rId\(sheets.count + 1)\" Type=\"\(Self.relationshipNamespace)/styles\" Target=\"styles.xml\"/>"
+        xml += "<Relationship Id=\"rId\(sheets.count + 1)\" Type=\"\(Self.relationshipNamespace)/styles\" "
+            + "Target=\"styles.xml\"/>"
         if hasSharedStrings {
             xml += "<Relationship Id=\"rId\(sheets.count + 2)\" Type=\"\(Self.relationshipNamespace)/sharedStrings\" "
                 + "Target=\"sharedStrings.xml\"/>"
@@ -116,7 +119,8 @@ extension WorkbookWriter {
         let r = reference.a1
         func number(_ value: Double) throws -> String {
             guard value.isFinite else {
-                throw XLSXError(.invalidCell, "cell \(r) of sheet \"\(sheet)\" holds \(value), which Excel cannot store")
+                throw XLSXError(
+                    .invalidCell, "cell \(r) of sheet \"\(sheet)\" holds \(value), which Excel cannot store")
             }
             return CellValue.numberText(value)
         }
@@ -133,7 +137,8 @@ extension WorkbookWriter {
             return "<c r=\"\(r)\" t=\"b\"><v>\(value ? 1 : 0)</v></c>"
         case .error(let code):
             guard code.hasPrefix("#") else {
-                throw XLSXError(.invalidCell, "cell \(r) of sheet \"\(sheet)\": \"\(code)\" is not an error code like #N/A")
+                throw XLSXError(
+                    .invalidCell, "cell \(r) of sheet \"\(sheet)\": \"\(code)\" is not an error code like #N/A")
             }
             return "<c r=\"\(r)\" t=\"e\"><v>\(escaped(code, attribute: false))</v></c>"
         case .date(let serial):

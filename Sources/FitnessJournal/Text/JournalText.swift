@@ -27,8 +27,8 @@ extension WorkoutEntry {
     public func text(in timeZone: TimeZone, withDate: Bool = false) -> String {
         let time = JournalText.time(loggedAt, in: timeZone, withDate: withDate)
         let note = notes.map { ": \(Self.oneLine($0))" } ?? ""
-        return
-            "#\(id.prefix(RowIDPrefix.shownLength)) \(time) \(type.name) \(JournalText.minutes(durationMinutes)), \(intensity.name)\(note)"
+        let duration = JournalText.minutes(durationMinutes)
+        return "#\(id.prefix(RowIDPrefix.shownLength)) \(time) \(type.name) \(duration), \(intensity.name)\(note)"
     }
 
     /// Notes on one line: line breaks shown as ⏎, control characters dropped.

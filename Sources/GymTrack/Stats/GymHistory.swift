@@ -46,9 +46,8 @@ public struct GymHistory: Hashable, Sendable {
         var sessions: [Session] = []
         let rows = try Row.fetchCursor(
             db,
-            sql:
-                "SELECT \(StoreSQL.dayNumberOfDate), session_type, is_partial FROM sessions ORDER BY date, started_at, rowid"
-        )
+            sql: "SELECT \(StoreSQL.dayNumberOfDate), session_type, is_partial FROM sessions "
+                + "ORDER BY date, started_at, rowid")
         while let row = try rows.next() {
             guard let day: Int = row[0], let type = SessionType(rawValue: row[1]) else {
                 let damaged = try String.fetchOne(
