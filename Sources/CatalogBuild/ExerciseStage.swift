@@ -130,8 +130,8 @@ public final class ExerciseStage {
 
     private func error(_ code: CInt) -> DatabaseError {
         DatabaseError(
-            resultCode: ResultCode(rawValue: code), message: db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) },
-            sql: self.exercise.sql)
+            resultCode: ResultCode(rawValue: code),
+            message: db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }, sql: self.exercise.sql)
     }
 
     /// Throws the error that stopped the staging, if one did.

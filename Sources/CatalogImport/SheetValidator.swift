@@ -106,7 +106,8 @@ struct SheetValidator<Column: ContractColumn> {
     ) {
         guard !index.contains(item) else { return }
         let hint = index.hint(for: item)
-        let message = index.sameIgnoringCaseAndSpacing(item) != nil
+        let message =
+            index.sameIgnoringCaseAndSpacing(item) != nil
             ? "\(reader.name(column)) \(quoted: item) differs in case or spacing from \(index.source)"
             : "unknown \(reader.name(column)) \(quoted: item)"
         reader.report(.error, .fkUnknownValue, record, column, value: item, message: message, hint: hint)
