@@ -156,6 +156,8 @@ let package = Package(
             dependencies: [
                 "Catalog", "ErrorCodes", "OrderedJSON", "SchemaMigrations", "UserStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C interface: the build binds each staged exercise's values in place.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import GRDB
+import GRDBSQLite
 import OrderedJSON
 
 /// Where a build puts exercises as they are checked, before it knows their keys.
@@ -61,18 +62,76 @@ public final class ExerciseStage {
     public func add(_ exercise: Exercise) {
         guard failure == nil else { return }
         do {
-            try self.exercise.execute(arguments: [
-                exercise.id, exercise.displayName, exercise.canonicalName, exercise.equipmentCategory,
-                exercise.equipmentItem, exercise.primaryMuscle, exercise.movementPattern, exercise.complexity,
-                exercise.selectionTier, exercise.isIsolation, exercise.includeInProgramme, exercise.videoURL,
-                exercise.thumbnailURL, Self.jsonArray(exercise.secondaryMuscles), Self.jsonArray(exercise.instructions),
-            ])
+            try insert(exercise)
         } catch {
             failure = error
             return
         }
         count += 1
         note(exercise)
+    }
+
+    /// The JSON of one list, reused from row to row.
+    private var json: [UInt8] = []
+
+    /// Writes `exercise`'s row with the one prepared statement, each value bound in place.
+    ///
+    /// The values and their SQLite types are those GRDB bound from an arguments array (texts
+    /// up to their first NUL, integers, NULL for a missing value, booleans as 1 or 0), so the
+    /// staged rows, and the database moved from them, are the same bytes; what goes is the
+    /// array of 15 boxed values and the two JSON strings built for every row. A statement
+    /// that writes into a temporary table of an open transaction has nothing for GRDB to
+    /// observe.
+    private func insert(_ exercise: Exercise) throws {
+        let statement = self.exercise.sqliteStatement
+        var code = sqlite3_reset(statement)
+        guard code == SQLITE_OK else { throw error(code) }
+        _ = exercise.id.bind(to: statement, at: 1)
+        _ = exercise.displayName.bind(to: statement, at: 2)
+        _ = exercise.canonicalName.bind(to: statement, at: 3)
+        _ = exercise.equipmentCategory.bind(to: statement, at: 4)
+        if let item = exercise.equipmentItem {
+            _ = item.bind(to: statement, at: 5)
+        } else {
+            sqlite3_bind_null(statement, 5)
+        }
+        _ = exercise.primaryMuscle.bind(to: statement, at: 6)
+        _ = exercise.movementPattern.bind(to: statement, at: 7)
+        sqlite3_bind_int64(statement, 8, Int64(exercise.complexity))
+        sqlite3_bind_int64(statement, 9, Int64(exercise.selectionTier))
+        sqlite3_bind_int64(statement, 10, exercise.isIsolation ? 1 : 0)
+        sqlite3_bind_int64(statement, 11, exercise.includeInProgramme ? 1 : 0)
+        if let url = exercise.videoURL { _ = url.bind(to: statement, at: 12) } else { sqlite3_bind_null(statement, 12) }
+        if let url = exercise.thumbnailURL {
+            _ = url.bind(to: statement, at: 13)
+        } else {
+            sqlite3_bind_null(statement, 13)
+        }
+        bindJSONArray(exercise.secondaryMuscles, at: 14, of: statement)
+        bindJSONArray(exercise.instructions, at: 15, of: statement)
+        code = sqlite3_step(statement)
+        guard code == SQLITE_DONE else { throw error(code) }
+    }
+
+    /// Binds `texts` as a JSON array, copied by SQLite from the
+    /// reused buffer. The JSON escapes every control character, so it holds no NUL.
+    private func bindJSONArray(_ texts: [String], at index: CInt, of statement: SQLiteStatement) {
+        json.removeAll(keepingCapacity: true)
+        Self.appendJSONArray(texts, to: &json)
+        json.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { text in
+                _ = sqlite3_bind_text(statement, index, text.baseAddress, CInt(text.count), Self.transient)
+            }
+        }
+    }
+
+    /// SQLite's SQLITE_TRANSIENT: the value is copied before the bind returns.
+    private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+
+    private func error(_ code: CInt) -> DatabaseError {
+        DatabaseError(
+            resultCode: ResultCode(rawValue: code),
+            message: db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }, sql: self.exercise.sql)
     }
 
     /// Throws the error that stopped the staging, if one did.
@@ -93,14 +152,13 @@ public final class ExerciseStage {
     }
 
     /// `texts` as a JSON array of strings, for `json_each` to give back unchanged.
-    static func jsonArray(_ texts: [String]) -> String {
-        var json: [UInt8] = [UInt8(ascii: "[")]
+    static func appendJSONArray(_ texts: [String], to json: inout [UInt8]) {
+        json.append(UInt8(ascii: "["))
         for (index, text) in texts.enumerated() {
             if index > 0 { json.append(UInt8(ascii: ",")) }
             JSONString.append(text, to: &json)
         }
         json.append(UInt8(ascii: "]"))
-        return String(decoding: json, as: UTF8.self)
     }
 
     /// Records the lookup values `exercise` names.

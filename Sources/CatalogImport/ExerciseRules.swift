@@ -50,18 +50,16 @@ struct ExerciseRules {
             if keepsExercises, let exercise = row.exercise {
                 if let stage { stage.add(exercise) } else { exercises.append(exercise) }
             }
-            if let id = row.id, let group = row.canonicalName, groupsWanted.contains(SheetTable.normalise(id)) {
+            if !groupsWanted.isEmpty, let id = row.id, let group = row.canonicalName,
+                groupsWanted.contains(SheetTable.normalise(id))
+            {
                 groupByExercise[id] = groupByExercise[id] ?? group
             }
         }
         checkCanonicalSpelling(row)
         if row.includeInProgramme == true, let name = row.canonicalName {
-            if var members = programmeMembers[name] {
-                members.count += 1
-                programmeMembers[name] = members
-            } else {
-                programmeMembers[name] = (1, row.number, row.displayName, row.column(.canonicalName))
-            }
+            // One lookup of the group: its entry is counted in place, or made for its first member.
+            programmeMembers[name, default: (0, row.number, row.displayName, row.column(.canonicalName))].count += 1
         }
     }
 
@@ -128,7 +126,11 @@ struct ExerciseRules {
     private func checkSecondaryMuscles(_ row: ExerciseRow, _ reader: FieldReader) {
         guard let list = row.secondaryMuscles, let column = row.column(.secondaryMuscles) else { return }
         let primary = row.primaryMuscle.map(SheetTable.normalise)
-        var seen: Set<String> = []
+        // A row lists a few muscles: compared one by one rather than hashed into a set made for
+        // each row; a long list (a pasted column) still goes through a set.
+        let isShort = list.count <= 16
+        var seen: [String] = []
+        var seenLong: Set<String> = []
         for muscle in list {
             let key = SheetTable.normalise(muscle)
             if key == primary {
@@ -136,10 +138,12 @@ struct ExerciseRules {
                     .error, .listContainsPrimary, row: row.number, column, value: muscle,
                     message: "secondary_muscles lists \(quoted: muscle), the primary muscle",
                     hint: "remove it from secondary_muscles")
-            } else if !seen.insert(key).inserted {
+            } else if isShort ? seen.contains(key) : !seenLong.insert(key).inserted {
                 reader.report(
                     .error, .listDuplicate, row: row.number, column, value: muscle,
                     message: "secondary_muscles lists \(quoted: muscle) twice")
+            } else if isShort {
+                seen.append(key)
             }
         }
     }

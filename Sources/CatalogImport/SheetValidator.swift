@@ -90,18 +90,26 @@ struct SheetValidator<Column: ContractColumn> {
         _ value: FieldValue, against index: LookupIndex, _ record: SheetTable.Record, _ column: Int,
         _ reader: inout FieldReader
     ) {
-        let items: [String] = switch value {
-        case .text(let text): [text]
-        case .integer(let number): [String(number)]
-        case .list(let list): list
-        case .boolean: []
+        // Each item looked up as it is, without an array of the cell's items (a row has half a
+        // dozen lookup cells, nearly always a single known value).
+        switch value {
+        case .text(let text): check(text, against: index, record, column, &reader)
+        case .integer(let number): check(String(number), against: index, record, column, &reader)
+        case .list(let list): for item in list { check(item, against: index, record, column, &reader) }
+        case .boolean: break
         }
-        for item in items where !index.contains(item) {
-            let hint = index.hint(for: item)
-            let message = index.sameIgnoringCaseAndSpacing(item) != nil
-                ? "\(reader.name(column)) \(quoted: item) differs in case or spacing from \(index.source)"
-                : "unknown \(reader.name(column)) \(quoted: item)"
-            reader.report(.error, .fkUnknownValue, record, column, value: item, message: message, hint: hint)
-        }
+    }
+
+    private func check(
+        _ item: String, against index: LookupIndex, _ record: SheetTable.Record, _ column: Int,
+        _ reader: inout FieldReader
+    ) {
+        guard !index.contains(item) else { return }
+        let hint = index.hint(for: item)
+        let message =
+            index.sameIgnoringCaseAndSpacing(item) != nil
+            ? "\(reader.name(column)) \(quoted: item) differs in case or spacing from \(index.source)"
+            : "unknown \(reader.name(column)) \(quoted: item)"
+        reader.report(.error, .fkUnknownValue, record, column, value: item, message: message, hint: hint)
     }
 }
