@@ -226,7 +226,9 @@ public struct AccessToken: Hashable, Sendable {
                 throw AccessTokenError(.unsupportedAlgorithm, "the token is HS256 but no JWT secret was given")
             }
             _ = try Keys.secret(secret, from: "given")
-            guard HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: signed, using: keys.symmetricKey(secret))
+            guard
+                HMAC<SHA256>.isValidAuthenticationCode(
+                    signature, authenticating: signed, using: keys.symmetricKey(secret))
             else { throw AccessTokenError(.badSignature, "the access token's signature does not match the JWT secret") }
         case "ES256", "RS256":
             guard case .text(let kid)? = header["kid"], let key = keys.publicKeys[kid] else {

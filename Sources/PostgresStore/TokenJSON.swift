@@ -122,7 +122,9 @@ enum TokenJSON: Equatable {
             _ = take(UInt8(ascii: "-"))
             if take(UInt8(ascii: "0")) {
                 // No leading zero before more digits.
-                guard at == bytes.count || !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at]) else { return nil }
+                guard at == bytes.count || !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at]) else {
+                    return nil
+                }
             } else {
                 guard digits() else { return nil }
             }
@@ -152,7 +154,9 @@ enum TokenJSON: Equatable {
             guard take(UInt8(ascii: "\"")) else { return nil }
             let start = at
             // The common case: no escape, the bytes as they are.
-            while at < bytes.count, bytes[at] != UInt8(ascii: "\""), bytes[at] != UInt8(ascii: "\\"), bytes[at] >= 0x20 {
+            while at < bytes.count, bytes[at] >= 0x20, bytes[at] != UInt8(ascii: "\""),
+                bytes[at] != UInt8(ascii: "\\")
+            {
                 at += 1
             }
             guard at < bytes.count else { return nil }
