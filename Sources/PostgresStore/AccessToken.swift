@@ -38,7 +38,19 @@ public struct AccessToken: Hashable, Sendable {
             case rsa(modulus: Data, exponent: Data)
         }
 
+        /// The key as it checks signatures, built once from `kind`'s bytes when the JWKS is read.
+        /// Unchecked: swift-crypto's public keys are immutable values it has not marked Sendable.
+        enum Verifier: @unchecked Sendable {
+            case p256(P256.Signing.PublicKey)
+            case rsa(_RSA.Signing.PublicKey)
+        }
+
         let kind: Kind
+        let verifier: Verifier
+
+        public static func == (left: PublicKey, right: PublicKey) -> Bool { left.kind == right.kind }
+
+        public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 
         /// The JWS algorithm this key verifies.
         var algorithm: String {
@@ -52,12 +64,28 @@ public struct AccessToken: Hashable, Sendable {
     /// The keys a token may be signed with: the project's JWT secret, the public keys of its
     /// JWKS (by `kid`), or both.
     public struct Keys: Sendable {
-        public var secret: Data?
+        public var secret: Data? {
+            didSet { hmacKey = secret.map(HMACKey.init) }
+        }
         public var publicKeys: [String: PublicKey]
+        /// `secret` as HMAC's key, made once rather than at every token.
+        private var hmacKey: HMACKey?
+
+        /// Unchecked: swift-crypto's `SymmetricKey` is an immutable value it has not marked Sendable.
+        private struct HMACKey: @unchecked Sendable {
+            let key: SymmetricKey
+            init(_ secret: Data) { key = SymmetricKey(data: secret) }
+        }
 
         public init(secret: Data? = nil, publicKeys: [String: PublicKey] = [:]) {
             self.secret = secret
             self.publicKeys = publicKeys
+            self.hmacKey = secret.map(HMACKey.init)
+        }
+
+        /// HMAC's key for `secret` (which is `self.secret`).
+        func symmetricKey(_ secret: Data) -> SymmetricKey {
+            hmacKey?.key ?? SymmetricKey(data: secret)
         }
 
         /// `data` as the project's JWT secret, or an error when it is shorter than
@@ -86,9 +114,9 @@ public struct AccessToken: Hashable, Sendable {
                 case "EC" where key["crv"] as? String == "P-256" && (algorithm ?? "ES256") == "ES256":
                     guard let kid = key["kid"] as? String, let x = (key["x"] as? String).flatMap(base64URL),
                         let y = (key["y"] as? String).flatMap(base64URL),
-                        (try? P256.Signing.PublicKey(rawRepresentation: x + y)) != nil
+                        let p256 = try? P256.Signing.PublicKey(rawRepresentation: x + y)
                     else { throw AccessTokenError(.invalidKeys, "a P-256 key of the JWKS cannot be read") }
-                    found[kid] = PublicKey(kind: .p256(x + y))
+                    found[kid] = PublicKey(kind: .p256(x + y), verifier: .p256(p256))
                 case "RSA" where (algorithm ?? "RS256") == "RS256":
                     guard let kid = key["kid"] as? String, let n = (key["n"] as? String).flatMap(base64URL),
                         let e = (key["e"] as? String).flatMap(base64URL),
@@ -98,7 +126,7 @@ public struct AccessToken: Hashable, Sendable {
                         throw AccessTokenError(
                             .invalidKeys, "the JWKS's RSA key \(kid) has \(rsa.keySizeInBits) bits; at least 2048 are needed")
                     }
-                    found[kid] = PublicKey(kind: .rsa(modulus: n, exponent: e))
+                    found[kid] = PublicKey(kind: .rsa(modulus: n, exponent: e), verifier: .rsa(rsa))
                 default:
                     continue
                 }
@@ -114,15 +142,20 @@ public struct AccessToken: Hashable, Sendable {
     /// Verifies `token` against `keys` at `now`; throws the first thing wrong with it, each with
     /// its own code.
     public init(verifying token: String, keys: Keys, now: Date = Date()) throws(AccessTokenError) {
-        let parts = token.trimmingCharacters(in: .whitespacesAndNewlines).split(
-            separator: ".", omittingEmptySubsequences: false)
+        // Foundation's trimming only when an end is whitespace (or not ASCII): most tokens are
+        // read as they came.
+        let ends = (token.utf8.first, token.utf8.last)
+        let asciiEnds = ends.0.map { $0 > 0x20 && $0 < 0x80 } == true && ends.1.map { $0 > 0x20 && $0 < 0x80 } == true
+        let trimmed = asciiEnds ? Substring(token) : Substring(token.trimmingCharacters(in: .whitespacesAndNewlines))
         guard !token.isEmpty else { throw AccessTokenError(.missing, "no access token was given") }
-        guard parts.count == 3, let headerData = Self.base64URL(String(parts[0])),
-            let payloadData = Self.base64URL(String(parts[1])), let signature = Self.base64URL(String(parts[2])),
-            let header = try? JSONSerialization.jsonObject(with: headerData) as? [String: Any],
-            let claims = try? JSONSerialization.jsonObject(with: payloadData) as? [String: Any]
+        let parts = trimmed.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard parts.count == 3, let headerData = Base64URL.decode(parts[0]),
+            let payloadData = Base64URL.decode(parts[1]), let signature = Base64URL.decode(parts[2]),
+            let header = TokenJSON.object(headerData), let claims = TokenJSON.object(payloadData)
         else { throw AccessTokenError(.malformed, "the access token is not a JWT (three base64url parts)") }
-        try Self.checkSignature(signature, of: Data("\(parts[0]).\(parts[1])".utf8), header: header, keys: keys)
+        // What is signed: the header and the claims as sent, with the dot between them.
+        let signed = Array(trimmed.utf8[parts[0].startIndex..<parts[1].endIndex])
+        try Self.checkSignature(Data(signature), of: signed, header: header, keys: keys)
 
         let stamp = { (date: Date) in ISO8601DateFormatter().string(from: date) }
         guard let exp = try Self.time(claims, "exp") else {
@@ -142,23 +175,33 @@ public struct AccessToken: Hashable, Sendable {
                     + "this clock or the issuer's is wrong")
         }
 
-        guard claims["role"] == nil || claims["role"] is String else {
-            throw AccessTokenError(.malformed, "the access token's role is not a text")
+        let role: String
+        switch claims["role"] {
+        case nil: role = "authenticated"
+        case .text(let text)?: role = text
+        case _?: throw AccessTokenError(.malformed, "the access token's role is not a text")
         }
-        let role = claims["role"] as? String ?? "authenticated"
         switch role {
         case Self.serviceRole:
             // The project's service-role key names no user and no audience (Supabase's has neither).
             user = nil
         case "authenticated":
-            let audiences = (claims["aud"] as? String).map { [$0] } ?? (claims["aud"] as? [String]) ?? []
+            let audiences: [String] =
+                switch claims["aud"] {
+                case .text(let audience)?: [audience]
+                case .list(let items)?:
+                    // A list with anything but texts in it names no audience, as before.
+                    items.allSatisfy { if case .text = $0 { true } else { false } }
+                        ? items.compactMap { if case .text(let audience) = $0 { audience } else { nil } } : []
+                default: []
+                }
             guard audiences.contains("authenticated") else {
                 throw AccessTokenError(
                     .wrongAudience,
                     "the access token is for \(audiences.isEmpty ? "no audience" : audiences.joined(separator: ", ")), "
                         + "not authenticated")
             }
-            guard let sub = claims["sub"] as? String, let uuid = UUID(uuidString: sub) else {
+            guard case .text(let sub)? = claims["sub"], let uuid = UUID(uuidString: sub) else {
                 throw AccessTokenError(.malformed, "the access token's subject (sub) is not a user id")
             }
             user = uuid.uuidString.lowercased()
@@ -174,19 +217,21 @@ public struct AccessToken: Hashable, Sendable {
 
     /// Checks the signature over `signed` with the key the header names; throws what is wrong.
     private static func checkSignature(
-        _ signature: Data, of signed: Data, header: [String: Any], keys: Keys
+        _ signature: Data, of signed: [UInt8], header: [String: TokenJSON], keys: Keys
     ) throws(AccessTokenError) {
-        let algorithm = header["alg"] as? String
+        let algorithm: String? = if case .text(let alg)? = header["alg"] { alg } else { nil }
         switch algorithm {
         case "HS256":
             guard let secret = keys.secret else {
                 throw AccessTokenError(.unsupportedAlgorithm, "the token is HS256 but no JWT secret was given")
             }
             _ = try Keys.secret(secret, from: "given")
-            guard HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: signed, using: SymmetricKey(data: secret))
+            guard
+                HMAC<SHA256>.isValidAuthenticationCode(
+                    signature, authenticating: signed, using: keys.symmetricKey(secret))
             else { throw AccessTokenError(.badSignature, "the access token's signature does not match the JWT secret") }
         case "ES256", "RS256":
-            guard let kid = header["kid"] as? String, let key = keys.publicKeys[kid] else {
+            guard case .text(let kid)? = header["kid"], let key = keys.publicKeys[kid] else {
                 throw AccessTokenError(.badSignature, "the access token's key (kid) is not one of the project's keys")
             }
             guard key.algorithm == algorithm else {
@@ -194,18 +239,14 @@ public struct AccessToken: Hashable, Sendable {
                     .badSignature, "the access token is \(algorithm ?? "") but the project's key \(kid) is \(key.algorithm)")
             }
             let valid: Bool
-            switch key.kind {
-            case .p256(let raw):
-                let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature)
-                valid = (try? P256.Signing.PublicKey(rawRepresentation: raw)).map { publicKey in
-                    ecdsa.map { publicKey.isValidSignature($0, for: signed) } ?? false
+            switch key.verifier {
+            case .p256(let publicKey):
+                valid = (try? P256.Signing.ECDSASignature(rawRepresentation: signature)).map {
+                    publicKey.isValidSignature($0, for: signed)
                 } ?? false
-            case .rsa(let modulus, let exponent):
-                valid = (try? _RSA.Signing.PublicKey(n: modulus, e: exponent)).map {
-                    $0.isValidSignature(
-                        _RSA.Signing.RSASignature(rawRepresentation: signature), for: signed,
-                        padding: .insecurePKCS1v1_5)
-                } ?? false
+            case .rsa(let publicKey):
+                valid = publicKey.isValidSignature(
+                    _RSA.Signing.RSASignature(rawRepresentation: signature), for: signed, padding: .insecurePKCS1v1_5)
             }
             guard valid else {
                 throw AccessTokenError(.badSignature, "the access token's signature does not match its key")
@@ -219,19 +260,17 @@ public struct AccessToken: Hashable, Sendable {
 
     /// The moment claim `name` gives (seconds since 1970), nil when absent; an error when it is
     /// not a number.
-    private static func time(_ claims: [String: Any], _ name: String) throws(AccessTokenError) -> Date? {
-        guard let value = claims[name] else { return nil }
-        guard let number = value as? NSNumber, !(value is Bool), number.doubleValue.isFinite else {
-            throw AccessTokenError(.malformed, "the access token's \(name) is not a time (seconds since 1970)")
+    private static func time(_ claims: [String: TokenJSON], _ name: String) throws(AccessTokenError) -> Date? {
+        switch claims[name] {
+        case nil: return nil
+        case .number(let seconds)?: return Date(timeIntervalSince1970: seconds)
+        case _?: throw AccessTokenError(.malformed, "the access token's \(name) is not a time (seconds since 1970)")
         }
-        return Date(timeIntervalSince1970: number.doubleValue)
     }
 
     /// The bytes of a base64url text (no padding), or nil.
     static func base64URL(_ text: String) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64)
+        Base64URL.decode(Substring(text).utf8).map { Data($0) }
     }
 }
 

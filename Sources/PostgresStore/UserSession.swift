@@ -15,16 +15,30 @@ package struct UserSession {
         self.logger = logger
     }
 
+    /// Runs `body` in a transaction as `user` in `role`. With `takingTurn`, the transaction
+    /// first waits for the user's turn (the transaction-scoped advisory lock on the user's id
+    /// that `sync_exchange` takes), in the same statement that sets the role and claims: one
+    /// round trip fewer than a statement of its own.
     package func run<Value>(
-        user: String, role: String, doing: String, _ body: (PostgresConnection) async throws -> Value
+        user: String, role: String, doing: String, takingTurn: Bool = false,
+        _ body: (PostgresConnection) async throws -> Value
     ) async throws -> Value {
         do {
             try await connection.query("BEGIN", logger: logger)
             // As Supabase's API does it: the role and the claims, both for this transaction alone.
             let claims = #"{"sub": "\#(user)", "role": "\#(role)"}"#
-            try await connection.query(
-                "SELECT set_config('role', \(role), true), set_config('request.jwt.claims', \(claims), true)",
-                logger: logger)
+            if takingTurn {
+                // The key `hashtextextended(auth.uid()::text, 0)` gives: `user` is a lowercase UUID.
+                try await connection.query(
+                    """
+                    SELECT set_config('role', \(role), true), set_config('request.jwt.claims', \(claims), true),
+                        pg_advisory_xact_lock(hashtextextended(\(user), 0))
+                    """, logger: logger)
+            } else {
+                try await connection.query(
+                    "SELECT set_config('role', \(role), true), set_config('request.jwt.claims', \(claims), true)",
+                    logger: logger)
+            }
             let value = try await body(connection)
             try await connection.query("COMMIT", logger: logger)
             return value

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Logging
+import OrderedJSON
 import TrainingCalendar
 import UserStore
 
@@ -36,6 +37,16 @@ public struct ProgrammeGenerator: Sendable {
     ) throws(ProgrammeGeneratorError) -> Programme {
         var generator = SplitMix64(seed: seed)
         let profile = try TrainingProfile(json: json, catalog: catalog, answeredOn: createdDate)
+        return try generate(for: profile, createdDate: createdDate, using: &generator)
+    }
+
+    /// Checks the questionnaire's parsed JSON and generates its programme, as
+    /// `generate(fromJSON:seed:createdDate:)` does with its text.
+    public func generate(
+        fromDocument document: JSONValue, seed: UInt64, createdDate: CalendarDate
+    ) throws(ProgrammeGeneratorError) -> Programme {
+        var generator = SplitMix64(seed: seed)
+        let profile = try TrainingProfile(document: document, catalog: catalog, answeredOn: createdDate)
         return try generate(for: profile, createdDate: createdDate, using: &generator)
     }
 

@@ -23,6 +23,14 @@ extension Questionnaire {
         } catch {
             throw ProgrammeGeneratorError(.unreadableQuestionnaire, "the questionnaire is not valid JSON")
         }
+        return try read(document: document, check: &check)
+    }
+
+    /// Reads the fields of a questionnaire already parsed as JSON (`document`), reporting each
+    /// of the wrong type to `check` and leaving it empty.
+    static func read(document: JSONValue, check: inout QuestionnaireCheck) throws(ProgrammeGeneratorError)
+        -> Questionnaire
+    {
         guard case .object = document else {
             throw ProgrammeGeneratorError(
                 .unreadableQuestionnaire, "the questionnaire must be a JSON object, not \(document.typeDescription)")

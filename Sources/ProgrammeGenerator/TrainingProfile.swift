@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import OrderedJSON
 import TrainingCalendar
 
 /// A checked questionnaire: what the generator and the swap finder work from. Names are the
@@ -49,6 +50,20 @@ public struct TrainingProfile: Hashable, Sendable {
     ) throws(ProgrammeGeneratorError) {
         var check = QuestionnaireCheck(catalog: catalog)
         let questionnaire = try Questionnaire.read(json, check: &check)
+        let profile = check.profile(from: questionnaire, answeredOn: answeredOn ?? Self.today)
+        guard let profile, check.problems.isEmpty else { throw .invalid(check.sortedProblems) }
+        self = profile
+    }
+
+    /// Reads and checks a questionnaire already parsed as JSON (`document`), as
+    /// `init(json:catalog:answeredOn:)` reads its text: for a caller that holds the parsed
+    /// document (the service, whose request decoding parsed it) and need not write it out and
+    /// parse it again.
+    public init(document: JSONValue, catalog: GeneratorCatalog, answeredOn: CalendarDate? = nil)
+        throws(ProgrammeGeneratorError)
+    {
+        var check = QuestionnaireCheck(catalog: catalog)
+        let questionnaire = try Questionnaire.read(document: document, check: &check)
         let profile = check.profile(from: questionnaire, answeredOn: answeredOn ?? Self.today)
         guard let profile, check.problems.isEmpty else { throw .invalid(check.sortedProblems) }
         self = profile

@@ -56,12 +56,10 @@ struct ServiceHandler: APIProtocol {
             guard case .json(let questionnaire) = input.body else {
                 throw ServiceError(415, "request.content_type", "the questionnaire must be sent as application/json")
             }
-            let questionnaireJSON: Data
-            do {
-                questionnaireJSON = try JSONEncoder().encode(questionnaire)
-            } catch {
-                throw ServiceError(400, "questionnaire.unreadable", "the questionnaire cannot be read as JSON")
-            }
+            // The questionnaire as the generated code decoded it, handed to the generator as a
+            // JSON document: it used to be encoded to text again and that text parsed once more.
+            let document = questionnaire.document
+            let questionnaireJSON = document.renderedBytes()
             guard questionnaireJSON.count <= Self.questionnaireBytes else {
                 throw ServiceError(
                     422, "questionnaire.too_large",
@@ -70,7 +68,7 @@ struct ServiceHandler: APIProtocol {
             let programme: Programme
             do throws(ProgrammeGeneratorError) {
                 programme = try generator.generate(
-                    fromJSON: questionnaireJSON, seed: UInt64(seed),
+                    fromDocument: document, seed: UInt64(seed),
                     createdDate: CalendarDate(now, in: TimeZone(identifier: "UTC") ?? .current))
             } catch {
                 var refusal = ServiceError(422, error.code, error.message)
@@ -244,5 +242,71 @@ enum Caller {
     static func required() throws(ServiceError) -> String {
         guard let user else { throw ServiceError.internalError() }
         return user
+    }
+}
+
+extension Components.Schemas.Questionnaire {
+    /// The questionnaire as the JSON document the generator reads: its fields under their names
+    /// (those absent or null left out), and the fields the document does not name. What the
+    /// request said, as `JSONEncoder` wrote it and `JSONValue` parsed it back before: a whole
+    /// number given as a decimal is a whole number, members in key order.
+    var document: JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
+        func add(_ key: String, _ value: JSONValue?) {
+            if let value { members.append((key, value)) }
+        }
+        func texts(_ values: [String]?) -> JSONValue? { values.map { .array($0.map(JSONValue.string)) } }
+        add("primaryGoal", primaryGoal.map(JSONValue.string))
+        add("targetMuscleGroups", texts(targetMuscleGroups))
+        add("experienceLevel", experienceLevel.map(JSONValue.string))
+        add("equipmentAvailable", texts(equipmentAvailable))
+        add(
+            "detailedEquipment",
+            detailedEquipment.map { payload in
+                .object(
+                    payload.additionalProperties.sorted { $0.key < $1.key }.map {
+                        (key: $0.key, value: .array($0.value.map(JSONValue.string)))
+                    })
+            })
+        add("injuries", texts(injuries))
+        add("trainingDaysPerWeek", trainingDaysPerWeek.map(JSONValue.integer))
+        add("sessionDuration", sessionDuration.map(JSONValue.string))
+        add("motivations", texts(motivations))
+        add("motivationOther", motivationOther.map(JSONValue.string))
+        add("gender", gender.map(JSONValue.string))
+        add("dateOfBirth", dateOfBirth.map(JSONValue.string))
+        add("heightCm", heightCm.map(Self.number))
+        add("heightFt", heightFt.map(JSONValue.integer))
+        add("heightIn", heightIn.map(JSONValue.integer))
+        add("heightUnit", heightUnit.map(JSONValue.string))
+        add("weightKg", weightKg.map(Self.number))
+        add("weightLbs", weightLbs.map(Self.number))
+        add("weightUnit", weightUnit.map(JSONValue.string))
+        for (key, value) in additionalProperties.value {
+            members.append((key, Self.value(value)))
+        }
+        return .object(members.sorted { $0.key < $1.key })
+    }
+
+    /// A number as its JSON text reads back: whole (and within `Int`) as an integer.
+    static func number(_ value: Double) -> JSONValue {
+        if value.rounded() == value, let whole = Int(exactly: value) { return .integer(whole) }
+        return .number(value)
+    }
+
+    /// A value of the generated code's free-form container (what `OpenAPIValueContainer`
+    /// decodes: nil, Bool, Int, Double, String, lists and objects of them).
+    static func value(_ value: (any Sendable)?) -> JSONValue {
+        switch value {
+        case nil: .null
+        case let flag as Bool: .bool(flag)
+        case let whole as Int: .integer(whole)
+        case let number as Double: Self.number(number)
+        case let text as String: .string(text)
+        case let items as [(any Sendable)?]: .array(items.map { Self.value($0) })
+        case let object as [String: (any Sendable)?]:
+            .object(object.sorted { $0.key < $1.key }.map { (key: $0.key, value: Self.value($0.value)) })
+        default: .null
+        }
     }
 }

@@ -74,6 +74,67 @@ struct AccessTokenTests {
         #expect(error?.code == code, "\(error?.message ?? "accepted")")
     }
 
+    @Test(
+        "claims are read as JSON spells them: whitespace, escapes, numbers in any notation, nested members",
+        arguments: [
+            "{ \"sub\" :\t\"\(user)\" ,\n\r \"aud\" : [ \"authenticated\" ] , \"role\":\"authenticated\", \"exp\": 1767603600 }",
+            // The subject and the audience spelled with \u escapes, a \/ and a surrogate pair in another claim.
+            #"{"sub":"\u0063\u0030000000-0000-4000-8000-00000000000C","aud":"authenti\u0063ated","role":"authenticated","#
+                + #""exp":1767603600,"email":"a\/b \ud83d\udcaa \"x\" \\","n":null,"ok":true}"#,
+            #"{"sub":"\#(user)","aud":"authenticated","role":"authenticated","exp":1.7676036e9,"iat":-0.5E-1}"#,
+            #"{"app_metadata":{"provider":"email","providers":["email"],"deep":{"a":[1,{"b":[]}]}},"#
+                + #""sub":"\#(user)","aud":"authenticated","role":"authenticated","exp":1767603600}"#,
+        ])
+    func claimsSpelledAnyWay(claims: String) throws {
+        let token = try AccessToken(verifying: Self.hs256(claims), keys: Self.keys, now: Self.now)
+        #expect(token.user == Self.user && token.role == "authenticated")
+        #expect(token.expires == Date(timeIntervalSince1970: 1_767_603_600))
+    }
+
+    @Test(
+        "claims that are not one JSON object, or name a claim twice, are refused as malformed",
+        arguments: [
+            // A second sub: which one the token means is not said.
+            #"{"sub":"\#(user)","sub":"d0000000-0000-4000-8000-00000000000d","aud":"authenticated","exp":1767603600}"#,
+            #"{"sub":"\#(user)","aud":"authenticated","exp":1767603600} x"#,
+            #"{"sub":"\#(user)","aud":"authenticated","exp":01767603600}"#,
+            #"{"sub":"\#(user)","aud":"authenticated","exp":1767603600,}"#,
+            #"{"sub":"\#(user)","aud":"authenticated","exp":1767603600,"x":"\ud83d"}"#,
+            #"{"sub":"\#(user)","aud":"authenticated","exp":1767603600,"x":"\q"}"#,
+            "{\"sub\":\"\(user)\",\"aud\":\"authenticated\",\"exp\":1767603600,\"x\":\"a\u{01}\"}",
+            #"{"sub":"\#(user)","aud":"authenticated","exp":1767603600,"x":"open}"#,
+            #"[{"sub":"\#(user)","aud":"authenticated","exp":1767603600}]"#,
+            #"{"sub":"\#(user)","aud":"authenticated","exp":1767603600,"exp2":1e999}"#,
+            #"{"sub":"\#(user)","aud":"authenticated","exp":null}"#,
+            #"{"sub":"\#(user)","aud":"authenticated","exp":true}"#,
+            #"{"sub":"\#(user)","aud":"authenticated","exp":1767603600,"role":null}"#,
+            // Nested deeper than any token needs: refused rather than followed down the stack.
+            #"{"sub":"\#(user)","aud":"authenticated","exp":1767603600,"x":"#
+                + String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "}",
+        ])
+    func claimsNotJSON(claims: String) {
+        let error = #expect(throws: AccessTokenError.self) {
+            try AccessToken(verifying: Self.hs256(claims), keys: Self.keys, now: Self.now)
+        }
+        #expect(error?.code == "token.malformed", "\(error?.message ?? "accepted")")
+    }
+
+    @Test("each part's base64url is read strictly: padding taken, other characters refused")
+    func base64Parts() throws {
+        let token = Self.hs256(Self.claims())
+        let parts = token.split(separator: ".").map(String.init)
+        let padded = parts.map { $0 + String(repeating: "=", count: (4 - $0.count % 4) % 4) }.joined(separator: ".")
+        #expect(try AccessToken(verifying: " \(padded)\n", keys: Self.keys, now: Self.now).user == Self.user)
+        for broken in [parts[0] + "!." + parts[1] + "." + parts[2], parts[0] + "." + parts[1] + "." + parts[2] + "AB",
+            parts[0] + "." + parts[1] + "===." + parts[2], token + "."]
+        {
+            let error = #expect(throws: AccessTokenError.self) {
+                try AccessToken(verifying: broken, keys: Self.keys, now: Self.now)
+            }
+            #expect(error?.code == "token.malformed", "\(broken): \(error?.message ?? "accepted")")
+        }
+    }
+
     @Test("nbf and iat are checked like exp, with the same leeway for a clock that is off")
     func notBeforeAndIssuedAt() throws {
         let early = Self.hs256(Self.claims(more: #","nbf":1767600020,"iat":1767600020"#))

@@ -130,9 +130,38 @@ struct ServiceTests {
                     #expect(refused.status == 400, "seed \(seed)")
                     #expect(refused.json.errorMessage == "seed is \(seed); it must be 0 to 9007199254740991")
                 }
+                // The questionnaire is stored as it was sent: the fields the document names, a whole
+                // number sent as a decimal, and the fields it does not name, nested as they came.
+                var sent = Self.questionnaire
+                sent["heightCm"] = 180.0
+                sent["weightKg"] = 72.5
+                sent["name"] = "Alice"
+                sent["extra"] = ["list": [1, 2.5, "three", true, NSNull()], "empty": [String: Any]()]
                 let largest = try await client.call(
-                    .post, "/api/programme/generate?seed=9007199254740991", token: token, json: Self.questionnaire)
+                    .post, "/api/programme/generate?seed=9007199254740991", token: token, json: sent)
                 #expect(largest.status == 201)
+                let sentText = String(decoding: try JSONSerialization.data(withJSONObject: sent), as: UTF8.self)
+                #expect(
+                    try await fixture.count(
+                        "SELECT count(*)::int FROM programmes WHERE is_active AND questionnaire = $$\(sentText)$$::jsonb")
+                        == 1)
+
+                // An open workout follows the active programme: a new one is refused, nothing changes.
+                let opened = try await fixture.count(
+                    """
+                    WITH opened AS (
+                        INSERT INTO workouts (id, user_id, programme_id, session_id, session_name, state, started_at,
+                            updated_at)
+                        SELECT gen_random_uuid(), user_id, id, 'day-1', 'Full Body A', 'open', now(), now()
+                        FROM programmes WHERE is_active RETURNING 1)
+                    SELECT count(*)::int FROM opened
+                    """)
+                #expect(opened == 1)
+                let held = try await client.call(
+                    .post, "/api/programme/generate?seed=8", token: token, json: Self.questionnaire)
+                #expect(held.status == 409)
+                #expect(held.json.errorCode == "programme.workout_open")
+                #expect(held.json.errorMessage?.contains("Full Body A") == true)
             }
             #expect(try await fixture.count("SELECT count(*)::int FROM programmes WHERE is_active") == 1)
             #expect(try await fixture.count("SELECT count(*)::int FROM programmes") == 3)
