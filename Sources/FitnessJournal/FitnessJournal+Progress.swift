@@ -82,9 +82,9 @@ extension FitnessJournal {
         var lastDay: String?
         var types = ExerciseType.allCases.map { MostFrequentType(type: $0, workouts: 0, minutes: 0) }
         while let row = try rows.next() {
-            let day: String = row["date"]
-            let workouts: Int = row["workouts"]
-            let minutes: Int = row["minutes"]
+            let day: String = try row.decode(atIndex: 0)
+            let workouts: Int = try row.decode(atIndex: 2)
+            let minutes: Int = try row.decode(atIndex: 3)
             if day == lastDay {
                 days[days.count - 1].workouts += workouts
                 days[days.count - 1].minutes += minutes
@@ -93,7 +93,7 @@ extension FitnessJournal {
                     ProgressReport.Day(date: try date(day), workouts: workouts, minutes: minutes))
                 lastDay = day
             }
-            let name: String = row["exercise_type"]
+            let name: String = try row.decode(atIndex: 1)
             if let index = ExerciseType.allCases.firstIndex(where: { $0.rawValue == name }) {
                 types[index].workouts += workouts
                 types[index].minutes += minutes
@@ -125,8 +125,9 @@ extension FitnessJournal {
                     """), arguments: [range.lowerBound.description, range.upperBound.description])
         var points: [MoodTrend.Point] = []
         while let row = try rows.next() {
-            guard let mood = Mood(rawValue: row["mood"]) else { continue }
-            let point = MoodTrend.Point(date: try date(row["date"]), mood: mood, energyLevel: row["energy_level"])
+            guard let mood = Mood(rawValue: try row.decode(atIndex: 1)) else { continue }
+            let point = MoodTrend.Point(
+                date: try date(try row.decode(atIndex: 0)), mood: mood, energyLevel: try row.decode(atIndex: 2))
             if points.last?.date == point.date { points.removeLast() }
             points.append(point)
         }
@@ -138,7 +139,8 @@ extension FitnessJournal {
         let filter: SQL =
             range.map { "WHERE date BETWEEN \($0.lowerBound.description) AND \($0.upperBound.description)" }
             ?? ""
-        let request: SQLRequest<WorkoutRecord> = "SELECT * FROM workouts \(filter) ORDER BY date, logged_at, rowid"
+        let request = SQLRequest<WorkoutRecord>(
+            literal: "SELECT * FROM workouts \(filter) ORDER BY date, logged_at, rowid", cached: true)
         return try request.fetchAll(db).map { record throws(JournalError) in try record.entry() }
     }
 }

@@ -23,10 +23,18 @@ public struct CalendarDate: Hashable, Comparable, Sendable {
 
     /// Parses `YYYY-MM-DD` (four-digit year, two-digit month and day); nil for anything else.
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        // Stores read this text once per row: its bytes, never its Characters.
+        var text = text
+        guard let date = text.withUTF8({ CalendarDate(ascii: $0, at: 0) }), text.utf8.count == 10 else { return nil }
+        self = date
+    }
+
+    /// The date written `YYYY-MM-DD` at `start` of `bytes` (what follows is the caller's), or nil:
+    /// the one reader of day text, which `Timestamp.parse` uses too.
+    init?(ascii bytes: UnsafeBufferPointer<UInt8>, at start: Int) {
+        guard bytes.count >= start + 10, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
+            let year = ASCIIDigits.number(bytes, start, 4), let month = ASCIIDigits.number(bytes, start + 5, 2),
+            let day = ASCIIDigits.number(bytes, start + 8, 2)
         else { return nil }
         self.init(year: year, month: month, day: day)
     }
@@ -115,11 +123,26 @@ public struct CalendarDate: Hashable, Comparable, Sendable {
 extension CalendarDate: CustomStringConvertible, LosslessStringConvertible {
     /// `2026-11-23`.
     public var description: String {
-        func padded(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        guard (0...9999).contains(year) else {
+            let (year, month, day) = (
+                ASCIIDigits.text(year, width: 4), ASCIIDigits.text(month, width: 2),
+                ASCIIDigits.text(day, width: 2)
+            )
+            return "\(year)-\(month)-\(day)"
         }
-        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            write(into: buffer, at: 0)
+            return 10
+        }
+    }
+
+    /// Writes `YYYY-MM-DD` (a year of 0-9999) at `start` of `buffer`: ten bytes.
+    func write(into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        ASCIIDigits.write(year, width: 4, into: buffer, at: start)
+        buffer[start + 4] = UInt8(ascii: "-")
+        ASCIIDigits.write(month, width: 2, into: buffer, at: start + 5)
+        buffer[start + 7] = UInt8(ascii: "-")
+        ASCIIDigits.write(day, width: 2, into: buffer, at: start + 8)
     }
 }
 

@@ -9,13 +9,8 @@ public enum Timestamp {
         let milliseconds = Int((moment.timeIntervalSince1970 * 1000).rounded())
         let dayMilliseconds = 86_400_000
         let dayNumber = Int((Double(milliseconds) / Double(dayMilliseconds)).rounded(.down))
-        var rest = milliseconds - dayNumber * dayMilliseconds
-        let date = CalendarDate(dayNumber: dayNumber)
-        let hours = rest / 3_600_000
-        rest %= 3_600_000
-        let minutes = rest / 60_000
-        rest %= 60_000
-        return "\(date)T\(padded(hours, 2)):\(padded(minutes, 2)):\(padded(rest / 1000, 2)).\(padded(rest % 1000, 3))Z"
+        let rest = milliseconds - dayNumber * dayMilliseconds
+        return write(CalendarDate(dayNumber: dayNumber), seconds: rest / 1000, milliseconds: rest % 1000)
     }
 
     /// `moment` as `YYYY-MM-DDTHH:MM:SSZ`, its fraction of a second dropped: how GymTrack stores
@@ -23,37 +18,64 @@ public enum Timestamp {
     public static func secondsText(_ moment: Date) -> String {
         let seconds = Int(moment.timeIntervalSince1970.rounded(.down))
         let dayNumber = Int((Double(seconds) / 86_400).rounded(.down))
-        let rest = seconds - dayNumber * 86_400
-        let time = "\(padded(rest / 3600, 2)):\(padded(rest % 3600 / 60, 2)):\(padded(rest % 60, 2))"
-        return "\(CalendarDate(dayNumber: dayNumber))T\(time)Z"
+        return write(CalendarDate(dayNumber: dayNumber), seconds: seconds - dayNumber * 86_400, milliseconds: nil)
+    }
+
+    /// `date` then `THH:MM:SS`, `.SSS` when `milliseconds` is given, and `Z`: written byte by byte,
+    /// since the stores write one per row.
+    private static func write(_ date: CalendarDate, seconds: Int, milliseconds: Int?) -> String {
+        let time = "T\(padded(seconds / 3600, 2)):\(padded(seconds % 3600 / 60, 2)):\(padded(seconds % 60, 2))"
+        guard (0...9999).contains(date.year) else {
+            return "\(date)\(time)\(milliseconds.map { ".\(padded($0, 3))" } ?? "")Z"
+        }
+        let count = milliseconds == nil ? 20 : 24
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            date.write(into: buffer, at: 0)
+            buffer[10] = UInt8(ascii: "T")
+            ASCIIDigits.write(seconds / 3600, width: 2, into: buffer, at: 11)
+            buffer[13] = UInt8(ascii: ":")
+            ASCIIDigits.write(seconds % 3600 / 60, width: 2, into: buffer, at: 14)
+            buffer[16] = UInt8(ascii: ":")
+            ASCIIDigits.write(seconds % 60, width: 2, into: buffer, at: 17)
+            if let milliseconds {
+                buffer[19] = UInt8(ascii: ".")
+                ASCIIDigits.write(milliseconds, width: 3, into: buffer, at: 20)
+            }
+            buffer[count - 1] = UInt8(ascii: "Z")
+            return count
+        }
     }
 
     /// The moment `text` names: `YYYY-MM-DDTHH:MM:SS`, optionally with a fraction of a second,
     /// then `Z` or an offset `±HH:MM`. Nil for anything else.
     public static func parse(_ text: String) -> Date? {
-        let characters = Array(text.utf8)
-        guard characters.count >= 20, characters[10] == UInt8(ascii: "T"),
-            characters[4] == UInt8(ascii: "-"), characters[7] == UInt8(ascii: "-"),
-            let year = number(characters, 0, 4), let month = number(characters, 5, 2),
-            let day = number(characters, 8, 2), let date = CalendarDate(year: year, month: month, day: day),
-            let hours = number(characters, 11, 2), characters[13] == UInt8(ascii: ":"),
-            let minutes = number(characters, 14, 2), characters[16] == UInt8(ascii: ":"),
-            let seconds = number(characters, 17, 2), hours < 24, minutes < 60, seconds < 60
+        // The stores read one per row: the text's bytes in place, no array, no Characters.
+        var text = text
+        return text.withUTF8(parse)
+    }
+
+    /// The moment the UTF-8 `bytes` name, as `parse(_:)` reads it.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T"),
+            let date = CalendarDate(ascii: bytes, at: 0),
+            let hours = ASCIIDigits.number(bytes, 11, 2), bytes[13] == UInt8(ascii: ":"),
+            let minutes = ASCIIDigits.number(bytes, 14, 2), bytes[16] == UInt8(ascii: ":"),
+            let seconds = ASCIIDigits.number(bytes, 17, 2), hours < 24, minutes < 60, seconds < 60
         else { return nil }
         var index = 19
         var fraction = 0.0
-        if characters[index] == UInt8(ascii: ".") {
+        if bytes[index] == UInt8(ascii: ".") {
             var scale = 0.1
             index += 1
             let start = index
-            while index < characters.count, let digit = digit(characters[index]) {
+            while index < bytes.count, let digit = ASCIIDigits.digit(bytes[index]) {
                 fraction += Double(digit) * scale
                 scale /= 10
                 index += 1
             }
             guard index > start else { return nil }
         }
-        guard let offset = offsetSeconds(characters[index...]) else { return nil }
+        guard let offset = offsetSeconds(bytes, from: index) else { return nil }
         let seconds1970 = Double(date.dayNumber * 86_400 + hours * 3600 + minutes * 60 + seconds) + fraction
         return Date(timeIntervalSince1970: seconds1970 - Double(offset))
     }
@@ -74,33 +96,19 @@ public enum Timestamp {
         Date(timeIntervalSince1970: (moment.timeIntervalSince1970 * 1000).rounded() / 1000)
     }
 
-    private static func offsetSeconds(_ tail: ArraySlice<UInt8>) -> Int? {
-        let rest = Array(tail)
-        if rest == [UInt8(ascii: "Z")] { return 0 }
-        guard rest.count == 6, rest[0] == UInt8(ascii: "+") || rest[0] == UInt8(ascii: "-"),
-            rest[3] == UInt8(ascii: ":"), let hours = number(rest, 1, 2), let minutes = number(rest, 4, 2),
-            hours < 24, minutes < 60
+    /// The offset that ends the text at `start`: `Z` or `±HH:MM`; nil for anything else.
+    private static func offsetSeconds(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let count = bytes.count - start
+        if count == 1, bytes[start] == UInt8(ascii: "Z") { return 0 }
+        guard count == 6, bytes[start] == UInt8(ascii: "+") || bytes[start] == UInt8(ascii: "-"),
+            bytes[start + 3] == UInt8(ascii: ":"), let hours = ASCIIDigits.number(bytes, start + 1, 2),
+            let minutes = ASCIIDigits.number(bytes, start + 4, 2), hours < 24, minutes < 60
         else { return nil }
         let seconds = hours * 3600 + minutes * 60
-        return rest[0] == UInt8(ascii: "+") ? seconds : -seconds
-    }
-
-    private static func number(_ characters: [UInt8], _ start: Int, _ count: Int) -> Int? {
-        guard start + count <= characters.count else { return nil }
-        var value = 0
-        for character in characters[start..<start + count] {
-            guard let digit = digit(character) else { return nil }
-            value = value * 10 + digit
-        }
-        return value
-    }
-
-    private static func digit(_ character: UInt8) -> Int? {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(character) ? Int(character - UInt8(ascii: "0")) : nil
+        return bytes[start] == UInt8(ascii: "+") ? seconds : -seconds
     }
 
     private static func padded(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        ASCIIDigits.text(value, width: width)
     }
 }

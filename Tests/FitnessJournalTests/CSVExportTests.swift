@@ -29,6 +29,18 @@ struct CSVExportTests {
         #expect(records[3][6] == "after, too")
     }
 
+    @Test("a field is quoted only when it must be, with its quotes doubled, whatever characters surround them")
+    func fields() {
+        #expect(JournalCSV.field("plain, not") == "\"plain, not\"")
+        #expect(JournalCSV.field("plain") == "plain")
+        #expect(JournalCSV.field("") == "")
+        #expect(JournalCSV.field("a \"b\" c") == "\"a \"\"b\"\" c\"")
+        #expect(JournalCSV.field("🏃‍♀️\"é\"") == "\"🏃‍♀️\"\"é\"\"\"")
+        #expect(JournalCSV.field(" x") == "\" x\"")
+        #expect(JournalCSV.field("x ") == "\"x \"")
+        #expect(JournalCSV.line(["a", "b,c", "", "d\re"]) == "a,\"b,c\",,\"d\re\"\r\n")
+    }
+
     @Test("an empty journal exports the header alone; times are the user's wall clock")
     func headerAndWallClock() throws {
         let fixture = try JournalFixture()

@@ -7,7 +7,8 @@ struct CalendarDateTests {
     @Test("YYYY-MM-DD in and out; anything else is not a date", arguments: [
         ("2026-11-23", true), ("2024-02-29", true), ("2025-02-29", false), ("2026-13-01", false), ("2026-11-31", false),
         ("26-11-23", false), ("2026-1-23", false), ("2026-11-23T00:00", false), ("", false), ("2026-11-2x", false),
-        ("２０２６-11-23", false),
+        ("２０２６-11-23", false), ("2026-11-23 ", false), ("+026-11-23", false), ("2026-11-2\u{301}3", false),
+        ("2026/11/23", false), ("0001-01-01", true), ("9999-12-31", true),
     ])
     func parsing(text: String, valid: Bool) {
         let date = CalendarDate(text)

@@ -12,43 +12,94 @@ public enum JournalCSV {
 
     /// The CSV text of `workouts`.
     public static func workouts(_ workouts: [WorkoutEntry], timeZone: TimeZone) -> String {
-        var output = line(header)
+        // Field by field into bytes, made text once: an export writes thousands of lines.
+        var output: [UInt8] = []
+        output.reserveCapacity(80 + workouts.count * 112)
+        appendLine(header, to: &output)
         for workout in workouts {
-            output += line([
-                workout.id, workout.date.description, wallTime(workout.loggedAt, in: timeZone),
-                workout.type.rawValue, String(workout.durationMinutes), workout.intensity.rawValue,
-                workout.notes ?? "", Timestamp.secondsText(workout.loggedAt),
-            ])
+            append(workout.id, to: &output)
+            append(workout.date.description, to: &output, comma: true)
+            append(wallTime(workout.loggedAt, in: timeZone), to: &output, comma: true)
+            append(workout.type.rawValue, to: &output, comma: true)
+            append(String(workout.durationMinutes), to: &output, comma: true)
+            append(workout.intensity.rawValue, to: &output, comma: true)
+            append(workout.notes ?? "", to: &output, comma: true)
+            append(Timestamp.secondsText(workout.loggedAt), to: &output, comma: true)
+            output.append(0x0D)
+            output.append(0x0A)
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The check-ins: `id,date,time,mood,energy_level,sleep_quality,notes,checked_in_at`.
     public static func checkIns(_ checkIns: [CheckIn], timeZone: TimeZone) -> String {
-        var output = line(["id", "date", "time", "mood", "energy_level", "sleep_quality", "notes", "checked_in_at"])
+        var output: [UInt8] = []
+        output.reserveCapacity(80 + checkIns.count * 112)
+        let header = ["id", "date", "time", "mood", "energy_level", "sleep_quality", "notes", "checked_in_at"]
+        appendLine(header, to: &output)
         for checkIn in checkIns {
-            output += line([
-                checkIn.id, checkIn.date.description, wallTime(checkIn.checkedInAt, in: timeZone),
-                checkIn.mood.rawValue, String(checkIn.energyLevel), checkIn.sleepQuality.rawValue,
-                checkIn.notes ?? "", Timestamp.secondsText(checkIn.checkedInAt),
-            ])
+            append(checkIn.id, to: &output)
+            append(checkIn.date.description, to: &output, comma: true)
+            append(wallTime(checkIn.checkedInAt, in: timeZone), to: &output, comma: true)
+            append(checkIn.mood.rawValue, to: &output, comma: true)
+            append(String(checkIn.energyLevel), to: &output, comma: true)
+            append(checkIn.sleepQuality.rawValue, to: &output, comma: true)
+            append(checkIn.notes ?? "", to: &output, comma: true)
+            append(Timestamp.secondsText(checkIn.checkedInAt), to: &output, comma: true)
+            output.append(0x0D)
+            output.append(0x0A)
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// One record: the fields, each quoted when it must be, joined by commas, ending in CRLF.
     public static func line(_ fields: [String]) -> String {
-        fields.map(field).joined(separator: ",") + "\r\n"
+        var output: [UInt8] = []
+        appendLine(fields, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func appendLine(_ fields: [String], to output: inout [UInt8]) {
+        for (index, value) in fields.enumerated() {
+            append(value, to: &output, comma: index > 0)
+        }
+        output.append(0x0D)
+        output.append(0x0A)
     }
 
     /// `value` as a CSV field: as it is, or quoted with its quotes doubled when it holds a
     /// comma, a quote, a CR or an LF (or starts or ends with a space, which some readers trim).
     public static func field(_ value: String) -> String {
-        let mustQuote =
-            value.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
-            || value.hasPrefix(" ") || value.hasSuffix(" ")
-        guard mustQuote else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        mustQuote(value) ? quoted(value) : value
+    }
+
+    /// Appends `value` as a field to `output`, after a comma when `comma`.
+    private static func append(_ value: String, to output: inout [UInt8], comma: Bool = false) {
+        if comma { output.append(UInt8(ascii: ",")) }
+        output.append(contentsOf: mustQuote(value) ? quoted(value).utf8 : value.utf8)
+    }
+
+    private static func mustQuote(_ value: String) -> Bool {
+        // Bytes first: none of the four is part of another character's UTF-8. A space at either
+        // end is asked of the String, which does not count a space a combining mark follows.
+        let utf8 = value.utf8
+        guard let first = utf8.first, let last = utf8.last else { return false }
+        if utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) { return true }
+        return (first == 0x20 && value.hasPrefix(" ")) || (last == 0x20 && value.hasSuffix(" "))
+    }
+
+    private static func quoted(_ value: String) -> String {
+        var text = "\""
+        text.reserveCapacity(value.utf8.count + 4)
+        var rest = Substring(value)
+        while let quote = rest.utf8.firstIndex(of: UInt8(ascii: "\"")) {
+            text += rest[..<quote]
+            text += "\"\""
+            rest = rest[rest.utf8.index(after: quote)...]
+        }
+        text += rest
+        text += "\""
+        return text
     }
 
     /// `HH:mm` of `moment` on the wall clock of `timeZone`.

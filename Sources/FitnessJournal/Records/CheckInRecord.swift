@@ -25,6 +25,25 @@ struct CheckInRecord: StoreRecord {
         static let checkedInAt = Column(CodingKeys.checkedInAt)
     }
 
+    init(
+        id: String, date: String, mood: Mood, energyLevel: Int, sleepQuality: SleepQuality, notes: String?,
+        checkedInAt: Date
+    ) {
+        (self.id, self.date, self.mood, self.energyLevel) = (id, date, mood, energyLevel)
+        (self.sleepQuality, self.notes, self.checkedInAt) = (sleepQuality, notes, checkedInAt)
+    }
+
+    /// Read by hand rather than through `Decodable`, as `WorkoutRecord` is.
+    init(row: Row) throws {
+        id = try row.decode(String.self, forColumn: CodingKeys.id.stringValue)
+        date = try row.decode(String.self, forColumn: CodingKeys.date.stringValue)
+        mood = try Self.value(row, CodingKeys.mood.stringValue)
+        energyLevel = try row.decode(forColumn: CodingKeys.energyLevel.stringValue)
+        sleepQuality = try Self.value(row, CodingKeys.sleepQuality.stringValue)
+        notes = try row.decode(String?.self, forColumn: CodingKeys.notes.stringValue)
+        checkedInAt = try Self.moment(row, CodingKeys.checkedInAt.stringValue)
+    }
+
     func checkIn() throws(JournalError) -> CheckIn {
         guard let day = CalendarDate(date) else {
             throw JournalError(.storeUnreadable, "check-in \(id) has no valid date: \(date)")

@@ -26,6 +26,26 @@ struct WorkoutRecord: StoreRecord {
         static let loggedAt = Column(CodingKeys.loggedAt)
     }
 
+    init(
+        id: String, date: String, exerciseType: ExerciseType, durationMinutes: Int, intensity: Intensity,
+        notes: String?, loggedAt: Date
+    ) {
+        (self.id, self.date, self.exerciseType, self.durationMinutes) = (id, date, exerciseType, durationMinutes)
+        (self.intensity, self.notes, self.loggedAt) = (intensity, notes, loggedAt)
+    }
+
+    /// Read by hand rather than through `Decodable`, which costs more than the rest of a list of
+    /// thousands of workouts (the CSV export); a value the schema should have refused throws.
+    init(row: Row) throws {
+        id = try row.decode(String.self, forColumn: CodingKeys.id.stringValue)
+        date = try row.decode(String.self, forColumn: CodingKeys.date.stringValue)
+        exerciseType = try Self.value(row, CodingKeys.exerciseType.stringValue)
+        durationMinutes = try row.decode(forColumn: CodingKeys.durationMinutes.stringValue)
+        intensity = try Self.value(row, CodingKeys.intensity.stringValue)
+        notes = try row.decode(String?.self, forColumn: CodingKeys.notes.stringValue)
+        loggedAt = try Self.moment(row, CodingKeys.loggedAt.stringValue)
+    }
+
     /// The entry, or an error when the row holds what the schema should have refused.
     func entry() throws(JournalError) -> WorkoutEntry {
         guard let day = CalendarDate(date) else {
