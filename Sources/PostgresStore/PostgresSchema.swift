@@ -23,6 +23,8 @@ public enum PostgresSchema {
         SchemaMigration(identifier: "0015_subscriptions", bytes: PackageResources._015_subscriptions_sql),
         SchemaMigration(
             identifier: "0016_sync_exchange_whole", bytes: PackageResources._016_sync_exchange_whole_sql),
+        SchemaMigration(
+            identifier: "0017_change_number_unpinned", bytes: PackageResources._017_change_number_unpinned_sql),
     ]
 
     /// What a Supabase project has before TrainDB's migrations, for plain PostgreSQL: the roles,

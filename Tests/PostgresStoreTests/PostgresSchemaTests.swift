@@ -25,6 +25,7 @@ struct PostgresSchemaTests {
         "0014_account_deleted": "5b61504cc2719d07",
         "0015_subscriptions": "63c522a46a3a4ba4",
         "0016_sync_exchange_whole": "c38e3eed2b59044a",
+        "0017_change_number_unpinned": "f076026171795de6",
     ]
 
     static let directory = PackageRoot.url("schema/postgres")

@@ -119,6 +119,20 @@ extension PostgresTests {
                         """, on: connection)
                 }
                 #expect(numbered == 1)
+                // The trigger sets no search path of its own (0017): a caller's empty or hostile
+                // path changes nothing it calls, and the write is still numbered.
+                let underHostilePath = try await AccessTests.asRole(
+                    "authenticated", claims: LogAccessTests.claimsA, on: server
+                ) { connection in
+                    try await connection.query("SET LOCAL search_path = pg_temp, ''", logger: AccessTests.logger)
+                    return try await AccessTests.count(
+                        """
+                        WITH edited AS (UPDATE public.logged_sets SET reps = 12
+                                        WHERE user_id = '\(LogAccessTests.userA)' RETURNING change_seq)
+                        SELECT (min(change_seq) > (SELECT max(change_seq) FROM public.workouts))::int FROM edited
+                        """, on: connection)
+                }
+                #expect(underHostilePath == 1)
             }
         }
     }

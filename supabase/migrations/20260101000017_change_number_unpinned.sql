@@ -1,0 +1,1 @@
+../../schema/postgres/0017_change_number_unpinned.sql
