@@ -140,16 +140,18 @@ let building = Date().timeIntervalSince(started)
 // The finished log, on the Wednesday evening of the last week.
 clock.set(firstMonday.adding(days: 7 * (weeks - 1) + 2).start(in: london).addingTimeInterval(20 * 3600))
 let mostLogged = "barbell_bench_press"
+/// Runs of the history and the week: 50 and 500, or `BENCH_RUNS` each (a few, under callgrind).
+let runs = ProcessInfo.processInfo.environment["BENCH_RUNS"].flatMap { Int($0) }.map { max(1, $0) }
 var historyTimes: [Double] = []
 var historyCPU: [Double] = []
 var entries = 0
-for _ in 0..<50 {
+for _ in 0..<(runs ?? 50) {
     historyTimes.append(
         try milliseconds(cpu: &historyCPU) { entries = try log.exerciseHistory(mostLogged).entries.count })
 }
 var weekTimes: [Double] = []
 var weekCPU: [Double] = []
-for _ in 0..<500 {
+for _ in 0..<(runs ?? 500) {
     weekTimes.append(try milliseconds(cpu: &weekCPU) { _ = try log.week() })
 }
 let workouts = try log.workoutHistory().count

@@ -109,13 +109,17 @@ extension FitnessJournal {
         ).fetchCount(db)
     }
 
-    /// Every day with a workout.
+    /// Every day with a workout. The text read by `date(_:)` rather than SQLite's `julianday()`,
+    /// which costs several times more per row; a row whose date is not one is an error.
     static func workoutDays(_ db: Database) throws -> [CalendarDate] {
-        try Int.fetchAll(db.cachedStatement(sql: "SELECT \(dayNumber) FROM workouts GROUP BY date"))
-            .map(CalendarDate.init(dayNumber:))
+        let texts = try String.fetchCursor(db.cachedStatement(sql: "SELECT date FROM workouts GROUP BY date"))
+        var days: [CalendarDate] = []
+        while let text = try texts.next() { days.append(try date(text)) }
+        return days
     }
 
-    /// Each day's mood in `range`: its last check-in's, oldest day first.
+    /// Each day's mood in `range`: its last check-in's, oldest day first. Read in that order from
+    /// `check_ins_by_date_and_moment` (migration 0004), with no sort.
     static func moods(_ db: Database, _ range: ClosedRange<CalendarDate>) throws -> [MoodTrend.Point] {
         let rows = try Row.fetchCursor(
             db.cachedStatement(

@@ -9,6 +9,8 @@ public enum FitnessJournalSchema {
         SchemaMigration(identifier: "0001_fitness_journal", bytes: PackageResources._001_fitness_journal_sql),
         SchemaMigration(identifier: "0002_moments", bytes: PackageResources._002_moments_sql),
         SchemaMigration(identifier: "0003_row_ids", bytes: PackageResources._003_row_ids_sql),
+        SchemaMigration(
+            identifier: "0004_lists_in_saved_order", bytes: PackageResources._004_lists_in_saved_order_sql),
     ]
 
     /// Applies `migrations`.

@@ -21,6 +21,31 @@ public enum Timestamp {
         return write(CalendarDate(dayNumber: dayNumber), seconds: seconds - dayNumber * 86_400, milliseconds: nil)
     }
 
+    /// Appends `secondsText(moment)`'s UTF-8 to `bytes`, making no `String`: for writers that
+    /// put one moment on each of thousands of lines (the journal's CSV export).
+    public static func appendSecondsText(_ moment: Date, to bytes: inout [UInt8]) {
+        let seconds = Int(moment.timeIntervalSince1970.rounded(.down))
+        let dayNumber = Int((Double(seconds) / 86_400).rounded(.down))
+        let date = CalendarDate(dayNumber: dayNumber)
+        guard (0...9999).contains(date.year) else {
+            bytes.append(contentsOf: secondsText(moment).utf8)
+            return
+        }
+        let rest = seconds - dayNumber * 86_400
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: 20))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            date.write(into: buffer, at: start)
+            buffer[start + 10] = UInt8(ascii: "T")
+            ASCIIDigits.write(rest / 3600, width: 2, into: buffer, at: start + 11)
+            buffer[start + 13] = UInt8(ascii: ":")
+            ASCIIDigits.write(rest % 3600 / 60, width: 2, into: buffer, at: start + 14)
+            buffer[start + 16] = UInt8(ascii: ":")
+            ASCIIDigits.write(rest % 60, width: 2, into: buffer, at: start + 17)
+            buffer[start + 19] = UInt8(ascii: "Z")
+        }
+    }
+
     /// `date` then `THH:MM:SS`, `.SSS` when `milliseconds` is given, and `Z`: written byte by byte,
     /// since the stores write one per row.
     private static func write(_ date: CalendarDate, seconds: Int, milliseconds: Int?) -> String {

@@ -43,33 +43,50 @@ extension TrainingLog {
     /// with the one before it and marked with the records it set: what the history shows and
     /// what a workout's summary reports as its PRs.
     func historyEntries(_ db: Database, exerciseID: String, settings: UserSettings) throws -> [ExerciseEntry] {
-        let rows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT w.id AS workout_id, w.started_at, w.session_name, el.id AS log_id, el.performed_exercise_id
-                FROM exercise_logs AS el JOIN workouts AS w ON w.id = el.workout_id
-                WHERE el.performed_exercise_id = ? AND el.submitted_at IS NOT NULL AND w.state = 'completed'
-                ORDER BY w.started_at, el.position
-                """, arguments: [exerciseID])
-        let setsByLog = try completedSets(db, logIDs: rows.map { $0["log_id"] })
+        // One ordered join, each submission's completed sets after it (none: one row of NULLs),
+        // rather than the submissions and then their sets by an `IN` list of hundreds of ids.
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(
+                sql: """
+                    SELECT w.id, w.started_at, w.session_name, el.id, s.set_number, s.reps, s.weight_kg
+                    FROM exercise_logs AS el JOIN workouts AS w ON w.id = el.workout_id
+                    LEFT JOIN logged_sets AS s ON s.exercise_log_id = el.id AND s.completed = 1
+                    WHERE el.performed_exercise_id = ? AND el.submitted_at IS NOT NULL AND w.state = 'completed'
+                    ORDER BY w.started_at, el.position, el.id, s.set_number
+                    """), arguments: [exerciseID])
         var entries: [ExerciseEntry] = []
         var previous: [PerformedSet]?
         var best = RecordMarks()
-        for row in rows {
-            let sets = setsByLog[row["log_id"] as String] ?? []
-            let startedAt: String = row["started_at"]
-            guard let started = Timestamp.parse(startedAt) else {
-                throw TrainingLogError(
-                    .storeUnreadable,
-                    "workout \(row["workout_id"] as String) in \(name) has an unreadable start: \"\(startedAt)\"")
-            }
+        var offsets = WallClockOffset(settings.timeZone)
+        // The submission being read: its workout, date, session and sets so far.
+        var current: (logID: String, workoutID: String, date: CalendarDate, session: String, sets: [PerformedSet])?
+        func finish() {
+            guard let done = current else { return }
             entries.append(
                 entry(
-                    workoutID: row["workout_id"], date: CalendarDate(started, in: settings.timeZone),
-                    sessionName: row["session_name"], exerciseID: exerciseID, sets: sets, compared: previous,
-                    records: best.update(with: sets), unit: settings.unit))
-            previous = sets
+                    workoutID: done.workoutID, date: done.date, sessionName: done.session, exerciseID: exerciseID,
+                    sets: done.sets, compared: previous, records: best.update(with: done.sets), unit: settings.unit))
+            previous = done.sets
         }
+        while let row = try rows.next() {
+            let logID = try row.decode(String.self, atIndex: 3)
+            if logID != current?.logID {
+                finish()
+                let workoutID = try row.decode(String.self, atIndex: 0)
+                let startedAt = try row.decode(String.self, atIndex: 1)
+                guard let started = Timestamp.parse(startedAt) else {
+                    throw TrainingLogError(
+                        .storeUnreadable, "workout \(workoutID) in \(name) has an unreadable start: \"\(startedAt)\"")
+                }
+                let session = try row.decode(String.self, atIndex: 2)
+                current = (logID, workoutID, offsets.date(at: started), session, [])
+            }
+            if let number = try row.decode(Int?.self, atIndex: 4) {
+                let (reps, weight) = (try row.decode(Int.self, atIndex: 5), try row.decode(Double.self, atIndex: 6))
+                current?.sets.append(PerformedSet(number: number, reps: reps, weightKg: weight))
+            }
+        }
+        finish()
         return entries
     }
 

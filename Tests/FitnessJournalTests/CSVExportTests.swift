@@ -53,6 +53,31 @@ struct CSVExportTests {
         #expect(records[1][7] == "2026-06-30T23:10:00Z")
     }
 
+    @Test("a year of workouts either side of both clock changes: each time is the wall clock's at its moment")
+    func wallClockAcrossTransitions() throws {
+        let fixture = try JournalFixture(at: "2025-01-01T00:00:00Z")
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = JournalFixture.london
+        // Every 13 h 7 min for a year, then the minutes around 01:00 UTC on both change days.
+        var moments = stride(from: 1_735_689_600.0, to: 1_767_225_600, by: 47_220)
+            .map(Date.init(timeIntervalSince1970:))
+        for change in [1_743_296_400.0, 1_761_440_400] {  // 2025-03-30 and 2025-10-26, 01:00 UTC
+            moments += stride(from: change - 120, through: change + 120, by: 60).map(Date.init(timeIntervalSince1970:))
+        }
+        moments.sort()
+        for moment in moments {
+            fixture.clock.set(moment)
+            try fixture.journal.logWorkout(NewWorkout(type: .yoga, durationMinutes: 10, intensity: .easy))
+        }
+        let records = try CSVRecords.parse(try fixture.journal.exportWorkoutsCSV()).dropFirst()
+        #expect(records.count == moments.count)
+        for (record, moment) in zip(records, moments) {
+            let parts = calendar.dateComponents([.hour, .minute], from: moment)
+            let expected = String(format: "%02d:%02d", parts.hour ?? -1, parts.minute ?? -1)
+            #expect(record[2] == expected, "\(record[7])")
+        }
+    }
+
     @Test("check-ins export the same way")
     func checkIns() throws {
         let fixture = try JournalFixture()

@@ -13,6 +13,7 @@ struct FitnessJournalSchemaTests {
         "0001_fitness_journal": "688dfaa7368d30df",
         "0002_moments": "f7ac5193c2c5baec",
         "0003_row_ids": "5415e62f526a98ff",
+        "0004_lists_in_saved_order": "3f7000dcf461873e",
     ]
 
     static let schemaDirectory = PackageRoot.url("schema/fitness-journal")

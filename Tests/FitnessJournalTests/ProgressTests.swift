@@ -63,6 +63,23 @@ struct ProgressTests {
         #expect(report.goal.weeksMet == 1)
     }
 
+    @Test("a day's mood is its latest check-in's; of two saved in the same millisecond, the one saved last")
+    func dayMood() throws {
+        let fixture = try JournalFixture()
+        try fixture.checkIn("2026-11-20T21:00:00Z", .great, energy: 9)
+        try fixture.checkIn("2026-11-20T07:00:00Z", .notGreat, energy: 2)  // a clock set back: earlier that day
+        try fixture.checkIn("2026-11-21T08:00:00Z", .tired, energy: 3)
+        try fixture.checkIn("2026-11-21T08:00:00Z", .good, energy: 7)  // the same moment, saved after
+        try fixture.checkIn("2026-11-22T08:00:00Z", .good, energy: 7)
+        try fixture.checkIn("2026-11-22T08:00:00Z", .tired, energy: 3)
+        try fixture.at("2026-11-23T12:00:00Z")
+        for period in [ProgressPeriod.month, .all] {
+            let points = try fixture.journal.progress(period).moodTrend.points
+            #expect(points.map(\.mood) == [.great, .good, .tired], "\(period)")
+            #expect(points.map(\.energyLevel) == [9, 7, 3], "\(period)")
+        }
+    }
+
     @Test("all time runs from the first entry to today")
     func allTime() throws {
         let report = try fixture().journal.progress(.all)

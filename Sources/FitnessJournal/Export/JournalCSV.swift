@@ -16,15 +16,18 @@ public enum JournalCSV {
         var output: [UInt8] = []
         output.reserveCapacity(80 + workouts.count * 112)
         appendLine(header, to: &output)
+        // The offset asked of the time zone once per transition, not once per row.
+        var offsets = WallClockOffset(timeZone)
         for workout in workouts {
             append(workout.id, to: &output)
             append(workout.date.description, to: &output, comma: true)
-            append(wallTime(workout.loggedAt, in: timeZone), to: &output, comma: true)
+            appendWallTime(workout.loggedAt, &offsets, to: &output)
             append(workout.type.rawValue, to: &output, comma: true)
             append(String(workout.durationMinutes), to: &output, comma: true)
             append(workout.intensity.rawValue, to: &output, comma: true)
             append(workout.notes ?? "", to: &output, comma: true)
-            append(Timestamp.secondsText(workout.loggedAt), to: &output, comma: true)
+            output.append(UInt8(ascii: ","))
+            Timestamp.appendSecondsText(workout.loggedAt, to: &output)
             output.append(0x0D)
             output.append(0x0A)
         }
@@ -37,15 +40,17 @@ public enum JournalCSV {
         output.reserveCapacity(80 + checkIns.count * 112)
         let header = ["id", "date", "time", "mood", "energy_level", "sleep_quality", "notes", "checked_in_at"]
         appendLine(header, to: &output)
+        var offsets = WallClockOffset(timeZone)
         for checkIn in checkIns {
             append(checkIn.id, to: &output)
             append(checkIn.date.description, to: &output, comma: true)
-            append(wallTime(checkIn.checkedInAt, in: timeZone), to: &output, comma: true)
+            appendWallTime(checkIn.checkedInAt, &offsets, to: &output)
             append(checkIn.mood.rawValue, to: &output, comma: true)
             append(String(checkIn.energyLevel), to: &output, comma: true)
             append(checkIn.sleepQuality.rawValue, to: &output, comma: true)
             append(checkIn.notes ?? "", to: &output, comma: true)
-            append(Timestamp.secondsText(checkIn.checkedInAt), to: &output, comma: true)
+            output.append(UInt8(ascii: ","))
+            Timestamp.appendSecondsText(checkIn.checkedInAt, to: &output)
             output.append(0x0D)
             output.append(0x0A)
         }
@@ -76,7 +81,16 @@ public enum JournalCSV {
     /// Appends `value` as a field to `output`, after a comma when `comma`.
     private static func append(_ value: String, to output: inout [UInt8], comma: Bool = false) {
         if comma { output.append(UInt8(ascii: ",")) }
-        output.append(contentsOf: mustQuote(value) ? quoted(value).utf8 : value.utf8)
+        // The text's bytes in place: a field that needs no quotes (nearly all) is copied at once.
+        var value = value
+        let copied = value.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }),
+                bytes.first != 0x20, bytes.last != 0x20
+            else { return false }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if !copied { output.append(contentsOf: mustQuote(value) ? quoted(value).utf8 : value.utf8) }
     }
 
     private static func mustQuote(_ value: String) -> Bool {
@@ -104,8 +118,24 @@ public enum JournalCSV {
 
     /// `HH:mm` of `moment` on the wall clock of `timeZone`.
     static func wallTime(_ moment: Date, in timeZone: TimeZone) -> String {
-        let seconds = Int(moment.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: moment)
+        var offsets = WallClockOffset(timeZone)
+        var bytes: [UInt8] = []
+        appendWallTime(moment, &offsets, to: &bytes, comma: false)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `HH:mm` of `moment` on the wall clock `offsets` keeps, as a field (never quoted).
+    private static func appendWallTime(
+        _ moment: Date, _ offsets: inout WallClockOffset, to output: inout [UInt8], comma: Bool = true
+    ) {
+        let seconds = Int(moment.timeIntervalSince1970.rounded(.down)) + offsets.seconds(at: moment)
         let ofDay = ((seconds % 86_400) + 86_400) % 86_400
-        return ReminderTime(clamping: ofDay / 3600, ofDay % 3600 / 60).description
+        let (hour, minute) = (ofDay / 3600, ofDay % 3600 / 60)
+        if comma { output.append(UInt8(ascii: ",")) }
+        output.append(UInt8(ascii: "0") + UInt8(hour / 10))
+        output.append(UInt8(ascii: "0") + UInt8(hour % 10))
+        output.append(UInt8(ascii: ":"))
+        output.append(UInt8(ascii: "0") + UInt8(minute / 10))
+        output.append(UInt8(ascii: "0") + UInt8(minute % 10))
     }
 }
