@@ -23,6 +23,13 @@ struct FirstRowIndex {
     private var count = 0
     /// The values the pages do not hold.
     private var others: [String: UInt32] = [:]
+    /// Where a value's probe starts: the standard library's seeded hash, or (tests) one that
+    /// makes values collide, to show that colliding values are still told apart by their bytes.
+    private let hash: (UnsafeBufferPointer<UInt8>) -> Int
+
+    init(hash: @escaping (UnsafeBufferPointer<UInt8>) -> Int = FirstRowIndex.seededHash) {
+        self.hash = hash
+    }
 
     /// The row where `value` was first seen; nil when it is new, after remembering `row` as its
     /// first.
@@ -35,7 +42,7 @@ struct FirstRowIndex {
             if (count + 1) * 4 > slots.count * 3 { grow() }
             // One probe: it ends at the value, or at the empty slot the value goes into.
             let mask = slots.count - 1
-            var slot = Self.hash(bytes) & mask
+            var slot = hash(bytes) & mask
             while slots[slot] != 0 {
                 let position = Int(slots[slot] - 1) * 4
                 if Self.bytes(at: position, in: pages, equal: bytes) { return Self.row(at: position, in: pages) }
@@ -56,7 +63,7 @@ struct FirstRowIndex {
         return nil
     }
 
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func seededHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var hasher = Hasher()
         hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
         return hasher.finalize()
@@ -68,7 +75,7 @@ struct FirstRowIndex {
         slots = [UInt32](repeating: 0, count: max(1024, old.count * 2))
         let mask = slots.count - 1
         for stored in old where stored != 0 {
-            var slot = Self.withBytes(at: Int(stored - 1) * 4, in: pages) { Self.hash($0) } & mask
+            var slot = Self.withBytes(at: Int(stored - 1) * 4, in: pages, hash) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = stored
         }

@@ -33,4 +33,20 @@ struct FirstRowIndexTests {
         #expect(index.firstRow(of: "e\u{301}", orRemember: 99) == 6)
         #expect(index.firstRow(of: "e\u{301}e", orRemember: 99) == 7)
     }
+
+    /// Values whose hashes collide (here every value hashes to one of four slots) are still
+    /// told apart by their bytes: each repeat finds its own first row, never a neighbour's.
+    @Test func collidingValuesAreToldApartByTheirBytes() {
+        var index = FirstRowIndex(hash: { $0.count & 3 })
+        var expected: [String: UInt32] = [:]
+        for row in UInt32(2)..<5_002 {
+            let value = "id_\(row % 1_500)"
+            #expect(index.firstRow(of: value, orRemember: row) == expected[value], "row \(row), \(value)")
+            if expected[value] == nil { expected[value] = row }
+        }
+        // Same length, same hash, one byte apart.
+        #expect(index.firstRow(of: "id_1499", orRemember: 9_000) == expected["id_1499"])
+        #expect(index.firstRow(of: "id_9999", orRemember: 9_001) == nil)
+        #expect(index.firstRow(of: "id_9999", orRemember: 9_002) == 9_001)
+    }
 }
