@@ -1,3 +1,5 @@
+import Foundation
+
 /// The distinct values of one unique column, each with the row where it was first seen: what
 /// the uniqueness check keeps of a sheet that may have a million rows.
 ///
@@ -8,7 +10,8 @@
 /// only the table. Lookups compare the bytes, so the answer is exact; the hash is the standard
 /// library's seeded one, so a workbook cannot choose collisions.
 ///
-/// Only plain ASCII values go to the pages, where equal bytes mean equal text. Others live in a
+/// Only plain ASCII values go to the pages, where equal bytes mean equal text (with the few
+/// other values that are the same text as an ASCII one, as that ASCII). Others live in a
 /// plain dictionary, whose `String` keys compare as Swift compares text: "é" written as one
 /// character or as "e" and an accent is one value, as it was before this index. So do values of
 /// 64 KiB or more and any past 16 GiB of pages.
@@ -36,8 +39,16 @@ struct FirstRowIndex {
     mutating func firstRow(of value: String, orRemember row: UInt32) -> UInt32? {
         var value = value
         return value.withUTF8 { bytes in
-            if bytes.count >= Self.longValue || !bytes.allSatisfy({ $0 < 0x80 }) {
-                return remember(other: String(decoding: bytes, as: UTF8.self), row)
+            if bytes.count >= Self.longValue { return remember(other: String(decoding: bytes, as: UTF8.self), row) }
+            if !bytes.allSatisfy({ $0 < 0x80 }) {
+                // A few characters are the same text as ASCII ("\u{212A}", the Kelvin sign, is
+                // "K"): such a value is looked up in the pages as its composed form.
+                let text = String(decoding: bytes, as: UTF8.self)
+                let composed = text.precomposedStringWithCanonicalMapping
+                guard composed.utf8.allSatisfy({ $0 < 0x80 }), composed.utf8.count < Self.longValue else {
+                    return remember(other: text, row)
+                }
+                return firstRow(of: composed, orRemember: row)
             }
             if (count + 1) * 4 > slots.count * 3 { grow() }
             // One probe: it ends at the value, or at the empty slot the value goes into.

@@ -32,6 +32,12 @@ struct FirstRowIndexTests {
         // The same accented letter written as "e" and a combining accent is the same value.
         #expect(index.firstRow(of: "e\u{301}", orRemember: 99) == 6)
         #expect(index.firstRow(of: "e\u{301}e", orRemember: 99) == 7)
+        // Characters that are the same text as ASCII ones: the Kelvin sign is "K", the Greek
+        // question mark ";".
+        #expect(index.firstRow(of: "K", orRemember: 20) == nil)
+        #expect(index.firstRow(of: "\u{212A}", orRemember: 21) == 20)
+        #expect(index.firstRow(of: "a\u{37E}b", orRemember: 22) == nil)
+        #expect(index.firstRow(of: "a;b", orRemember: 23) == 22)
     }
 
     /// Values whose hashes collide (here every value hashes to one of four slots) are still
