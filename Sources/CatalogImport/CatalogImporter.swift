@@ -111,9 +111,11 @@ public struct CatalogImporter {
             lookupTables: exerciseTables, lookupValues: lookupValues, problems: &problems
         ).map(ExceptionRow.init)
         let spellings = JointSpellings(
-            JointSpellings.uses(sheet: "contraindications", contraindicationRows.map { ($0.joint, $0.number, $0.jointColumn) })
+            JointSpellings.uses(
+                sheet: "contraindications", contraindicationRows.map { ($0.joint, $0.number, $0.jointColumn) })
                 + JointSpellings.uses(
-                    sheet: WorkbookContract.exceptionSheet, exceptionRows.map { ($0.joint, $0.number, $0.jointColumn) }))
+                    sheet: WorkbookContract.exceptionSheet,
+                    exceptionRows.map { ($0.joint, $0.number, $0.jointColumn) }))
         let contraindications = contraindicationTables["contraindications"].map {
             ContraindicationRules(table: $0).check(contraindicationRows, spellings: spellings)
         }

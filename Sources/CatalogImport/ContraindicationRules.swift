@@ -68,7 +68,9 @@ struct JointSpellings {
 
     /// Whether `joint` is its joint's preferred spelling; reports it at the cell when not.
     func check(_ joint: String, row: Int, column: Int, reader: inout FieldReader) -> Bool {
-        guard let spelling = preferred[ContraindicationRules.jointKey(joint)], spelling.name != joint else { return true }
+        guard let spelling = preferred[ContraindicationRules.jointKey(joint)], spelling.name != joint else {
+            return true
+        }
         reader.report(
             .error, .jointSpelling, row: row, column, value: joint,
             message: "joint \(quoted: joint) differs only in case, spacing or a trailing \"s\" from "

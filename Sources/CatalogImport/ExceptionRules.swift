@@ -86,7 +86,8 @@ struct ExceptionRules {
             {
                 let safe = level == .safe
                 reader.report(
-                    .warning, .exceptionNoEffect, row: row.number, row.levelColumn ?? jointColumn, value: level.rawValue,
+                    .warning, .exceptionNoEffect, row: row.number, row.levelColumn ?? jointColumn,
+                    value: level.rawValue,
                     message: "\(shown: exerciseID) is marked \(level.rawValue) for the \(joint.lowercased()), but its "
                         + "group \(shown: group) " + (safe ? "is not contraindicated for it" : "already is")
                         + ": the row changes nothing",

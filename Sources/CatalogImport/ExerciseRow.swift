@@ -30,21 +30,51 @@ struct ExerciseRow {
         self.record = record
         number = record.number
         isValid = record.isValid
-        id = record[.exerciseID]?.text
-        displayName = record[.displayName]?.text
-        canonicalName = record[.canonicalName]?.text
-        equipmentCategory = record[.equipmentCategory]?.text
-        equipmentItem = record[.equipmentSpecific]?.text
-        primaryMuscle = record[.primaryMuscle]?.text
-        secondaryMuscles = record[.secondaryMuscles]?.list
-        movementPattern = record[.movementPattern]?.text
-        complexity = record[.complexityLevel]?.integer
-        selectionTier = record[.selectionTier]?.integer
-        isIsolation = record[.isIsolation]?.boolean
-        includeInProgramme = record[.includeInProgramme]?.boolean
-        instructions = ExerciseColumn.instructions.map { record[$0]?.text }
-        videoURL = record[.videoURL]?.text
-        thumbnailURL = record[.thumbnailURL]?.text
+        // One pass over the fields in the order they were set, the last of a column winning, rather
+        // than a search of them for each of the 18 fields.
+        var id, displayName, canonicalName, equipmentCategory, equipmentItem, primaryMuscle: String?
+        var movementPattern, videoURL, thumbnailURL: String?
+        var secondaryMuscles: [String]?
+        var complexity, selectionTier: Int?
+        var isIsolation, includeInProgramme: Bool?
+        var instructions: [String?] = [nil, nil, nil, nil]
+        record.forEachField { column, value in
+            switch column {
+            case .exerciseID: id = value?.text
+            case .displayName: displayName = value?.text
+            case .canonicalName: canonicalName = value?.text
+            case .equipmentCategory: equipmentCategory = value?.text
+            case .equipmentSpecific: equipmentItem = value?.text
+            case .primaryMuscle: primaryMuscle = value?.text
+            case .secondaryMuscles: secondaryMuscles = value?.list
+            case .movementPattern: movementPattern = value?.text
+            case .complexityLevel: complexity = value?.integer
+            case .selectionTier: selectionTier = value?.integer
+            case .isIsolation: isIsolation = value?.boolean
+            case .includeInProgramme: includeInProgramme = value?.boolean
+            case .instruction1: instructions[0] = value?.text
+            case .instruction2: instructions[1] = value?.text
+            case .instruction3: instructions[2] = value?.text
+            case .instruction4: instructions[3] = value?.text
+            case .videoURL: videoURL = value?.text
+            case .thumbnailURL: thumbnailURL = value?.text
+            }
+        }
+        self.id = id
+        self.displayName = displayName
+        self.canonicalName = canonicalName
+        self.equipmentCategory = equipmentCategory
+        self.equipmentItem = equipmentItem
+        self.primaryMuscle = primaryMuscle
+        self.secondaryMuscles = secondaryMuscles
+        self.movementPattern = movementPattern
+        self.complexity = complexity
+        self.selectionTier = selectionTier
+        self.isIsolation = isIsolation
+        self.includeInProgramme = includeInProgramme
+        self.instructions = instructions
+        self.videoURL = videoURL
+        self.thumbnailURL = thumbnailURL
     }
 
     /// The sheet column (1 = A) of `column`, when the sheet has it.

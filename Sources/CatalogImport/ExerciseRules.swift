@@ -20,10 +20,23 @@ struct ExerciseRules {
     /// Ids (normalised) whose group another sheet asks for, and the groups of those valid rows.
     private let groupsWanted: Set<String>
     private(set) var groupByExercise: [String: String] = [:]
-    /// The first spelling of each group, by its normalised name, and its row.
-    private var firstSpelling: [String: (name: String, row: Int)] = [:]
-    /// Per group, the programme exercises in it: how many, and the first's row, name and column.
-    private var programmeMembers: [String: (count: Int, row: Int, name: String?, column: Int?)] = [:]
+    /// The groups by normalised name, each numbered in the order first seen (a position in
+    /// `spellings`), and the first spelling of each with its row. A grown sheet has a group
+    /// for every few rows: bytes in flat buffers rather than two `String`s and a dictionary
+    /// entry a group.
+    private var spellingKeys = FirstRowIndex()
+    private var spellings = TextColumn()
+    private var spellingRows: [UInt32] = []
+    /// The groups (as spelt) holding a programme exercise, numbered in the order first seen,
+    /// which is row order: the first member's row, display name and group name, and whether it
+    /// is the only one.
+    private var memberKeys = FirstRowIndex()
+    private var memberGroups = TextColumn()
+    private var memberNames = TextColumn()
+    private var memberRows: [UInt32] = []
+    private var memberIsAlone: [Bool] = []
+    /// The column of `canonical_name`, the same for every row.
+    private var memberColumn: Int?
 
     init(
         table: SheetTable, lookups: CatalogLookups, keepsExercises: Bool = true, stage: ExerciseStage? = nil,
@@ -58,8 +71,16 @@ struct ExerciseRules {
         }
         checkCanonicalSpelling(row)
         if row.includeInProgramme == true, let name = row.canonicalName {
-            // One lookup of the group: its entry is counted in place, or made for its first member.
-            programmeMembers[name, default: (0, row.number, row.displayName, row.column(.canonicalName))].count += 1
+            let next = UInt32(memberRows.count)
+            if let group = memberKeys.firstRow(of: name, orRemember: next) {
+                memberIsAlone[Int(group)] = false
+            } else {
+                memberGroups.append(name)
+                memberNames.append(row.displayName)
+                memberRows.append(UInt32(clamping: row.number))
+                memberIsAlone.append(true)
+                if memberColumn == nil { memberColumn = row.column(.canonicalName) }
+            }
         }
     }
 
@@ -164,29 +185,33 @@ struct ExerciseRules {
     /// spelt two ways.
     private mutating func checkCanonicalSpelling(_ row: ExerciseRow) {
         guard let name = row.canonicalName, let column = row.column(.canonicalName) else { return }
-        let key = SheetTable.normalise(name)
-        guard let existing = firstSpelling[key] else {
-            firstSpelling[key] = (name, row.number)
+        let next = UInt32(spellingRows.count)
+        guard let group = spellingKeys.firstRow(of: SheetTable.normalise(name), orRemember: next).map(Int.init) else {
+            spellings.append(name)
+            spellingRows.append(UInt32(clamping: row.number))
             return
         }
-        if existing.name != name {
-            let at = "\(table.sheet)!\(CellReference(row: existing.row, column: column).a1)"
+        if !spellings.holds(name, at: group) {
+            let existing = spellings[group] ?? ""
+            let at = "\(table.sheet)!\(CellReference(row: Int(spellingRows[group]), column: column).a1)"
             spellingReader.report(
                 .error, .canonicalSpelling, row: row.number, column, value: name,
                 message: "canonical_name \(quoted: name) differs only in case or spacing from "
-                    + "\(quoted: existing.name) at \(at)",
-                hint: "did you mean \(quoted: existing.name)?")
+                    + "\(quoted: existing) at \(at)",
+                hint: "did you mean \(quoted: existing)?")
         }
     }
 
     /// Every programme exercise needs a swap: another programme exercise of its group.
     private func checkSwapAlternatives(_ reader: inout FieldReader) {
-        let alone = programmeMembers.filter { $0.value.count == 1 }.sorted { $0.value.row < $1.value.row }
-        for (name, member) in alone {
-            guard let column = member.column else { continue }
+        // Groups are numbered in the order of their first member's row: already in row order.
+        guard let column = memberColumn else { return }
+        for group in memberIsAlone.indices where memberIsAlone[group] {
+            let name = memberGroups[group] ?? ""
+            let member = memberNames[group]
             reader.report(
-                .warning, .swapNoAlternative, row: member.row, column, value: name,
-                message: "\(quoted: member.name ?? name) is the only programme exercise in group \(quoted: name), "
+                .warning, .swapNoAlternative, row: Int(memberRows[group]), column, value: name,
+                message: "\(quoted: member ?? name) is the only programme exercise in group \(quoted: name), "
                     + "so it has no swap",
                 hint: "add another programme exercise with canonical_name \(quoted: name), "
                     + "or move it to a group that has one")

@@ -62,6 +62,12 @@ struct ParsedRecord<Column: ContractColumn> {
         return nil
     }
 
+    /// Every value set, in the order set (a column set twice comes twice, its last the one that
+    /// counts): one pass, for a reader that wants every field rather than one.
+    func forEachField(_ body: (Column, FieldValue?) -> Void) {
+        for field in fields { body(field.column, field.value) }
+    }
+
     mutating func set(_ column: Column, to value: FieldValue?) {
         fields.append((column, value))
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The distinct values of one unique column, each with the row where it was first seen: what
 /// the uniqueness check keeps of a sheet that may have a million rows.
 ///
@@ -8,7 +10,8 @@
 /// only the table. Lookups compare the bytes, so the answer is exact; the hash is the standard
 /// library's seeded one, so a workbook cannot choose collisions.
 ///
-/// Only plain ASCII values go to the pages, where equal bytes mean equal text. Others live in a
+/// Only plain ASCII values go to the pages, where equal bytes mean equal text (with the few
+/// other values that are the same text as an ASCII one, as that ASCII). Others live in a
 /// plain dictionary, whose `String` keys compare as Swift compares text: "é" written as one
 /// character or as "e" and an accent is one value, as it was before this index. So do values of
 /// 64 KiB or more and any past 16 GiB of pages.
@@ -23,19 +26,34 @@ struct FirstRowIndex {
     private var count = 0
     /// The values the pages do not hold.
     private var others: [String: UInt32] = [:]
+    /// Where a value's probe starts: the standard library's seeded hash, or (tests) one that
+    /// makes values collide, to show that colliding values are still told apart by their bytes.
+    private let hash: (UnsafeBufferPointer<UInt8>) -> Int
+
+    init(hash: @escaping (UnsafeBufferPointer<UInt8>) -> Int = FirstRowIndex.seededHash) {
+        self.hash = hash
+    }
 
     /// The row where `value` was first seen; nil when it is new, after remembering `row` as its
     /// first.
     mutating func firstRow(of value: String, orRemember row: UInt32) -> UInt32? {
         var value = value
         return value.withUTF8 { bytes in
-            if bytes.count >= Self.longValue || !bytes.allSatisfy({ $0 < 0x80 }) {
-                return remember(other: String(decoding: bytes, as: UTF8.self), row)
+            if bytes.count >= Self.longValue { return remember(other: String(decoding: bytes, as: UTF8.self), row) }
+            if !bytes.allSatisfy({ $0 < 0x80 }) {
+                // A few characters are the same text as ASCII ("\u{212A}", the Kelvin sign, is
+                // "K"): such a value is looked up in the pages as its composed form.
+                let text = String(decoding: bytes, as: UTF8.self)
+                let composed = text.precomposedStringWithCanonicalMapping
+                guard composed.utf8.allSatisfy({ $0 < 0x80 }), composed.utf8.count < Self.longValue else {
+                    return remember(other: text, row)
+                }
+                return firstRow(of: composed, orRemember: row)
             }
             if (count + 1) * 4 > slots.count * 3 { grow() }
             // One probe: it ends at the value, or at the empty slot the value goes into.
             let mask = slots.count - 1
-            var slot = Self.hash(bytes) & mask
+            var slot = hash(bytes) & mask
             while slots[slot] != 0 {
                 let position = Int(slots[slot] - 1) * 4
                 if Self.bytes(at: position, in: pages, equal: bytes) { return Self.row(at: position, in: pages) }
@@ -56,7 +74,7 @@ struct FirstRowIndex {
         return nil
     }
 
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func seededHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var hasher = Hasher()
         hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
         return hasher.finalize()
@@ -68,7 +86,7 @@ struct FirstRowIndex {
         slots = [UInt32](repeating: 0, count: max(1024, old.count * 2))
         let mask = slots.count - 1
         for stored in old where stored != 0 {
-            var slot = Self.withBytes(at: Int(stored - 1) * 4, in: pages) { Self.hash($0) } & mask
+            var slot = Self.withBytes(at: Int(stored - 1) * 4, in: pages, hash) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = stored
         }

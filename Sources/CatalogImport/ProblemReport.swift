@@ -23,8 +23,8 @@ public struct ProblemReport: Encodable, Sendable {
         var out = ""
         for problem in problems {
             if problem.omittedCount > 0 {
-                out += "\(problem.severity.rawValue)[\(problem.code)]: … and \(Self.grouped(problem.omittedCount)) more "
-                    + "like this\n"
+                out += "\(problem.severity.rawValue)[\(problem.code)]: … and "
+                    + "\(Self.grouped(problem.omittedCount)) more like this\n"
                 out += "  --> \(problem.file)" + (problem.sheet.map { " › \($0)" } ?? "")
                     + (problem.column.map { ", column \($0)" } ?? "") + "\n\n"
                 continue

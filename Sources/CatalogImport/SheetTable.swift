@@ -32,6 +32,9 @@ struct SheetTable {
     let columns: [String: Int]
     /// Column index → header as written, trimmed.
     let headers: [Int: String]
+    /// Per column index, whether it has a header: asked for every cell of every row, so an
+    /// array rather than a hash of `headers`.
+    private let headed: [Bool]
     /// Data rows (row 2 on), fully empty rows skipped.
     let records: [Record]
     /// The most problems of one kind (`Problem.kind`) the sheet's checks keep; the others are
@@ -46,6 +49,9 @@ struct SheetTable {
         self.sheet = sheet
         self.columns = columns
         self.headers = headers
+        var headed = [Bool](repeating: false, count: max(0, headers.keys.max() ?? 0) + 1)
+        for column in headers.keys where column >= 0 { headed[column] = true }
+        self.headed = headed
         self.records = records
         self.stream = stream
     }
@@ -148,7 +154,7 @@ struct SheetTable {
     /// an error at its cell, reported through `reader`: no column of the schema can take it, so
     /// it would never reach the database.
     func valuesWithoutHeader(_ record: Record, _ reader: FieldReader) {
-        guard record.cells.contains(where: { headers[$0.column] == nil }) else { return }
+        guard record.cells.contains(where: { !hasHeader($0.column) }) else { return }
         for column in record.columns.sorted() where headers[column] == nil {
             let value = record[column]?.plainText ?? ""
             let letters = CellReference.columnName(column)
@@ -165,7 +171,7 @@ struct SheetTable {
         var values: [(column: Int, value: CellValue)] = []
         values.reserveCapacity(row.cells.count)
         for cell in row.cells {
-            if case .text(let text) = cell.value, text.allSatisfy(\.isWhitespace) { continue }
+            if case .text(let text) = cell.value, Self.isBlank(text) { continue }
             // Cells come in column order; a column written twice keeps its last value.
             if let last = values.last, last.column >= cell.reference.column,
                 let index = values.firstIndex(where: { $0.column == cell.reference.column })
@@ -178,12 +184,24 @@ struct SheetTable {
         return values
     }
 
+    /// Whether `text` is empty or white space only. Text that starts with a printable ASCII
+    /// character other than the space (nearly every cell) is not, without reading a `Character`.
+    static func isBlank(_ text: String) -> Bool {
+        if let first = text.utf8.first, first > 0x20, first < 0x7F { return false }
+        return text.allSatisfy(\.isWhitespace)
+    }
+
     /// Header and lookup-value comparison key: lower case, runs of white space folded.
     static func normalise(_ text: String) -> String {
         text.asciiNormalised() ?? text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     func column(_ name: String) -> Int? { columns[Self.normalise(name)] }
+
+    /// Whether `column` has a header (`headers` holds it).
+    func hasHeader(_ column: Int) -> Bool {
+        column >= 0 && column < headed.count && headed[column]
+    }
 
     func value(_ record: Record, _ column: Int?) -> CellValue? {
         guard let column else { return nil }

@@ -67,7 +67,9 @@ extension CellValue {
         swap(&sink.bytes, &output)
         value.write(to: &sink)
         swap(&sink.bytes, &output)
-        if output.count >= 2, output[output.count - 2] == UInt8(ascii: "."), output[output.count - 1] == UInt8(ascii: "0") {
+        if output.count >= 2, output[output.count - 2] == UInt8(ascii: "."),
+            output[output.count - 1] == UInt8(ascii: "0")
+        {
             output.removeLast(2)
         }
     }

@@ -78,7 +78,9 @@ struct CellValueDecoder {
         case .boolean:
             if text.isEmpty { return nil }
             // Excel writes 0 or 1: read those without making a string.
-            if text.bytes.count == 1, let byte = text.bytes.first, byte == UInt8(ascii: "0") || byte == UInt8(ascii: "1") {
+            if text.bytes.count == 1, let byte = text.bytes.first,
+                byte == UInt8(ascii: "0") || byte == UInt8(ascii: "1")
+            {
                 return .boolean(byte == UInt8(ascii: "1"))
             }
             switch String(decoding: text.bytes, as: UTF8.self).trimmed().lowercased() {

@@ -117,7 +117,9 @@ enum DecimalParsing {
             negative = start[0] == UInt8(ascii: "-")
             index = 1
         }
-        guard count > index, count - index <= 5, let value = decimalValue(start + index, count - index) else { return nil }
+        guard count > index, count - index <= 5, let value = decimalValue(start + index, count - index) else {
+            return nil
+        }
         return negative ? -value : value
     }
 

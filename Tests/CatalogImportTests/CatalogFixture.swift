@@ -9,14 +9,26 @@ import XLSXTestSupport
 struct CatalogFixture {
     var exerciseHeader = WorkbookContract.exerciseColumns.map(\.name)
     var exercises: [[CellValue?]] = [
-        row("barbell_bench_press", "Barbell Bench Press", "Bench Press", "Barbells", "Flat Bench", "Chest", "Triceps, Shoulders", "Horizontal Push", 3, 0, 1),
-        row("dumbbell_bench_press", "Dumbbell Bench Press", "Bench Press", "Dumbbells", nil, "Chest", "Triceps", "Horizontal Push", 2, 0, 1),
-        row("barbell_back_squat", "Barbell Back Squat", "Squat", "Barbells", "Squat Rack", "Quads", "Glutes", "Squat", 3, 0, 1),
-        row("machine_leg_press", "Machine Leg Press", "Squat", "Pin-loaded Machines", "Leg Press", "Quads", "Glutes", "Squat", 1, 0, 1),
-        row("plate_loaded_leg_press", "Plate-loaded Leg Press", "Squat", "Plate-loaded Machines", "Leg Press", "Quads", nil, "Squat", 1, 0, 1),
+        row(
+            "barbell_bench_press", "Barbell Bench Press", "Bench Press", "Barbells", "Flat Bench", "Chest",
+            "Triceps, Shoulders", "Horizontal Push", 3, 0, 1),
+        row(
+            "dumbbell_bench_press", "Dumbbell Bench Press", "Bench Press", "Dumbbells", nil, "Chest", "Triceps",
+            "Horizontal Push", 2, 0, 1),
+        row(
+            "barbell_back_squat", "Barbell Back Squat", "Squat", "Barbells", "Squat Rack", "Quads", "Glutes", "Squat",
+            3, 0, 1),
+        row(
+            "machine_leg_press", "Machine Leg Press", "Squat", "Pin-loaded Machines", "Leg Press", "Quads", "Glutes",
+            "Squat", 1, 0, 1),
+        row(
+            "plate_loaded_leg_press", "Plate-loaded Leg Press", "Squat", "Plate-loaded Machines", "Leg Press", "Quads",
+            nil, "Squat", 1, 0, 1),
         row("pull_up", "Pull-Up", "Pull-Up", "Bodyweight", "Pull-up Bar", "Back", "Biceps", "Vertical Pull", 3, 0, 1),
         row("chin_up", "Chin-Up", "Pull-Up", "Bodyweight", "Pull-up Bar", "Back", "Biceps", "Vertical Pull", 2, 0, 1),
-        row("kettlebell_swing", "Kettlebell Swing", "Swing", "Kettlebells", nil, "Glutes", "Hamstrings", "Hinge", 2, 0, 0),
+        row(
+            "kettlebell_swing", "Kettlebell Swing", "Swing", "Kettlebells", nil, "Glutes", "Hamstrings", "Hinge", 2, 0,
+            0),
     ]
     var schema: [[CellValue?]] = WorkbookContract.exerciseColumns.map(Self.schemaRow)
     var equipment: [[CellValue?]] = [
@@ -68,7 +80,8 @@ struct CatalogFixture {
     ) -> [CellValue?] {
         let text: (String?) -> CellValue? = { $0.map(CellValue.text) }
         return [
-            text(id), text(name), text(group), text(category), text(item), text(primary), text(secondary), text(pattern),
+            text(id), text(name), text(group), text(category), text(item), text(primary), text(secondary),
+            text(pattern),
             .number(Double(complexity)), .number(Double(tier)), .number(Double(isolation)), .number(Double(programme)),
             text("Set up steady."), text("Move with control."), nil, nil, nil, nil,
         ]
@@ -124,7 +137,8 @@ struct CatalogFixture {
         try WorkbookWriter(sheets: hidingSheets([
             .init(name: "contraindications", rows: [text(["canonical_name", "joint", "notes"])] + contraindications),
             .init(
-                name: "exercise_exceptions", rows: [text(["exercise_id", "joint", "level", "cue", "notes"])] + exceptions),
+                name: "exercise_exceptions",
+                rows: [text(["exercise_id", "joint", "level", "cue", "notes"])] + exceptions),
             .init(name: "schema", rows: [text(WorkbookContract.schemaSheetColumns)] + contraindicationSchema),
         ])).write(to: directory.appendingPathComponent(WorkbookContract.contraindicationWorkbook).path)
     }

@@ -18,21 +18,31 @@ struct CommittedCatalogueTests {
         "Dumbbells": [], "Kettlebells": [], "Cable Machines": [],
         "Pin-loaded Machines": [
             "Leg Press", "Leg Extension", "Lying Leg Curl", "Seated Leg Curl", "Standing Calf Raise",
-            "Seated Calf Raise", "Hip Abduction", "Hip Adduction", "Lat Pulldown", "Seated Row", "Chest Press", "Pec Deck",
+            "Seated Calf Raise", "Hip Abduction", "Hip Adduction", "Lat Pulldown", "Seated Row", "Chest Press",
+            "Pec Deck",
         ],
         "Plate-loaded Machines": [
-            "Leg Press", "Hack Squat", "Leg Extension", "Lying Leg Curl", "Standing Calf Raise", "T-Bar Row", "Chest Supported Row",
+            "Leg Press", "Hack Squat", "Leg Extension", "Lying Leg Curl", "Standing Calf Raise", "T-Bar Row",
+            "Chest Supported Row",
         ],
         "Bodyweight": ["Pull-up Bar", "Dip Station"],
     ]
-    static let muscles = ["Chest", "Back", "Shoulders", "Biceps", "Triceps", "Forearms", "Abs", "Obliques", "Quads", "Hamstrings", "Glutes", "Calves"]
-    static let compoundPatterns = ["Squat", "Hinge", "Lunge", "Horizontal Push", "Vertical Push", "Horizontal Pull", "Vertical Pull"]
+    static let muscles = [
+        "Chest", "Back", "Shoulders", "Biceps", "Triceps", "Forearms", "Abs", "Obliques", "Quads", "Hamstrings",
+        "Glutes", "Calves",
+    ]
+    static let compoundPatterns = [
+        "Squat", "Hinge", "Lunge", "Horizontal Push", "Vertical Push", "Horizontal Pull", "Vertical Pull",
+    ]
     static let isolationPatterns = [
-        "Chest Fly", "Shoulder Raise", "Rear Delt Fly", "Elbow Flexion", "Elbow Extension", "Knee Extension", "Knee Flexion",
-        "Hip Extension", "Hip Abduction", "Hip Adduction", "Calf Raise", "Wrist Curl", "Core Flexion", "Core Rotation", "Core Stability",
+        "Chest Fly", "Shoulder Raise", "Rear Delt Fly", "Elbow Flexion", "Elbow Extension", "Knee Extension",
+        "Knee Flexion", "Hip Extension", "Hip Abduction", "Hip Adduction", "Calf Raise", "Wrist Curl", "Core Flexion",
+        "Core Rotation", "Core Stability",
     ]
     static let joints = ["Ankle", "Elbow", "Hip", "Knee", "Lower Back", "Neck", "Shoulder", "Wrist"]
-    static let beginnerEquipment: Set<String> = ["Dumbbells", "Pin-loaded Machines", "Plate-loaded Machines", "Cable Machines"]
+    static let beginnerEquipment: Set<String> = [
+        "Dumbbells", "Pin-loaded Machines", "Plate-loaded Machines", "Cable Machines",
+    ]
     static let freeWeights: Set<String> = ["Barbells", "Dumbbells", "Kettlebells", "Bodyweight"]
 
     let content: CatalogContent
@@ -57,7 +67,8 @@ struct CommittedCatalogueTests {
 
     @Test(arguments: compoundPatterns)
     func compoundGroupsSpanTwoEquipmentCategories(_ pattern: String) {
-        let groups = Dictionary(grouping: programme.filter { $0.movementPattern == pattern && !$0.isIsolation }, by: \.canonicalName)
+        let groups = Dictionary(
+            grouping: programme.filter { $0.movementPattern == pattern && !$0.isIsolation }, by: \.canonicalName)
         for (group, members) in groups {
             #expect(Set(members.map(\.equipmentCategory)).count >= 2, "\(group)")
         }
@@ -72,7 +83,9 @@ struct CommittedCatalogueTests {
         for (category, items) in Self.questionnaireEquipment {
             #expect(programme.contains { $0.equipmentCategory == category }, "\(category)")
             for item in items {
-                #expect(programme.contains { $0.equipmentCategory == category && $0.equipmentItem == item }, "\(category) › \(item)")
+                #expect(
+                    programme.contains { $0.equipmentCategory == category && $0.equipmentItem == item },
+                    "\(category) › \(item)")
             }
         }
     }
@@ -87,7 +100,9 @@ struct CommittedCatalogueTests {
 
     @Test(arguments: compoundPatterns)
     func freeWeightsGoUpToTheHardLevels(_ pattern: String) {
-        let levels = programme.filter { $0.movementPattern == pattern && Self.freeWeights.contains($0.equipmentCategory) }.map(\.complexity)
+        let levels = programme.filter {
+            $0.movementPattern == pattern && Self.freeWeights.contains($0.equipmentCategory)
+        }.map(\.complexity)
         #expect((levels.max() ?? 0) >= 3)
     }
 

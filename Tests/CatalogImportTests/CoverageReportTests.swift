@@ -30,8 +30,10 @@ struct CoverageReportTests {
 
     @Test func patternsCountTheirExercisesByTier() {
         let report = Self.report([
-            Self.exercise("a", "Knee Flexion", "Dumbbells", tier: 1), Self.exercise("b", "Knee Flexion", "Dumbbells", tier: 2),
-            Self.exercise("c", "Knee Flexion", "Cable Machines", tier: 2), Self.exercise("d", "Hinge", "Dumbbells", tier: 3),
+            Self.exercise("a", "Knee Flexion", "Dumbbells", tier: 1),
+            Self.exercise("b", "Knee Flexion", "Dumbbells", tier: 2),
+            Self.exercise("c", "Knee Flexion", "Cable Machines", tier: 2),
+            Self.exercise("d", "Hinge", "Dumbbells", tier: 3),
             Self.exercise("e", "Hinge", "Dumbbells", tier: 1, programme: false),
         ])
         #expect(report.movementPatterns.map(\.byTier) == [["1": 1, "2": 2], ["3": 1]])
@@ -47,7 +49,10 @@ struct CoverageReportTests {
             // A specialist alone is no gap: there is nothing standard to promote.
             Self.exercise("jumping_hinge", "Hinge", "Dumbbells", tier: 3),
         ]).stapleGaps
-        #expect(gaps == [.init(pattern: "Knee Flexion", category: "Cable Machines", exercises: ["cable_curl", "cable_curl_2"])])
+        #expect(
+            gaps == [
+                .init(pattern: "Knee Flexion", category: "Cable Machines", exercises: ["cable_curl", "cable_curl_2"])
+            ])
         #expect(Self.report([]).text().contains("Patterns and equipment without a staple: none"))
     }
 
@@ -58,7 +63,9 @@ struct CoverageReportTests {
         ]
         #expect(Self.report(exercises).stapleGaps == [])
         // A staple that needs a pull-up bar does not: not every user has one.
-        let barred = [exercises[0], Self.exercise("hanging_curl", "Knee Flexion", "Bodyweight", tier: 1, item: "Pull-up Bar")]
+        let barred = [
+            exercises[0], Self.exercise("hanging_curl", "Knee Flexion", "Bodyweight", tier: 1, item: "Pull-up Bar"),
+        ]
         #expect(Self.report(barred).stapleGaps.map(\.category) == ["Cable Machines"])
     }
 }

@@ -8,7 +8,9 @@ import XLSX
 @Suite("exercise exceptions")
 struct ExceptionChecksTests {
     /// A row of the sheet: `exercise_id`, `joint`, `level`, `cue` (nil: blank), `notes`.
-    static func row(_ id: String, _ joint: String, _ level: String, cue: String? = nil, _ notes: String) -> [CellValue?] {
+    static func row(
+        _ id: String, _ joint: String, _ level: String, cue: String? = nil, _ notes: String
+    ) -> [CellValue?] {
         [.text(id), .text(joint), .text(level), cue.map(CellValue.text), .text(notes)]
     }
 
@@ -17,7 +19,8 @@ struct ExceptionChecksTests {
         #expect(result.problems == [])
         #expect(result.content?.exceptions == [
             ExerciseException(
-                exerciseId: "machine_leg_press", joint: "Lower Back", level: .safe, notes: "The back pad carries the torso.")
+                exerciseId: "machine_leg_press", joint: "Lower Back", level: .safe,
+                notes: "The back pad carries the torso.")
         ])
     }
 
@@ -48,12 +51,14 @@ struct ExceptionChecksTests {
             "fk.unknown_value exercise_exceptions!B9",
         ])
         let spelling = try #require(result.problems.first { $0.code == "joint.spelling" })
-        #expect(spelling.message.contains("\"elbows\"") && spelling.message.contains("\"Elbow\" at contraindications!B5"))
+        #expect(
+            spelling.message.contains("\"elbows\"") && spelling.message.contains("\"Elbow\" at contraindications!B5"))
         let duplicate = try #require(result.problems.first { $0.code == "unique.duplicate" })
         #expect(duplicate.message.contains("already listed on row 2"))
         #expect(duplicate.hint == "the rows say \"safe\" and \"contraindicated\": keep the one row that is right")
         let missingCue = try #require(result.problems.first { $0.location == "exercise_exceptions!D7" })
-        #expect(missingCue.severity == .error && missingCue.column == "cue" && missingCue.message.contains("needs a cue"))
+        #expect(
+            missingCue.severity == .error && missingCue.column == "cue" && missingCue.message.contains("needs a cue"))
         let unknownJoint = try #require(result.problems.first { $0.location == "exercise_exceptions!B9" })
         #expect(unknownJoint.message.contains("\"Toe\"") && unknownJoint.hint?.contains("Shoulder, Knee") == true)
         #expect(result.content == nil)

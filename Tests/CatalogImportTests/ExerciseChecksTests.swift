@@ -34,7 +34,9 @@ struct ExerciseChecksTests {
         #expect(content.exercises[1].equipmentItem == nil)
         #expect(content.exercises.map(\.selectionTier) == Array(repeating: 1, count: 8))
         #expect(content.selectionTiers.map(\.label) == ["Staple", "Standard", "Specialist"])
-        #expect(content.sources.map(\.fileName) == [WorkbookContract.exerciseWorkbook, WorkbookContract.contraindicationWorkbook])
+        #expect(
+            content.sources.map(\.fileName)
+                == [WorkbookContract.exerciseWorkbook, WorkbookContract.contraindicationWorkbook])
         #expect(content.sources.allSatisfy { $0.sha256.count == 64 })
     }
 
@@ -45,7 +47,8 @@ struct ExerciseChecksTests {
               code: "fk.unknown_value", cell: "F2", hint: "did you mean \"Chest\"?"),
         .init(name: "item of another category", column: "equipment_specific", row: 2, value: .text("Leg Press"),
               code: "equipment.item_not_in_category", cell: "E4"),
-        .init(name: "item on a category without items", column: "equipment_specific", row: 1, value: .text("Flat Bench"),
+        .init(name: "item on a category without items", column: "equipment_specific", row: 1,
+              value: .text("Flat Bench"),
               code: "equipment.item_not_in_category", cell: "E3",
               hint: "Dumbbells has no items: leave equipment_specific blank, or change the category to Barbells"),
         .init(name: "unknown item", column: "equipment_specific", row: 0, value: .text("Flat Bnch"),
@@ -70,13 +73,16 @@ struct ExerciseChecksTests {
               code: "required.missing", cell: "F6"),
         .init(name: "whitespace-only required value", column: "movement_pattern", row: 4, value: .text("   "),
               code: "required.missing", cell: "H6"),
-        .init(name: "display name reused ignoring case", column: "display_name", row: 2, value: .text(" barbell bench press"),
+        .init(name: "display name reused ignoring case", column: "display_name", row: 2,
+              value: .text(" barbell bench press"),
               code: "unique.duplicate", cell: "B4"),
         .init(name: "id reused", column: "exercise_id", row: 3, value: .text("pull_up"),
               code: "unique.duplicate", cell: "A7"),
-        .init(name: "secondary repeats the primary", column: "secondary_muscles", row: 0, value: .text("Triceps, Chest"),
+        .init(name: "secondary repeats the primary", column: "secondary_muscles", row: 0,
+              value: .text("Triceps, Chest"),
               code: "list.contains_primary", cell: "G2"),
-        .init(name: "secondary listed twice", column: "secondary_muscles", row: 0, value: .text("Triceps, Shoulders, triceps"),
+        .init(name: "secondary listed twice", column: "secondary_muscles", row: 0,
+              value: .text("Triceps, Shoulders, triceps"),
               code: "list.duplicate", cell: "G2"),
         .init(name: "secondary listed twice in a long list", column: "secondary_muscles", row: 0,
               value: .text("Triceps, " + Array(repeating: "Shoulders", count: 17).joined(separator: ", ")),
@@ -160,7 +166,9 @@ struct ExerciseChecksTests {
         fixture.set("display_name", row: 6, .text("Pull-Up"))
         fixture.contraindications.append([.text("Bench Press"), .text("knees"), .text("Pressing from the floor.")])
         let result = try fixture.importCatalog()
-        #expect(result.problems.map(\.code) == ["fk.unknown_value", "type.not_integer", "unique.duplicate", "joint.spelling"])
+        #expect(
+            result.problems.map(\.code)
+                == ["fk.unknown_value", "type.not_integer", "unique.duplicate", "joint.spelling"])
         #expect(result.problems.map(\.cell) == ["D2", "I5", "B8", "B6"])
         #expect(result.content == nil)
     }

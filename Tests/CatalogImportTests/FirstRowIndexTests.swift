@@ -32,5 +32,27 @@ struct FirstRowIndexTests {
         // The same accented letter written as "e" and a combining accent is the same value.
         #expect(index.firstRow(of: "e\u{301}", orRemember: 99) == 6)
         #expect(index.firstRow(of: "e\u{301}e", orRemember: 99) == 7)
+        // Characters that are the same text as ASCII ones: the Kelvin sign is "K", the Greek
+        // question mark ";".
+        #expect(index.firstRow(of: "K", orRemember: 20) == nil)
+        #expect(index.firstRow(of: "\u{212A}", orRemember: 21) == 20)
+        #expect(index.firstRow(of: "a\u{37E}b", orRemember: 22) == nil)
+        #expect(index.firstRow(of: "a;b", orRemember: 23) == 22)
+    }
+
+    /// Values whose hashes collide (here every value hashes to one of four slots) are still
+    /// told apart by their bytes: each repeat finds its own first row, never a neighbour's.
+    @Test func collidingValuesAreToldApartByTheirBytes() {
+        var index = FirstRowIndex(hash: { $0.count & 3 })
+        var expected: [String: UInt32] = [:]
+        for row in UInt32(2)..<5_002 {
+            let value = "id_\(row % 1_500)"
+            #expect(index.firstRow(of: value, orRemember: row) == expected[value], "row \(row), \(value)")
+            if expected[value] == nil { expected[value] = row }
+        }
+        // Same length, same hash, one byte apart.
+        #expect(index.firstRow(of: "id_1499", orRemember: 9_000) == expected["id_1499"])
+        #expect(index.firstRow(of: "id_9999", orRemember: 9_001) == nil)
+        #expect(index.firstRow(of: "id_9999", orRemember: 9_002) == 9_001)
     }
 }

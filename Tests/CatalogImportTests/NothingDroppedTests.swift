@@ -43,20 +43,24 @@ struct NothingDroppedTests {
         #expect(ExerciseRules.isSnakeCase(id))
     }
 
-    @Test(arguments: ["", "_", "Bench_press", "bench press", "bench-press", "bench__press", "_bench", "bench_", "bänch"])
+    @Test(arguments: [
+        "", "_", "Bench_press", "bench press", "bench-press", "bench__press", "_bench", "bench_", "bänch",
+    ])
     func otherIdentifiersFail(_ id: String) {
         #expect(!ExerciseRules.isSnakeCase(id))
     }
 
     @Test func anOverLongCellIsOneProblemWithAShortMessage() throws {
         var fixture = CatalogFixture()
-        let value = String(repeating: "Barbells ", count: 1_000_000)  // 9 MB in a lookup column; Excel trims the last space
+        // 9 MB in a lookup column; Excel trims the last space.
+        let value = String(repeating: "Barbells ", count: 1_000_000)
         fixture.set("equipment_category", row: 0, .text(value))
         let result = try fixture.importCatalog()
         #expect(result.problems.map(\.code) == ["cell.too_long"])
         let problem = try #require(result.problems.first)
         #expect(problem.location == "exercises!D2")
-        #expect(problem.message == "equipment_category holds 8999999 characters, more than the 32767 Excel keeps in a cell")
+        #expect(
+            problem.message == "equipment_category holds 8999999 characters, more than the 32767 Excel keeps in a cell")
         #expect((problem.value?.count ?? 0) <= 201)
     }
 
@@ -69,7 +73,8 @@ struct NothingDroppedTests {
         fixture.exerciseHeader[17] = "thumbnail_url " + long  // an undeclared column
         let result = try fixture.importCatalog()
         let codes = Set(result.problems.map(\.code))
-        #expect(codes.isSuperset(of: ["fk.unknown_value", "type.not_integer", "id.not_snake_case", "column.undeclared"]))
+        #expect(
+            codes.isSuperset(of: ["fk.unknown_value", "type.not_integer", "id.not_snake_case", "column.undeclared"]))
         for problem in result.problems {
             let text = [problem.message, problem.hint ?? "", problem.value ?? "", problem.column ?? ""]
             #expect(text.allSatisfy { $0.count < 450 }, "\(problem.code): \(problem.message)")

@@ -12,7 +12,8 @@ struct ProblemCapTests {
         var fixture = CatalogFixture()
         for index in 0..<count {
             var row = CatalogFixture.row(
-                "extra_\(index)", "Extra \(index)", "Bench Press", "Dumbbells", nil, "Pecs", nil, "Horizontal Push", 2, 0, 1)
+                "extra_\(index)", "Extra \(index)", "Bench Press", "Dumbbells", nil, "Pecs", nil, "Horizontal Push",
+                2, 0, 1)
             row[8] = .text("hard")
             fixture.exercises.append(row)
         }
@@ -47,7 +48,9 @@ struct ProblemCapTests {
         #expect(omitted.map { $0["count"] as? Int } == [25, 25])
         #expect(omitted.map { $0["column"] as? String } == ["primary_muscle", "complexity_level"]
             || omitted.map { $0["column"] as? String } == ["complexity_level", "primary_muscle"])
-        #expect(report.github().contains(",title=fk.unknown_value::exercises column primary_muscle: 25 more like this, not listed\n"))
+        #expect(
+            report.github().contains(
+                ",title=fk.unknown_value::exercises column primary_muscle: 25 more like this, not listed\n"))
     }
 
     @Test func withoutALimitEveryProblemIsListed() throws {

@@ -34,14 +34,18 @@ struct ProblemReportTests {
         #expect(summary == ["errors": 1, "warnings": 1, "omitted": 0])
         let list = try #require(object["problems"] as? [[String: Any]])
         #expect(list.count == 2)
-        #expect(Set(list[1].keys) == ["severity", "code", "file", "sheet", "cell", "column", "value", "message", "hint"])
+        #expect(
+            Set(list[1].keys) == ["severity", "code", "file", "sheet", "cell", "column", "value", "message", "hint"])
         #expect(list[0]["cell"] as? String == "D17")
         #expect(list[1]["hint"] is NSNull)
     }
 
     @Test func githubAnnotationsEscapeTheirFields() {
         let lines = ProblemReport(problems: problems).github().split(separator: "\n")
-        #expect(lines[0] == "::error file=database-management/train_exercise_database_prod.xlsx,title=fk.unknown_value::exercises!D17 unknown equipment_category \"Kettlebel\" (hint: did you mean \"Kettlebells\"?)")
+        #expect(
+            lines[0] == "::error file=database-management/train_exercise_database_prod.xlsx,"
+                + "title=fk.unknown_value::exercises!D17 unknown equipment_category \"Kettlebel\" "
+                + "(hint: did you mean \"Kettlebells\"?)")
         #expect(lines[1] == "::warning file=w.xlsx,title=swap.no_alternative::exercises!C4 only one, so: no swap")
     }
 }

@@ -75,6 +75,27 @@ struct StreamedCheckTests {
         #expect(stray.value == "stray" && stray.sheet == "exercises")
     }
 
+    /// A value repeated 40,000 rows after its first is found and located as on a short sheet:
+    /// the uniqueness index keeps every value of a long sheet, and the first row exactly (the
+    /// index's own tests go to 300,000 values; this sheet is as long as a test stays quick).
+    @Test func aDuplicateFarDownALongSheetIsFoundAtItsCell() throws {
+        var fixture = CatalogFixture()
+        for index in 0..<40_000 {
+            fixture.exercises.append(CatalogFixture.row(
+                "extra_\(index)", "Extra \(index)", "Bench Press", "Dumbbells", nil, "Chest", nil, "Horizontal Push",
+                2, 0, 0))
+        }
+        fixture.exercises.append(CatalogFixture.row(
+            "extra_7", " EXTRA  7", "Bench Press", "Dumbbells", nil, "Chest", nil, "Horizontal Push", 2, 0, 0))
+        let last = fixture.exercises.count + 1
+        let result = try fixture.importCatalog(keepsContent: false)
+        #expect(result.problems.map { "\($0.location ?? "") \($0.message)" } == [
+            "exercises!A\(last) exercise_id \"extra_7\" is already used at exercises!A17",
+            "exercises!B\(last) display_name \"EXTRA  7\" is already used at exercises!B17",
+        ])
+        #expect(result.errorCount == 2)
+    }
+
     @Test func pastTheFullLimitOnlyLookedUpValuesAreKept() {
         var values = LookupValues(referenced: ["bench press", "squat"])
         for index in 0..<(LookupValues.fullLimit + 10) { values.add("exercise \(index)") }

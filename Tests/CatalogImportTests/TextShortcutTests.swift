@@ -50,7 +50,9 @@ struct TextShortcutTests {
             }
             // The pieces of a list are substrings.
             for piece in text.split(separator: ",")
-            where Array(piece.trimmed(of: .whitespaces).utf8) != Array(piece.trimmingCharacters(in: .whitespaces).utf8) {
+            where Array(piece.trimmed(of: .whitespaces).utf8)
+                != Array(piece.trimmingCharacters(in: .whitespaces).utf8)
+            {
                 differing.append("piece of " + text.debugDescription)
             }
         }
@@ -65,8 +67,11 @@ struct TextShortcutTests {
                 if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { differing.append(text.debugDescription) }
                 continue
             }
-            let general = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            if items.map({ Array($0.utf8) }) != general.map({ Array($0.utf8) }) { differing.append(text.debugDescription) }
+            let general = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            if items.map({ Array($0.utf8) }) != general.map({ Array($0.utf8) }) {
+                differing.append(text.debugDescription)
+            }
         }
         #expect(differing.isEmpty, "\(differing.prefix(10))")
     }

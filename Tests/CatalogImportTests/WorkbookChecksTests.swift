@@ -116,7 +116,10 @@ struct WorkbookChecksTests {
         #expect(problems.contains {
             $0.code == "lookup.duplicate" && $0.severity == .warning && $0.location == "lookup_selection_tier!A5"
         })
-        #expect(problems.contains { $0.code == "lookup.duplicate" && $0.severity == .warning && $0.location == "lookup_equipment!A9" })
+        #expect(
+            problems.contains {
+                $0.code == "lookup.duplicate" && $0.severity == .warning && $0.location == "lookup_equipment!A9"
+            })
     }
 
     @Test func sheetsAreFoundByNameIgnoringCaseAndSpaces() throws {

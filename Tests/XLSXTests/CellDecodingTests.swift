@@ -59,7 +59,8 @@ struct CellDecodingTests {
                 _ = try cells("<row r=\"2\"><c r=\"B2\" t=\"s\"><v>3</v></c></row>", byIndex: byIndex)
             } throws: { error in
                 (error as? XLSXError)?.code == "sheet.bad_shared_string"
-                    && (error as? XLSXError)?.message.contains("cell B2 refers to shared string \"3\", but the workbook has 3") == true
+                    && (error as? XLSXError)?.message.contains(
+                        "cell B2 refers to shared string \"3\", but the workbook has 3") == true
             }
         }
     }

@@ -70,7 +70,8 @@ struct PackageStructureTests {
     func sheetOrderAndStates() throws {
         var package = TestPackage.singleSheet("")
         package["xl/workbook.xml"] = TestPackage.workbook(sheets: [
-            ("Zeta", "rId9", nil), ("Alpha", "rId1", "hidden"), ("Mid", "rId5", "veryHidden"), ("Shown", "rId6", "visible"),
+            ("Zeta", "rId9", nil), ("Alpha", "rId1", "hidden"), ("Mid", "rId5", "veryHidden"),
+            ("Shown", "rId6", "visible"),
         ])
         package["xl/_rels/workbook.xml.rels"] = TestPackage.workbookRelationships([
             ("rId1", "worksheet", "worksheets/sheet1.xml"), ("rId5", "worksheet", "worksheets/sheet1.xml"),
@@ -140,7 +141,8 @@ struct PackageStructureTests {
                 <c r="B1" s="1"><v>45352</v></c></row></sheetData></worksheet>
                 """),
             ("xl/sharedStrings.xml", "<sst xmlns=\"\(main)\"><si><t>strict</t></si></sst>"),
-            ("xl/styles.xml", "<styleSheet xmlns=\"\(main)\"><cellXfs><xf numFmtId=\"0\"/><xf numFmtId=\"14\"/></cellXfs></styleSheet>"),
+            ("xl/styles.xml",
+             "<styleSheet xmlns=\"\(main)\"><cellXfs><xf numFmtId=\"0\"/><xf numFmtId=\"14\"/></cellXfs></styleSheet>"),
         ])
         let path = try package.write()
         #expect(try Workbook(path: path).sheets.map(\.name) == ["Strict"])

@@ -8,7 +8,10 @@ struct WorkbookWriterTests {
     static let sample = WorkbookWriter(sheets: [
         .init(name: "Übungen & Co", rows: [
             [.text("name"), .text("reps"), .text("done"), .text("start"), .text("rest"), .text("note")],
-            [.text("Squat"), .number(10), .boolean(true), .date(serial: 45352), .duration(serial: 1.5 / 1440), .error("#N/A")],
+            [
+                .text("Squat"), .number(10), .boolean(true), .date(serial: 45352), .duration(serial: 1.5 / 1440),
+                .error("#N/A"),
+            ],
             [],
             [nil, .number(2.5), .boolean(false), .date(serial: 45352.75), .date(serial: 0.25), nil, .text("far")],
         ]),

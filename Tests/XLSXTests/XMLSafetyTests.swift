@@ -55,7 +55,8 @@ struct XMLSafetyTests {
 
     @Test("an undeclared entity reference is malformed XML, not expanded")
     func undeclaredEntity() throws {
-        let package = TestPackage.singleSheet("<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>&nope;</t></is></c></row>")
+        let package = TestPackage.singleSheet(
+            "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>&nope;</t></is></c></row>")
         #expect(xlsxError { try Self.open(package) }?.code == "xml.malformed")
     }
 
@@ -65,7 +66,8 @@ struct XMLSafetyTests {
         package["xl/worksheets/sheet1.xml"] = """
             <?xml version="1.0"?>
             <!DOCTYPE worksheet SYSTEM "http://127.0.0.1:9/never.dtd">
-            <worksheet xmlns="\(TestPackage.main)"><sheetData><row r="1"><c r="A1"><v>4</v></c></row></sheetData></worksheet>
+            <worksheet xmlns="\(TestPackage.main)"><sheetData>\
+            <row r="1"><c r="A1"><v>4</v></c></row></sheetData></worksheet>
             """
         #expect(try readCells(package.write()) == ["A1": .number(4)])
     }
@@ -92,7 +94,8 @@ struct XMLSafetyTests {
     @Test("a part that ends mid-document is xml.malformed", arguments: ["xl/workbook.xml", "xl/worksheets/sheet1.xml",
                                                                          "xl/sharedStrings.xml"])
     func truncatedPart(part: String) throws {
-        var package = TestPackage.singleSheet("<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c></row>", sharedStrings: ["a"])
+        var package = TestPackage.singleSheet(
+            "<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c></row>", sharedStrings: ["a"])
         let original = try #require(package[part])
         package[part] = String(original.prefix(original.count - 12))
         let error = xlsxError { try Self.open(package) }
@@ -103,7 +106,8 @@ struct XMLSafetyTests {
     @Test("a text node over 10 MB is accepted")
     func hugeTextNode() throws {
         let big = String(repeating: "abcdefghij", count: 1_100_000)
-        let package = TestPackage.singleSheet("<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c></row>", sharedStrings: [big])
+        let package = TestPackage.singleSheet(
+            "<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c></row>", sharedStrings: [big])
         let cells = try readCells(package.write())
         guard case .text(let text) = cells["A1"] else {
             Issue.record("A1 is \(String(describing: cells["A1"]))")
