@@ -113,11 +113,17 @@ struct DeviceLog {
         fileprivate(set) var deletions: [UInt8] = []
         /// Per table, its row objects, comma-separated.
         fileprivate(set) var tables: [(name: String, rows: [UInt8])] = []
+        /// Per table, the ids of its rows, in the order sent: the rows a short answer (migration
+        /// 0018) lists none of were inserted.
+        fileprivate(set) var ids: [String: [String]] = [:]
         fileprivate(set) var count = 0
 
-        /// `{"deletions": [...], "tables": {"workouts": [...], ...}}`, as `sync_push` takes it.
+        /// `{"answer": "short", "deletions": [...], "tables": {"workouts": [...], ...}}`, as
+        /// `sync_push` takes it: the server answers every row but those it inserted (migration
+        /// 0018; a server before it ignores the key and answers every row).
         var json: String {
-            var text: [UInt8] = Array(#"{"deletions": ["#.utf8) + deletions + Array(#"], "tables": {"#.utf8)
+            var text: [UInt8] =
+                Array(#"{"answer": "short", "deletions": ["#.utf8) + deletions + Array(#"], "tables": {"#.utf8)
             for (index, table) in tables.enumerated() {
                 if index > 0 { text += Array(", ".utf8) }
                 JSONString.append(table.name, to: &text)
@@ -147,8 +153,9 @@ struct DeviceLog {
             current.count += 1
         }
 
-        mutating func addRow(_ object: [UInt8], of table: String) {
+        mutating func addRow(_ object: [UInt8], id: String, of table: String) {
             makeRoom()
+            current.ids[table, default: []].append(id)
             if current.tables.last?.name == table, let last = current.tables.indices.last {
                 current.tables[last].rows.append(UInt8(ascii: ","))
                 current.tables[last].rows += object
@@ -193,7 +200,8 @@ struct DeviceLog {
                         + "OR \(Column.updatedAt) IS NOT \(Column.syncedAt)")
                 var versions: [String: String] = [:]
                 while let row = try rows.next() {
-                    versions[row[Column.id]] = row[Column.updatedAt]
+                    let id: String = row[Column.id]
+                    versions[id] = row[Column.updatedAt]
                     var object: [UInt8] = [UInt8(ascii: "{")]
                     for (column, value) in row where column != Column.syncedAt && column != Column.singleton {
                         if let bound = bounds[column], case .string(let text) = value.storage,
@@ -209,7 +217,7 @@ struct DeviceLog {
                     }
                     Self.appendMember("base", row[Column.syncedAt], to: &object)
                     object.append(UInt8(ascii: "}"))
-                    pushes.addRow(object, of: table.name)
+                    pushes.addRow(object, id: id, of: table.name)
                 }
                 outgoing.sentVersions[table.name] = versions
             }
