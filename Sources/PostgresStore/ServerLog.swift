@@ -65,6 +65,32 @@ struct ServerLog {
         return try Self.outcome(text, of: last, since: cursor, into: pushed)
     }
 
+    /// A sync of at most one push in one statement, a transaction of its own (one round trip,
+    /// not four: begin, the claims, the exchange, commit): the role and `user`'s claims set for
+    /// that transaction alone (`set_config(…, true)`, as `UserSession` sets them), then
+    /// `sync_exchange`, which runs as that role and checks the caller as it always does. The
+    /// subquery is evaluated first (`OFFSET 0` keeps it apart), so the function starts with the
+    /// role and claims in place; when the statement ends, committed or not, the connection is
+    /// back to its own role, with no claims. PostgreSQL checks the connection's own right to call
+    /// `sync_exchange` before the statement starts: a login that has none (Supabase's
+    /// `authenticator`) is refused with 42501, and `LogSync` then syncs in four steps.
+    func exchangeAlone(_ push: DeviceLog.Push, since cursor: Int64, user: String, role: String) async throws
+        -> (Pushed, Rows)
+    {
+        let claims = #"{"sub": "\#(user)", "role": "\#(role)"}"#
+        var text = "{}"
+        for try await answer in try await connection.query(
+            """
+            SELECT sync_exchange(\(push.json)::jsonb, \(cursor))::text
+            FROM (SELECT set_config('role', \(role), true), set_config('request.jwt.claims', \(claims), true)
+                  OFFSET 0) AS session
+            """, logger: logger
+        ).decode(String.self) {
+            text = answer
+        }
+        return try Self.outcome(text, of: push, since: cursor, into: Pushed())
+    }
+
     /// `sync_exchange`'s answer to `push`, added to what the pushes before it did.
     private static func outcome(_ text: String, of push: DeviceLog.Push, since cursor: Int64, into pushed: Pushed)
         throws -> (Pushed, Rows)

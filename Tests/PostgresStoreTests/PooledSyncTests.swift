@@ -72,6 +72,28 @@ extension PostgresTests.SyncTests {
         }
     }
 
+    @Test("through Supabase's authenticator, which may not call the sync itself, a sync still pushes and pulls")
+    func syncThroughAuthenticator() async throws {
+        try await Self.withTwoDevices { server, a, b, _ in
+            // A superuser's login syncs in one statement; authenticator's is refused that one
+            // (it may call sync_exchange only once it has taken the user's role): four steps.
+            let authenticator = PostgresTestServer.url(server, user: "authenticator")
+            try a.workout(0, at: "2026-01-05T18:00:00Z")
+            let sent = try #require(try Self.rows(a)["logged_sets"]?.count)
+            let report = try await LogSync().sync(userDatabase: a.path, with: authenticator, user: Self.user)
+            #expect(report.conflicts.isEmpty)
+            #expect(report.tables.first { $0.table == "logged_sets" }?.pushed == sent, "\(report.tables)")
+            #expect(try await Self.owners("logged_sets", server)[Self.user] == sent)
+            try a.workout(1, at: "2026-01-07T18:00:00Z")
+            let again = try await LogSync().sync(userDatabase: a.path, with: authenticator, user: Self.user)
+            #expect(again.conflicts.isEmpty && again.pushed > 0)
+            let idle = try await LogSync().sync(userDatabase: a.path, with: authenticator, user: Self.user)
+            #expect(idle.pushed == 0, "\(idle.tables)")
+            _ = try await LogSync().sync(userDatabase: b.path, with: server, user: Self.user)
+            #expect(try Self.rows(b) == Self.rows(a))
+        }
+    }
+
     @Test("a pushed workout is not downloaded again by the device that pushed it, and the next sync has nothing to do")
     func pushedRowsStayHome() async throws {
         try await Self.withTwoDevices { server, a, b, _ in
