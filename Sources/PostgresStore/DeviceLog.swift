@@ -28,9 +28,13 @@ struct DeviceLog {
             queue = try DatabaseQueue(path: path, configuration: Self.configuration)
             let needed = TrainingLogSchema.syncTables
             let present = try queue.read { db in
-                try Set(String.fetchAll(
-                    db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (\(databaseQuestionMarks(count: needed.count + 2)))",
-                    arguments: StatementArguments(needed + [ServerSubscription.deviceTable, ServerSubscription.checkTable])))
+                try Set(
+                    String.fetchAll(
+                        db,
+                        sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN "
+                            + "(\(databaseQuestionMarks(count: needed.count + 2)))",
+                        arguments: StatementArguments(
+                            needed + [ServerSubscription.deviceTable, ServerSubscription.checkTable])))
             }
             keepsSubscription = present.contains(ServerSubscription.deviceTable)
             recordsChecks = present.contains(ServerSubscription.checkTable)
@@ -173,8 +177,7 @@ struct DeviceLog {
     /// on that server (`deleted_accounts`).
     func outgoing(server: String, user: String) throws -> Outgoing {
         try read { db in
-            if let deletedAt = try String.fetchOne(db, sql: SQL.deletedAccount, arguments: [server, user])
-            {
+            if let deletedAt = try String.fetchOne(db, sql: SQL.deletedAccount, arguments: [server, user]) {
                 throw PostgresStoreError.accountDeleted(user: user, server: server, at: deletedAt)
             }
             var outgoing = Outgoing(server: server, user: user)
@@ -285,7 +288,9 @@ struct DeviceLog {
                 list.append(UInt8(ascii: "]"))
                 let missing = try String.fetchAll(
                     db.cachedStatement(
-                        sql: "SELECT j.value FROM json_each(?) AS j WHERE NOT EXISTS (SELECT 1 FROM \(table.name) WHERE \(Column.id) = j.value)"),
+                        sql: "SELECT j.value FROM json_each(?) AS j WHERE NOT EXISTS "
+                            + "(SELECT 1 FROM \(table.name) WHERE \(Column.id) = j.value)"
+                    ),
                     arguments: [String(decoding: list, as: UTF8.self)])
                 for id in missing {
                     let deletedAt = stamp ?? Self.timestamp(now)
@@ -314,8 +319,9 @@ struct DeviceLog {
                 let local = rows.isEmpty ? [] : Set(try db.columns(in: table.name).map(\.name))
                 var written = 0
                 for row in rows {
-                    if let id = row[Column.id] as? String, gone.contains(id)
-                        || table.parent.map({ gone.contains(row[$0] as? String ?? "") }) == true
+                    if let id = row[Column.id] as? String,
+                        gone.contains(id)
+                            || table.parent.map({ gone.contains(row[$0] as? String ?? "") }) == true
                     {
                         // Deleted here, or under a row deleted here: it stays deleted, and so do its children.
                         gone.insert(id)

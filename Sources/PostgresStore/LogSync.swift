@@ -118,9 +118,10 @@ public struct LogSync: Sendable {
         } catch let error as PostgresStoreError where error.kind == .accountDeleted {
             // The server deleted the account (migration 0014) and wrote nothing: this device
             // records it, and changes nothing else.
-            let deletedAt = error.detail.flatMap { detail in
-                detail.hasPrefix("deleted_at=") ? String(detail.dropFirst("deleted_at=".count)) : nil
-            } ?? "a moment the server did not give"
+            let deletedAt =
+                error.detail.flatMap { detail in
+                    detail.hasPrefix("deleted_at=") ? String(detail.dropFirst("deleted_at=".count)) : nil
+                } ?? "a moment the server did not give"
             try pending.device.recordAccountDeletion(server: outgoing.server, user: user, deletedAt: deletedAt)
             pending.device.close()
             throw PostgresStoreError.accountDeleted(user: user, server: outgoing.server, at: deletedAt)
@@ -174,7 +175,8 @@ public struct LogSync: Sendable {
         if outgoing.pushes.count <= 1, !Self.stepByStep.withLock({ $0.contains(outgoing.server) }) {
             do {
                 var (pushed, rows) = try await ServerLog(connection: connection, logger: logger)
-                    .exchangeAlone(outgoing.pushes.first ?? DeviceLog.Push(), since: outgoing.cursor, user: user, role: role)
+                    .exchangeAlone(
+                        outgoing.pushes.first ?? DeviceLog.Push(), since: outgoing.cursor, user: user, role: role)
                 if !rows.subscriptionRead {
                     // A server before migration 0016: the subscription as the user, a statement of its own.
                     rows.subscription = try await UserSession(connection: connection, logger: logger).run(

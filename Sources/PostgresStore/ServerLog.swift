@@ -147,7 +147,8 @@ struct ServerLog {
             default:
                 pushed.conflicts.append(
                     SyncReport.Conflict(
-                        table: table, id: result["id"] as? String ?? "", deviceUpdatedAt: result["device"] as? String ?? "",
+                        table: table, id: result["id"] as? String ?? "",
+                        deviceUpdatedAt: result["device"] as? String ?? "",
                         serverUpdatedAt: result["server"] as? String))
             }
             pushed.counts[table] = counts

@@ -34,7 +34,10 @@ extension PostgresTests.SyncTests {
             // The connection is the one both syncs used, back to its login role, with no claims.
             let (pid, role, claims) = try await pool.withConnection { connection in
                 let rows = try await connection.query(
-                    "SELECT pg_backend_pid(), current_user::text, coalesce(current_setting('request.jwt.claims', true), '')",
+                    """
+                    SELECT pg_backend_pid(), current_user::text,
+                        coalesce(current_setting('request.jwt.claims', true), '')
+                    """,
                     logger: PostgresTests.AccessTests.logger)
                 for try await row in rows.decode((Int32, String, String).self) { return row }
                 return (Int32(0), "", "")

@@ -120,7 +120,8 @@ extension PostgresTests {
                     #expect(Self.ids(first.pulled, "workouts") == ["30000000-0000-4000-8000-00000000000b"])
                     // The cursor is past the set: the next sync brings nothing, however often it runs.
                     let cursor = try #require(first.pulled["cursor"] as? Int)
-                    let again = try await Self.exchange(#"{"deletions": [], "tables": {}}"#, since: cursor, on: connection)
+                    let again = try await Self.exchange(
+                        #"{"deletions": [], "tables": {}}"#, since: cursor, on: connection)
                     #expect(again.pushed.isEmpty)
                     for table in ["programmes", "workouts", "exercise_logs", "logged_sets"] {
                         #expect(Self.ids(again.pulled, table).isEmpty, "\(table) came down again")
@@ -158,25 +159,31 @@ extension PostgresTests {
                     let version = try #require(workout?["updated_at"] as? String)
                     func push(_ set: String, short: Bool, base: String) -> String {
                         "{" + (short ? #""answer": "short", "# : "") + #""deletions": [], "#
-                            + rows.replacingOccurrences(of: "SET", with: set).replacingOccurrences(of: "BASE", with: base)
+                            + rows.replacingOccurrences(of: "SET", with: set).replacingOccurrences(
+                                of: "BASE", with: base
+                            )
                             .replacingOccurrences(of: "NUMBER", with: set.suffix(1))
                             + "}"
                     }
                     let short = try await Self.exchange(
-                        push("50000000-0000-4000-8000-0000000000b3", short: true, base: version), since: 0, on: connection)
+                        push("50000000-0000-4000-8000-0000000000b3", short: true, base: version), since: 0,
+                        on: connection)
                     // The set was inserted: not listed. The workout was updated: listed.
                     #expect(short.pushed.map { $0["action"] as? String } == ["update"], "\(short.pushed)")
                     #expect(short.pushed.first?["id"] as? String == "30000000-0000-4000-8000-00000000000b")
                     // The same push again is kept as it is: both rows listed as "same".
                     let replay = try await Self.exchange(
-                        push("50000000-0000-4000-8000-0000000000b3", short: true, base: version), since: 0, on: connection)
-                    #expect(replay.pushed.compactMap { $0["action"] as? String } == ["same", "same"], "\(replay.pushed)")
+                        push("50000000-0000-4000-8000-0000000000b3", short: true, base: version), since: 0,
+                        on: connection)
+                    #expect(
+                        replay.pushed.compactMap { $0["action"] as? String } == ["same", "same"], "\(replay.pushed)")
                     // An app in the field asks nothing: every row, the set inserted among them.
                     let full = try await Self.exchange(
                         push("50000000-0000-4000-8000-0000000000b4", short: false, base: "2026-01-06T09:00:00.000Z"),
                         since: 0, on: connection)
                     #expect(
-                        full.pushed.compactMap { $0["action"] as? String }.sorted() == ["insert", "same"], "\(full.pushed)")
+                        full.pushed.compactMap { $0["action"] as? String }.sorted() == ["insert", "same"],
+                        "\(full.pushed)")
                 }
             }
         }
@@ -196,7 +203,8 @@ extension PostgresTests {
                         ).decode(String.self) {
                             text = answer
                         }
-                        let answer = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+                        let answer = try #require(
+                            try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
                         let subscription = try #require(answer["subscription"], "no subscription in \(text)")
                         guard let expected else {
                             // B holds none, and never sees A's.
@@ -241,7 +249,8 @@ extension PostgresTests {
                     // The function itself refuses, while its rows are read.
                     var state: String?
                     do {
-                        for try await _ in try await connection.query("SELECT sync_pull(0)", logger: AccessTests.logger) {}
+                        for try await _ in try await connection.query("SELECT sync_pull(0)", logger: AccessTests.logger)
+                        {}
                     } catch {
                         state = (error as? PSQLError)?.serverInfo?[.sqlState]
                     }

@@ -24,11 +24,9 @@ struct LineLengthTests {
         "Benchmarks/",
         "Sources/CatalogBuild/",
         "Sources/CatalogImport/",
-        "Sources/PostgresStore/",
         "Sources/TrainDBService/",
         "Sources/XLSX/",
         "Tests/CatalogImportTests/",
-        "Tests/PostgresStoreTests/",
         "Tests/TrainDBServiceTests/",
         "Tests/XLSXTests/",
     ]
