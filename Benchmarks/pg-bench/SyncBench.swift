@@ -262,12 +262,15 @@ enum SyncBench {
     /// CPU seconds so far of the server's processes: the postmaster whose pid heads
     /// `postmaster.pid` in `dataDirectory`, and every process it started (the backends of the
     /// pool's connections, the WAL writer, the checkpointer …), from /proc. Unlike the machine's
-    /// busy time, other work on a shared machine does not count.
-    static func serverCPUSeconds(dataDirectory: String) -> Double {
+    /// busy time, other work on a shared machine does not count. `backends`: the part of the
+    /// connections' backends (their title names the client's address, `127.0.0.1(port)`), what
+    /// the syncs' statements cost, against the rest (autovacuum, the checkpointer, the WAL writer).
+    static func serverCPUSeconds(dataDirectory: String) -> (all: Double, backends: Double) {
         let pidFile = (try? String(contentsOfFile: dataDirectory + "/postmaster.pid", encoding: .utf8)) ?? ""
-        guard let postmaster = pidFile.split(separator: "\n").first.flatMap({ Int($0) }) else { return .nan }
+        guard let postmaster = pidFile.split(separator: "\n").first.flatMap({ Int($0) }) else { return (.nan, .nan) }
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         var total = 0.0
+        var backends = 0.0
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
             guard let pid = Int(entry),
                 let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
@@ -279,8 +282,10 @@ enum SyncBench {
                 let user = Double(fields[11]), let system = Double(fields[12])
             else { continue }
             total += (user + system) / ticks
+            let title = (try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8)) ?? ""
+            if title.contains("(") { backends += (user + system) / ticks }
         }
-        return total
+        return (total, backends)
     }
 
     /// CPU seconds so far: this process's (the devices' side of every sync), and the whole

@@ -147,18 +147,23 @@ print("  per sync p50 \(milliseconds(percentile(syncTimes, 0.5))), p99 \(millise
       "all \(logs.count) in \(milliseconds(syncTotal))")
 let deviceCPU = (cpuAfter.process - cpuBefore.process) / Double(logs.count)
 let machineCPU = (cpuAfter.machine - cpuBefore.machine) / Double(logs.count)
-let serverCPU = (serverAfter - serverBefore) / Double(logs.count)
-print(String(format: "  CPU per sync: %.1f ms the devices' side (this process), %.1f ms the server's (its processes); "
-      + "the machine was busy %.1f ms a sync in all", deviceCPU * 1000, serverCPU * 1000, machineCPU * 1000))
+let serverCPU = (serverAfter.all - serverBefore.all) / Double(logs.count)
+let backendsCPU = (serverAfter.backends - serverBefore.backends) / Double(logs.count)
+print(String(format: "  CPU per sync: %.1f ms the devices' side (this process), %.1f ms the server's (its processes, "
+      + "%.1f ms of it the connections' backends); the machine was busy %.1f ms a sync in all",
+      deviceCPU * 1000, serverCPU * 1000, backendsCPU * 1000, machineCPU * 1000))
 print("  the next day's workout, each device's own steps taken alone (as on a phone of its own),",
       "the exchanges \(concurrency) at a time:")
 print("  per sync p50 \(milliseconds(percentile(own.sync, 0.5))), p99 \(milliseconds(percentile(own.sync, 0.99)));",
       "the exchange alone p50 \(milliseconds(percentile(own.exchange, 0.5))),",
       "p99 \(milliseconds(percentile(own.exchange, 0.99)))")
 let exchangeCPU = (cpuAfterOwn.machine - cpuBeforeOwn.machine) / Double(logs.count)
-let serverOwnCPU = (serverAfterOwn - serverBeforeOwn) / Double(logs.count)
-print(String(format: "  CPU per sync: %.1f ms the devices' side, %.1f ms the server's; the machine busy %.1f ms a sync",
-      (cpuAfterOwn.process - cpuBeforeOwn.process) / Double(logs.count) * 1000, serverOwnCPU * 1000, exchangeCPU * 1000))
+let serverOwnCPU = (serverAfterOwn.all - serverBeforeOwn.all) / Double(logs.count)
+let backendsOwnCPU = (serverAfterOwn.backends - serverBeforeOwn.backends) / Double(logs.count)
+print(String(format: "  CPU per sync: %.1f ms the devices' side, %.1f ms the server's (%.1f ms the backends'); "
+      + "the machine busy %.1f ms a sync",
+      (cpuAfterOwn.process - cpuBeforeOwn.process) / Double(logs.count) * 1000, serverOwnCPU * 1000,
+      backendsOwnCPU * 1000, exchangeCPU * 1000))
 
 // A sync with nothing to bring, after a week of history and after five years: its cost should
 // follow what changed, not how long the user has trained.

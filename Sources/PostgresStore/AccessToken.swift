@@ -124,7 +124,8 @@ public struct AccessToken: Hashable, Sendable {
                     else { throw AccessTokenError(.invalidKeys, "an RSA key of the JWKS cannot be read") }
                     guard rsa.keySizeInBits >= 2_048 else {
                         throw AccessTokenError(
-                            .invalidKeys, "the JWKS's RSA key \(kid) has \(rsa.keySizeInBits) bits; at least 2048 are needed")
+                            .invalidKeys,
+                            "the JWKS's RSA key \(kid) has \(rsa.keySizeInBits) bits; at least 2048 are needed")
                     }
                     found[kid] = PublicKey(kind: .rsa(modulus: n, exponent: e), verifier: .rsa(rsa))
                 default:
@@ -236,14 +237,16 @@ public struct AccessToken: Hashable, Sendable {
             }
             guard key.algorithm == algorithm else {
                 throw AccessTokenError(
-                    .badSignature, "the access token is \(algorithm ?? "") but the project's key \(kid) is \(key.algorithm)")
+                    .badSignature,
+                    "the access token is \(algorithm ?? "") but the project's key \(kid) is \(key.algorithm)")
             }
             let valid: Bool
             switch key.verifier {
             case .p256(let publicKey):
-                valid = (try? P256.Signing.ECDSASignature(rawRepresentation: signature)).map {
-                    publicKey.isValidSignature($0, for: signed)
-                } ?? false
+                valid =
+                    (try? P256.Signing.ECDSASignature(rawRepresentation: signature)).map {
+                        publicKey.isValidSignature($0, for: signed)
+                    } ?? false
             case .rsa(let publicKey):
                 valid = publicKey.isValidSignature(
                     _RSA.Signing.RSASignature(rawRepresentation: signature), for: signed, padding: .insecurePKCS1v1_5)

@@ -28,9 +28,13 @@ struct DeviceLog {
             queue = try DatabaseQueue(path: path, configuration: Self.configuration)
             let needed = TrainingLogSchema.syncTables
             let present = try queue.read { db in
-                try Set(String.fetchAll(
-                    db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (\(databaseQuestionMarks(count: needed.count + 2)))",
-                    arguments: StatementArguments(needed + [ServerSubscription.deviceTable, ServerSubscription.checkTable])))
+                try Set(
+                    String.fetchAll(
+                        db,
+                        sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN "
+                            + "(\(databaseQuestionMarks(count: needed.count + 2)))",
+                        arguments: StatementArguments(
+                            needed + [ServerSubscription.deviceTable, ServerSubscription.checkTable])))
             }
             keepsSubscription = present.contains(ServerSubscription.deviceTable)
             recordsChecks = present.contains(ServerSubscription.checkTable)
@@ -113,11 +117,17 @@ struct DeviceLog {
         fileprivate(set) var deletions: [UInt8] = []
         /// Per table, its row objects, comma-separated.
         fileprivate(set) var tables: [(name: String, rows: [UInt8])] = []
+        /// Per table, the ids of its rows, in the order sent: the rows a short answer (migration
+        /// 0018) lists none of were inserted.
+        fileprivate(set) var ids: [String: [String]] = [:]
         fileprivate(set) var count = 0
 
-        /// `{"deletions": [...], "tables": {"workouts": [...], ...}}`, as `sync_push` takes it.
+        /// `{"answer": "short", "deletions": [...], "tables": {"workouts": [...], ...}}`, as
+        /// `sync_push` takes it: the server answers every row but those it inserted (migration
+        /// 0018; a server before it ignores the key and answers every row).
         var json: String {
-            var text: [UInt8] = Array(#"{"deletions": ["#.utf8) + deletions + Array(#"], "tables": {"#.utf8)
+            var text: [UInt8] =
+                Array(#"{"answer": "short", "deletions": ["#.utf8) + deletions + Array(#"], "tables": {"#.utf8)
             for (index, table) in tables.enumerated() {
                 if index > 0 { text += Array(", ".utf8) }
                 JSONString.append(table.name, to: &text)
@@ -147,8 +157,9 @@ struct DeviceLog {
             current.count += 1
         }
 
-        mutating func addRow(_ object: [UInt8], of table: String) {
+        mutating func addRow(_ object: [UInt8], id: String, of table: String) {
             makeRoom()
+            current.ids[table, default: []].append(id)
             if current.tables.last?.name == table, let last = current.tables.indices.last {
                 current.tables[last].rows.append(UInt8(ascii: ","))
                 current.tables[last].rows += object
@@ -166,8 +177,7 @@ struct DeviceLog {
     /// on that server (`deleted_accounts`).
     func outgoing(server: String, user: String) throws -> Outgoing {
         try read { db in
-            if let deletedAt = try String.fetchOne(db, sql: SQL.deletedAccount, arguments: [server, user])
-            {
+            if let deletedAt = try String.fetchOne(db, sql: SQL.deletedAccount, arguments: [server, user]) {
                 throw PostgresStoreError.accountDeleted(user: user, server: server, at: deletedAt)
             }
             var outgoing = Outgoing(server: server, user: user)
@@ -193,7 +203,8 @@ struct DeviceLog {
                         + "OR \(Column.updatedAt) IS NOT \(Column.syncedAt)")
                 var versions: [String: String] = [:]
                 while let row = try rows.next() {
-                    versions[row[Column.id]] = row[Column.updatedAt]
+                    let id: String = row[Column.id]
+                    versions[id] = row[Column.updatedAt]
                     var object: [UInt8] = [UInt8(ascii: "{")]
                     for (column, value) in row where column != Column.syncedAt && column != Column.singleton {
                         if let bound = bounds[column], case .string(let text) = value.storage,
@@ -209,7 +220,7 @@ struct DeviceLog {
                     }
                     Self.appendMember("base", row[Column.syncedAt], to: &object)
                     object.append(UInt8(ascii: "}"))
-                    pushes.addRow(object, of: table.name)
+                    pushes.addRow(object, id: id, of: table.name)
                 }
                 outgoing.sentVersions[table.name] = versions
             }
@@ -277,7 +288,9 @@ struct DeviceLog {
                 list.append(UInt8(ascii: "]"))
                 let missing = try String.fetchAll(
                     db.cachedStatement(
-                        sql: "SELECT j.value FROM json_each(?) AS j WHERE NOT EXISTS (SELECT 1 FROM \(table.name) WHERE \(Column.id) = j.value)"),
+                        sql: "SELECT j.value FROM json_each(?) AS j WHERE NOT EXISTS "
+                            + "(SELECT 1 FROM \(table.name) WHERE \(Column.id) = j.value)"
+                    ),
                     arguments: [String(decoding: list, as: UTF8.self)])
                 for id in missing {
                     let deletedAt = stamp ?? Self.timestamp(now)
@@ -306,8 +319,9 @@ struct DeviceLog {
                 let local = rows.isEmpty ? [] : Set(try db.columns(in: table.name).map(\.name))
                 var written = 0
                 for row in rows {
-                    if let id = row[Column.id] as? String, gone.contains(id)
-                        || table.parent.map({ gone.contains(row[$0] as? String ?? "") }) == true
+                    if let id = row[Column.id] as? String,
+                        gone.contains(id)
+                            || table.parent.map({ gone.contains(row[$0] as? String ?? "") }) == true
                     {
                         // Deleted here, or under a row deleted here: it stays deleted, and so do its children.
                         gone.insert(id)

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Logging
 import PostgresNIO
+import Synchronization
 import TrainingLog
 
 /// Syncs one user's training log (a device's SQLite file, `schema/training-log/`) with the
@@ -117,9 +118,10 @@ public struct LogSync: Sendable {
         } catch let error as PostgresStoreError where error.kind == .accountDeleted {
             // The server deleted the account (migration 0014) and wrote nothing: this device
             // records it, and changes nothing else.
-            let deletedAt = error.detail.flatMap { detail in
-                detail.hasPrefix("deleted_at=") ? String(detail.dropFirst("deleted_at=".count)) : nil
-            } ?? "a moment the server did not give"
+            let deletedAt =
+                error.detail.flatMap { detail in
+                    detail.hasPrefix("deleted_at=") ? String(detail.dropFirst("deleted_at=".count)) : nil
+                } ?? "a moment the server did not give"
             try pending.device.recordAccountDeletion(server: outgoing.server, user: user, deletedAt: deletedAt)
             pending.device.close()
             throw PostgresStoreError.accountDeleted(user: user, server: outgoing.server, at: deletedAt)
@@ -160,11 +162,40 @@ public struct LogSync: Sendable {
         return try finish(pending)
     }
 
+    /// The servers (`DeviceLog.Outgoing.server`) whose login may not call `sync_exchange` before
+    /// taking the user's role, so that a sync in one statement is refused: synced in four steps.
+    private static let stepByStep = Mutex<Set<String>>([])
+
     /// The server's side, in one transaction and one call: push, then read back what changed.
+    /// One push (all but a first sync of a long history) goes as one statement; several, or a
+    /// server whose login cannot call `sync_exchange` itself, in a transaction of four steps.
     private func exchange(
         _ outgoing: DeviceLog.Outgoing, user: String, role: String, on connection: PostgresConnection
     ) async throws -> (ServerLog.Pushed, ServerLog.Rows) {
-        try await UserSession(connection: connection, logger: logger).run(
+        if outgoing.pushes.count <= 1, !Self.stepByStep.withLock({ $0.contains(outgoing.server) }) {
+            do {
+                var (pushed, rows) = try await ServerLog(connection: connection, logger: logger)
+                    .exchangeAlone(
+                        outgoing.pushes.first ?? DeviceLog.Push(), since: outgoing.cursor, user: user, role: role)
+                if !rows.subscriptionRead {
+                    // A server before migration 0016: the subscription as the user, a statement of its own.
+                    rows.subscription = try await UserSession(connection: connection, logger: logger).run(
+                        user: user, role: role, doing: "nothing synced"
+                    ) { connection in try await ServerSubscription.read(on: connection, logger: logger) }
+                    rows.subscriptionRead = true
+                }
+                return (pushed, rows)
+            } catch let error as PSQLError
+                where error.serverInfo?[.sqlState] == "42501"
+                && error.serverInfo?[.message]?.contains("function sync_exchange") == true
+            {
+                // Refused before anything ran (the statement's transaction is over): four steps, from now on.
+                Self.stepByStep.withLock { _ = $0.insert(outgoing.server) }
+            } catch {
+                throw PostgresStoreError.from(error, doing: "nothing synced")
+            }
+        }
+        return try await UserSession(connection: connection, logger: logger).run(
             user: user, role: role, doing: "nothing synced"
         ) { connection in
             var (pushed, rows) = try await ServerLog(connection: connection, logger: logger)

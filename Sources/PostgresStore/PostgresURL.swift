@@ -33,7 +33,8 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
             let scheme = components.scheme, ["postgres", "postgresql"].contains(scheme.lowercased())
         else {
             throw PostgresStoreError(
-                .invalidURL, "\"\(Self.redacting(text))\" is not a postgres:// URL "
+                .invalidURL,
+                "\"\(Self.redacting(text))\" is not a postgres:// URL "
                     + "(postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE)")
         }
         guard let host = components.host, !host.isEmpty else {
@@ -109,7 +110,9 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
         case .none:
             throw PostgresStoreError(
                 .unreachable,
-                "\(self) did not answer within \(Int(answerTimeout)) s, so the connection was closed; run the command again")
+                "\(self) did not answer within \(Int(answerTimeout)) s, so the connection was closed; "
+                    + "run the command again"
+            )
         }
     }
 

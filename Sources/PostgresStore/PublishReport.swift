@@ -52,7 +52,8 @@ extension PublishReport {
         let rows: String = "\(rowsChanged) row\(rowsChanged == 1 ? "" : "s")"
         switch outcome {
         case .refused:
-            out += "nothing published to \(server): \(diff.removed.count) exercise id"
+            out +=
+                "nothing published to \(server): \(diff.removed.count) exercise id"
                 + "\(diff.removed.count == 1 ? "" : "s") would disappear from it\n"
         case .unchanged:
             out += migrations + "\(server) already holds this catalogue: no row changed\n"

@@ -57,7 +57,9 @@ public enum ServerCatalogue {
             ORDER BY x.exercise_id, j.name
             """, logger: logger)
         var exceptions: [ExerciseException] = []
-        for try await (exercise, joint, level, cue, notes) in rows.decode((String, String, String, String?, String).self) {
+        for try await (exercise, joint, level, cue, notes) in rows.decode(
+            (String, String, String, String?, String).self)
+        {
             guard let level = ExerciseException.Level(rawValue: level) else { continue }
             exceptions.append(
                 ExerciseException(exerciseId: exercise, joint: joint, level: level, cue: cue, notes: notes))
@@ -89,7 +91,8 @@ public enum ServerCatalogue {
     /// reads them.
     package static func muscles(on connection: PostgresConnection, logger: Logger) async throws -> [Muscle] {
         var muscles: [Muscle] = []
-        let rows = try await connection.query("SELECT name, slug, body_region FROM muscles ORDER BY name", logger: logger)
+        let rows = try await connection.query(
+            "SELECT name, slug, body_region FROM muscles ORDER BY name", logger: logger)
         for try await (name, slug, region) in rows.decode((String, String, String?).self) {
             muscles.append(Muscle(name: name, slug: slug, bodyRegion: region))
         }

@@ -52,21 +52,56 @@ struct ServerLog {
             guard let results = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [[String: Any]] else {
                 throw PostgresStoreError(.statementFailed, "sync_push answered what is not a push's outcome")
             }
-            Self.count(results, into: &pushed)
+            Self.count(results, of: push, into: &pushed)
         }
-        let changes = pushes.last?.json ?? DeviceLog.Push().json
+        let last = pushes.last ?? DeviceLog.Push()
+        let changes = last.json
         var text = "{}"
         for try await answer in try await connection.query(
             "SELECT sync_exchange(\(changes)::jsonb, \(cursor))::text", logger: logger
         ).decode(String.self) {
             text = answer
         }
+        return try Self.outcome(text, of: last, since: cursor, into: pushed)
+    }
+
+    /// A sync of at most one push in one statement, a transaction of its own (one round trip,
+    /// not four: begin, the claims, the exchange, commit): the role and `user`'s claims set for
+    /// that transaction alone (`set_config(…, true)`, as `UserSession` sets them), then
+    /// `sync_exchange`, which runs as that role and checks the caller as it always does. The
+    /// subquery is evaluated first (`OFFSET 0` keeps it apart), so the function starts with the
+    /// role and claims in place; when the statement ends, committed or not, the connection is
+    /// back to its own role, with no claims. PostgreSQL checks the connection's own right to call
+    /// `sync_exchange` before the statement starts: a login that has none (Supabase's
+    /// `authenticator`) is refused with 42501, and `LogSync` then syncs in four steps.
+    func exchangeAlone(_ push: DeviceLog.Push, since cursor: Int64, user: String, role: String) async throws
+        -> (Pushed, Rows)
+    {
+        let claims = #"{"sub": "\#(user)", "role": "\#(role)"}"#
+        var text = "{}"
+        for try await answer in try await connection.query(
+            """
+            SELECT sync_exchange(\(push.json)::jsonb, \(cursor))::text
+            FROM (SELECT set_config('role', \(role), true), set_config('request.jwt.claims', \(claims), true)
+                  OFFSET 0) AS session
+            """, logger: logger
+        ).decode(String.self) {
+            text = answer
+        }
+        return try Self.outcome(text, of: push, since: cursor, into: Pushed())
+    }
+
+    /// `sync_exchange`'s answer to `push`, added to what the pushes before it did.
+    private static func outcome(_ text: String, of push: DeviceLog.Push, since cursor: Int64, into pushed: Pushed)
+        throws -> (Pushed, Rows)
+    {
+        var pushed = pushed
         guard let answer = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
             let results = answer["pushed"] as? [[String: Any]], let pulled = answer["pulled"] as? [String: Any]
         else {
             throw PostgresStoreError(.statementFailed, "sync_exchange answered what is not a sync's outcome")
         }
-        Self.count(results, into: &pushed)
+        Self.count(results, of: push, into: &pushed)
         var rows = try Self.rows(pulled, since: cursor)
         // Since migration 0016 the answer carries the user's subscription row, or null for none.
         if let subscription = answer["subscription"] {
@@ -81,8 +116,24 @@ struct ServerLog {
         return (pushed, rows)
     }
 
-    /// `sync_push`'s answer, `[{table, id, action, device, server}]`, counted per table.
-    private static func count(_ results: [[String: Any]], into pushed: inout Pushed) {
+    /// `sync_push`'s answer to `push`, `[{table, id, action, device, server}]`, counted per
+    /// table. A row of the push the answer does not list was inserted: since migration 0018 the
+    /// server lists only the others (the push asks it to); before, it listed every row. The
+    /// server writes ids as its `uuid` type does, in lower case.
+    private static func count(_ results: [[String: Any]], of push: DeviceLog.Push, into pushed: inout Pushed) {
+        var listed: [String: Set<String>] = [:]
+        for result in results {
+            if let table = result["table"] as? String, let id = result["id"] as? String {
+                listed[table, default: []].insert(id.lowercased())
+            }
+        }
+        for (table, ids) in push.ids {
+            let seen = listed[table] ?? []
+            let inserted = seen.isEmpty ? ids : ids.filter { !seen.contains($0.lowercased()) }
+            guard !inserted.isEmpty else { continue }
+            pushed.counts[table, default: (pushed: 0, same: 0)].pushed += inserted.count
+            pushed.written[table, default: []] += inserted
+        }
         for result in results {
             guard let table = result["table"] as? String, let action = result["action"] as? String else { continue }
             var counts = pushed.counts[table] ?? (pushed: 0, same: 0)
@@ -96,7 +147,8 @@ struct ServerLog {
             default:
                 pushed.conflicts.append(
                     SyncReport.Conflict(
-                        table: table, id: result["id"] as? String ?? "", deviceUpdatedAt: result["device"] as? String ?? "",
+                        table: table, id: result["id"] as? String ?? "",
+                        deviceUpdatedAt: result["device"] as? String ?? "",
                         serverUpdatedAt: result["server"] as? String))
             }
             pushed.counts[table] = counts

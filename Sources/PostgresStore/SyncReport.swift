@@ -53,12 +53,14 @@ extension SyncReport {
             let kept =
                 conflict.serverUpdatedAt.map { "the server's version of \($0) kept" }
                 ?? "the server had deleted it; deleted here too"
-            out += "conflict: \(conflict.table) \(conflict.id): changed here at \(conflict.deviceUpdatedAt) "
+            out +=
+                "conflict: \(conflict.table) \(conflict.id): changed here at \(conflict.deviceUpdatedAt) "
                 + "and on the server since the last sync; \(kept)\n"
         }
         if deletionsPushed > 0 { out += "deletions pushed: \(deletionsPushed)\n" }
         let count = conflicts.count
-        out += "synced user \(user) with \(server): \(pushed) pushed, \(pulled) pulled, "
+        out +=
+            "synced user \(user) with \(server): \(pushed) pushed, \(pulled) pulled, "
             + "\(count) conflict\(count == 1 ? "" : "s")\n"
         return out
     }

@@ -46,7 +46,9 @@ package struct UserSession {
             // The server rolls back a transaction whose session ends; on a session it ended
             // itself, a ROLLBACK would wait for an answer that never comes.
             if !connection.isClosed {
-                await waitAtMost(2) { [connection, logger] in _ = try? await connection.query("ROLLBACK", logger: logger) }
+                await waitAtMost(2) { [connection, logger] in
+                    _ = try? await connection.query("ROLLBACK", logger: logger)
+                }
             }
             throw PostgresStoreError.from(error, doing: doing)
         }

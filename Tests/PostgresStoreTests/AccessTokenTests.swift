@@ -77,9 +77,11 @@ struct AccessTokenTests {
     @Test(
         "claims are read as JSON spells them: whitespace, escapes, numbers in any notation, nested members",
         arguments: [
-            "{ \"sub\" :\t\"\(user)\" ,\n\r \"aud\" : [ \"authenticated\" ] , \"role\":\"authenticated\", \"exp\": 1767603600 }",
+            "{ \"sub\" :\t\"\(user)\" ,\n\r \"aud\" : [ \"authenticated\" ] , "
+                + "\"role\":\"authenticated\", \"exp\": 1767603600 }",
             // The subject and the audience spelled with \u escapes, a \/ and a surrogate pair in another claim.
-            #"{"sub":"\u0063\u0030000000-0000-4000-8000-00000000000C","aud":"authenti\u0063ated","role":"authenticated","#
+            #"{"sub":"\u0063\u0030000000-0000-4000-8000-00000000000C","#
+                + #""aud":"authenti\u0063ated","role":"authenticated","#
                 + #""exp":1767603600,"email":"a\/b \ud83d\udcaa \"x\" \\","n":null,"ok":true}"#,
             #"{"sub":"\#(user)","aud":"authenticated","role":"authenticated","exp":1.7676036e9,"iat":-0.5E-1}"#,
             #"{"app_metadata":{"provider":"email","providers":["email"],"deep":{"a":[1,{"b":[]}]}},"#
@@ -125,9 +127,10 @@ struct AccessTokenTests {
         let parts = token.split(separator: ".").map(String.init)
         let padded = parts.map { $0 + String(repeating: "=", count: (4 - $0.count % 4) % 4) }.joined(separator: ".")
         #expect(try AccessToken(verifying: " \(padded)\n", keys: Self.keys, now: Self.now).user == Self.user)
-        for broken in [parts[0] + "!." + parts[1] + "." + parts[2], parts[0] + "." + parts[1] + "." + parts[2] + "AB",
-            parts[0] + "." + parts[1] + "===." + parts[2], token + "."]
-        {
+        for broken in [
+            parts[0] + "!." + parts[1] + "." + parts[2], parts[0] + "." + parts[1] + "." + parts[2] + "AB",
+            parts[0] + "." + parts[1] + "===." + parts[2], token + ".",
+        ] {
             let error = #expect(throws: AccessTokenError.self) {
                 try AccessToken(verifying: broken, keys: Self.keys, now: Self.now)
             }
@@ -167,20 +170,24 @@ struct AccessTokenTests {
         let forged = Self.hs256(Self.serviceRoleClaims(), secret: Data("not-the-projects-secret-but-32-bytes".utf8))
         #expect(throws: AccessTokenError.self) { try AccessToken(verifying: forged, keys: Self.keys, now: Self.now) }
         #expect(throws: AccessTokenError.self) {
-            try AccessToken(verifying: Self.hs256(Self.serviceRoleClaims(exp: 1_767_000_000)), keys: Self.keys, now: Self.now)
+            try AccessToken(
+                verifying: Self.hs256(Self.serviceRoleClaims(exp: 1_767_000_000)), keys: Self.keys, now: Self.now)
         }
     }
 
     /// A JWKS holding `key` as `kid`.
     static func jwks(rsa key: _RSA.Signing.PublicKey, kid: String) throws -> Data {
         let primitives = try key.getKeyPrimitives()
-        let json = #"{"keys":[{"kty":"RSA","alg":"RS256","use":"sig","kid":"\#(kid)","n":"\#(base64URL(primitives.modulus))","e":"\#(base64URL(primitives.publicExponent))"}]}"#
+        let json =
+            #"{"keys":[{"kty":"RSA","alg":"RS256","use":"sig","kid":"\#(kid)","#
+            + #""n":"\#(base64URL(primitives.modulus))","e":"\#(base64URL(primitives.publicExponent))"}]}"#
         return Data(json.utf8)
     }
 
     /// `claims` signed RS256 by `key` under `kid`.
     static func rs256(_ claims: String, key: _RSA.Signing.PrivateKey, kid: String) throws -> String {
-        let signed = base64URL(Data(#"{"alg":"RS256","typ":"JWT","kid":"\#(kid)"}"#.utf8)) + "."
+        let signed =
+            base64URL(Data(#"{"alg":"RS256","typ":"JWT","kid":"\#(kid)"}"#.utf8)) + "."
             + base64URL(Data(claims.utf8))
         let signature = try key.signature(for: Data(signed.utf8), padding: .insecurePKCS1v1_5).rawRepresentation
         return signed + "." + base64URL(signature)
@@ -194,7 +201,9 @@ struct AccessTokenTests {
         #expect(try AccessToken(verifying: token, keys: keys, now: Self.now).user == Self.user)
 
         let stranger = try Self.rs256(Self.claims(), key: try _RSA.Signing.PrivateKey(keySize: .bits2048), kid: "r1")
-        let refused = #expect(throws: AccessTokenError.self) { try AccessToken(verifying: stranger, keys: keys, now: Self.now) }
+        let refused = #expect(throws: AccessTokenError.self) {
+            try AccessToken(verifying: stranger, keys: keys, now: Self.now)
+        }
         #expect(refused?.code == "token.bad_signature")
         let tampered = token.split(separator: ".")
         let other = Self.base64URL(Data(Self.claims(sub: "b0000000-0000-4000-8000-00000000000b").utf8))
@@ -203,7 +212,9 @@ struct AccessTokenTests {
         }
         // An ES256 header naming the RSA key: the key's kind decides, not the header.
         let confused = Self.base64URL(Data(#"{"alg":"ES256","kid":"r1"}"#.utf8)) + "." + tampered[1] + "." + tampered[2]
-        let mixed = #expect(throws: AccessTokenError.self) { try AccessToken(verifying: confused, keys: keys, now: Self.now) }
+        let mixed = #expect(throws: AccessTokenError.self) {
+            try AccessToken(verifying: confused, keys: keys, now: Self.now)
+        }
         #expect(mixed?.code == "token.bad_signature")
 
         let short = try _RSA.Signing.PrivateKey(unsafeKeySize: _RSA.Signing.KeySize(bitCount: 1024))
@@ -226,10 +237,13 @@ struct AccessTokenTests {
     func es256() throws {
         let key = P256.Signing.PrivateKey()
         let raw = key.publicKey.rawRepresentation
-        let jwks = #"{"keys":[{"kty":"EC","crv":"P-256","kid":"k1","x":"\#(Self.base64URL(raw.prefix(32)))","y":"\#(Self.base64URL(raw.suffix(32)))"}]}"#
+        let jwks =
+            #"{"keys":[{"kty":"EC","crv":"P-256","kid":"k1","x":"\#(Self.base64URL(raw.prefix(32)))","#
+            + #""y":"\#(Self.base64URL(raw.suffix(32)))"}]}"#
         let keys = AccessToken.Keys(publicKeys: try AccessToken.Keys.jwks(Data(jwks.utf8)))
         func token(kid: String, signer: P256.Signing.PrivateKey) throws -> String {
-            let signed = Self.base64URL(Data(#"{"alg":"ES256","kid":"\#(kid)"}"#.utf8)) + "."
+            let signed =
+                Self.base64URL(Data(#"{"alg":"ES256","kid":"\#(kid)"}"#.utf8)) + "."
                 + Self.base64URL(Data(Self.claims().utf8))
             let signature = try signer.signature(for: Data(signed.utf8)).rawRepresentation
             return signed + "." + Self.base64URL(signature)
@@ -245,27 +259,46 @@ struct AccessTokenTests {
     func syncRefusesBeforeTheServer() throws {
         try TemporaryDirectory.with { directory in
             // Nothing listens on port 9: a refusal that reached the server would say so.
-            let server = ["--store", directory.path("log.sqlite"), "--postgres", "postgres://postgres@127.0.0.1:9/none"]
+            let server = [
+                "--store", directory.path("log.sqlite"), "--postgres", "postgres://postgres@127.0.0.1:9/none",
+            ]
             let secretFile = directory.path("jwt-secret")
             try Self.secret.write(to: URL(fileURLWithPath: secretFile))
             let forged = Self.hs256(Self.claims(), secret: Data("guess".utf8))
             let runs: [([String], String)] = [
                 (["--token", forged, "--jwt-secret-file", secretFile], "error[token.bad_signature]"),
-                (["--token", Self.hs256(Self.claims(exp: 1_000_000_000)), "--jwt-secret-file", secretFile],
-                 "error[token.expired]"),
+                (
+                    ["--token", Self.hs256(Self.claims(exp: 1_000_000_000)), "--jwt-secret-file", secretFile],
+                    "error[token.expired]"
+                ),
                 (["--jwt-secret-file", secretFile], "error[token.missing]"),
                 (["--user", Self.user], "error[usage]: --user is for the service role only"),
                 (["--service-role"], "error[usage]: --service-role needs --user UUID"),
                 // Naming a user as the service role takes the project's service-role key, not the URL.
                 (["--service-role", "--user", Self.user], "error[token.missing]: --service-role needs the project's"),
-                (["--service-role", "--user", Self.user, "--token", Self.hs256(Self.claims(exp: 4e9)),
-                  "--jwt-secret-file", secretFile], "error[token.wrong_role]"),
-                (["--service-role", "--user", Self.user, "--token", Self.hs256(Self.claims(exp: 4e9, role: "anon")),
-                  "--jwt-secret-file", secretFile], "error[token.wrong_role]"),
-                (["--token", Self.hs256(Self.serviceRoleClaims()), "--jwt-secret-file", secretFile],
-                 "error[usage]: the token is the project's service-role key"),
-                (["--token", Self.hs256(Self.claims(exp: 4e9, more: #","nbf":3900000000"#)), "--jwt-secret-file",
-                  secretFile], "error[token.not_yet_valid]"),
+                (
+                    [
+                        "--service-role", "--user", Self.user, "--token", Self.hs256(Self.claims(exp: 4e9)),
+                        "--jwt-secret-file", secretFile,
+                    ], "error[token.wrong_role]"
+                ),
+                (
+                    [
+                        "--service-role", "--user", Self.user, "--token",
+                        Self.hs256(Self.claims(exp: 4e9, role: "anon")),
+                        "--jwt-secret-file", secretFile,
+                    ], "error[token.wrong_role]"
+                ),
+                (
+                    ["--token", Self.hs256(Self.serviceRoleClaims()), "--jwt-secret-file", secretFile],
+                    "error[usage]: the token is the project's service-role key"
+                ),
+                (
+                    [
+                        "--token", Self.hs256(Self.claims(exp: 4e9, more: #","nbf":3900000000"#)), "--jwt-secret-file",
+                        secretFile,
+                    ], "error[token.not_yet_valid]"
+                ),
             ]
             for (arguments, expected) in runs {
                 let run = try TraindbProcess.run(["sync"] + server + arguments)
@@ -279,7 +312,9 @@ struct AccessTokenTests {
     @Test("an empty or short JWT secret is refused, from a file or from TRAINDB_JWT_SECRET, before the server")
     func shortSecretsRefusedByTheCommand() throws {
         try TemporaryDirectory.with { directory in
-            let server = ["--store", directory.path("log.sqlite"), "--postgres", "postgres://postgres@127.0.0.1:9/none"]
+            let server = [
+                "--store", directory.path("log.sqlite"), "--postgres", "postgres://postgres@127.0.0.1:9/none",
+            ]
             for secret in ["", "\n", "31-bytes-of-a-secret-----------"] {
                 let secretFile = directory.path("jwt-secret")
                 try Data(secret.utf8).write(to: URL(fileURLWithPath: secretFile))
@@ -288,15 +323,17 @@ struct AccessTokenTests {
                 let fromFile = try TraindbProcess.run(
                     ["sync"] + server + ["--token", guessed, "--jwt-secret-file", secretFile])
                 #expect(fromFile.status == 2)
-                #expect(fromFile.stderr.contains("error[token.weak_secret]: the JWT secret in \(secretFile) is"),
-                        "\(fromFile.stderr)")
+                #expect(
+                    fromFile.stderr.contains("error[token.weak_secret]: the JWT secret in \(secretFile) is"),
+                    "\(fromFile.stderr)")
                 let fromEnvironment = try Subprocess.run(
                     URL(fileURLWithPath: "/usr/bin/env"),
                     ["TRAINDB_JWT_SECRET=\(secret)", TraindbProcess.executable.path, "sync"] + server
                         + ["--token", guessed])
                 #expect(fromEnvironment.status == 2)
-                #expect(fromEnvironment.stderr.contains("error[token.weak_secret]: the JWT secret in TRAINDB_JWT_SECRET"),
-                        "\(fromEnvironment.stderr)")
+                #expect(
+                    fromEnvironment.stderr.contains("error[token.weak_secret]: the JWT secret in TRAINDB_JWT_SECRET"),
+                    "\(fromEnvironment.stderr)")
             }
         }
     }

@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
 import PostgresNIO
-@testable import PostgresStore
 import TestSupport
 import Testing
 import TrainingLog
+
+@testable import PostgresStore
 
 extension PostgresTests.SyncTests {
     /// When the server says `user`'s account was deleted (migration 0014), as the device is told it.
@@ -40,12 +41,18 @@ extension PostgresTests.SyncTests {
         defer { try? queue.close() }
         return try queue.read { db in
             try Row.fetchAll(db, sql: "SELECT server, user_id, deleted_at FROM deleted_accounts").map { row in
-                "\(row["server"] as String? ?? "") \(row["user_id"] as String? ?? "") \(row["deleted_at"] as String? ?? "")"
+                [row["server"] as String? ?? "", row["user_id"] as String? ?? "", row["deleted_at"] as String? ?? ""]
+                    .joined(separator: " ")
             }
         }
     }
 
-    @Test("the account deleted on one device: the other's syncs write nothing, pull nothing and say when; a new user syncs")
+    @Test(
+        """
+        the account deleted on one device: the other's syncs write nothing, pull nothing and say when; a new user \
+        syncs
+        """
+    )
     func accountDeletedOnAnotherDevice() async throws {
         try await Self.withTwoDevices { server, a, b, directory in
             try a.workout(0, at: "2026-01-05T18:00:00Z", complete: false)
@@ -69,9 +76,10 @@ extension PostgresTests.SyncTests {
             let refused = try TraindbProcess.run(try Self.tokenSync(b, server, in: directory))
             let key = "\(server.host):\(server.port)/\(server.database)"
             #expect(refused.status == 3, "\(refused.stderr)")
-            #expect(refused.stderr.contains(
-                "traindb: error[sync.account_deleted]: nothing synced: the account \(Self.user) and its data "
-                    + "were deleted on \(key) at \(moment);"), "\(refused.stderr)")
+            #expect(
+                refused.stderr.contains(
+                    "traindb: error[sync.account_deleted]: nothing synced: the account \(Self.user) and its data "
+                        + "were deleted on \(key) at \(moment);"), "\(refused.stderr)")
             #expect(refused.stdout.isEmpty)
             #expect(try await Self.serverRows(Self.user, on: server) == emptied)
             #expect(try Self.rows(b) == before, "the refused sync changed the device's log")
@@ -93,8 +101,9 @@ extension PostgresTests.SyncTests {
                     PostgresQuery(unsafeSQL: "ALTER DATABASE \(server.database) ALLOW_CONNECTIONS true"),
                     logger: PostgresTests.AccessTests.logger)
                 #expect(again.status == 3, "\(again.stderr)")
-                #expect(again.stderr.contains("error[sync.account_deleted]: nothing synced: the account \(Self.user)"),
-                        "\(again.stderr)")
+                #expect(
+                    again.stderr.contains("error[sync.account_deleted]: nothing synced: the account \(Self.user)"),
+                    "\(again.stderr)")
             }
             #expect(try await Self.serverRows(Self.user, on: server) == emptied)
             #expect(try Self.rows(b) == edited)

@@ -40,7 +40,8 @@ extension PostgresTests.AccountServerTests {
             }
             #expect(tombstones == 0)
             // B, never deleted, syncs as ever.
-            try await PostgresTests.AccessTests.asRole("authenticated", claims: Self.claimsB, on: server) { connection in
+            try await PostgresTests.AccessTests.asRole("authenticated", claims: Self.claimsB, on: server) {
+                connection in
                 #expect(await Self.failure("SELECT sync_pull(0)", on: connection) == nil)
             }
             #expect(try await Self.owned(Log.userB, on: server) == keptB)
@@ -59,7 +60,8 @@ extension PostgresTests.AccountServerTests {
                 )
             }
             #expect(records == (1, 1))
-            try await PostgresTests.AccessTests.asRole("authenticated", claims: Self.claimsB, on: server) { connection in
+            try await PostgresTests.AccessTests.asRole("authenticated", claims: Self.claimsB, on: server) {
+                connection in
                 #expect(await Self.failure("SELECT sync_pull(0)", on: connection) == "PT410")
             }
             try await PostgresTests.AccessTests.asRole("authenticated", claims: Log.claimsA, on: server) { connection in

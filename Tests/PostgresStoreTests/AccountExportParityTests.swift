@@ -23,8 +23,10 @@ extension PostgresTests.SyncTests {
         try await Self.withTwoDevices { server, a, _, directory in
             try a.log.saveProfile(
                 try AboutYou(
-                    Questionnaire(aboutYou: AboutYou(gender: .male, heightCm: 181, heightUnit: .cm, weightKg: 82.5,
-                                                     weightUnit: .kg, motivations: [.accountability])),
+                    Questionnaire(
+                        aboutYou: AboutYou(
+                            gender: .male, heightCm: 181, heightUnit: .cm, weightKg: 82.5,
+                            weightUnit: .kg, motivations: [.accountability])),
                     answeredOn: CalendarDate("2026-01-05") ?? CalendarDate(dayNumber: 0)))
             try a.workout(0, at: "2026-01-05T18:00:00Z")
             let other = PostgresTests.LogAccessTests.userB

@@ -52,7 +52,8 @@ extension PostgresTests {
         static func failure(_ sql: String, on connection: PostgresConnection) async -> String? {
             do {
                 try await connection.query("SAVEPOINT attempt", logger: AccessTests.logger)
-                for try await _ in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: AccessTests.logger) {}
+                for try await _ in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: AccessTests.logger)
+                {}
                 try await connection.query("RELEASE SAVEPOINT attempt", logger: AccessTests.logger)
                 return nil
             } catch {
@@ -68,10 +69,11 @@ extension PostgresTests {
                     let export = try await Self.json("SELECT export_my_data()::text", on: connection)
                     #expect(export["user_id"] as? String == Log.userA)
                     let tables = try #require(export["tables"] as? [String: [[String: Any]]])
-                    #expect(tables.mapValues(\.count) == [
-                        "profiles": 1, "user_settings": 1, "programmes": 1, "workouts": 1, "exercise_logs": 1,
-                        "logged_sets": 2, "deleted_rows": 0, "subscriptions": 0,
-                    ])
+                    #expect(
+                        tables.mapValues(\.count) == [
+                            "profiles": 1, "user_settings": 1, "programmes": 1, "workouts": 1, "exercise_logs": 1,
+                            "logged_sets": 2, "deleted_rows": 0, "subscriptions": 0,
+                        ])
                     let text = "\(tables)"
                     #expect(!text.contains(Log.userB) && !text.contains("-00000000000b"), "B's rows in A's export")
                     #expect(tables.values.joined().allSatisfy { $0["user_id"] == nil })
@@ -94,10 +96,11 @@ extension PostgresTests {
                     try await connection.query("BEGIN", logger: AccessTests.logger)
                     return deleted.compactMapValues { ($0 as? NSNumber)?.intValue }
                 }
-                #expect(deleted == [
-                    "profiles": 1, "user_settings": 1, "programmes": 1, "workouts": 1, "exercise_logs": 1,
-                    "logged_sets": 2, "deleted_rows": 0, "subscriptions": 0,
-                ])
+                #expect(
+                    deleted == [
+                        "profiles": 1, "user_settings": 1, "programmes": 1, "workouts": 1, "exercise_logs": 1,
+                        "logged_sets": 2, "deleted_rows": 0, "subscriptions": 0,
+                    ])
                 let afterA = try await Self.owned(Log.userA, on: server)
                 #expect(afterA.values.allSatisfy { $0 == 0 })
                 #expect(try await Self.owned(Log.userB, on: server) == before)
@@ -135,7 +138,9 @@ extension PostgresTests {
         func authUserDeleted() async throws {
             try await Self.withTwoAccounts { server in
                 try await PostgresTestServer.run(script: "DELETE FROM auth.users WHERE id = '\(Log.userB)'", on: server)
-                let (deletedB, keptA) = (try await Self.owned(Log.userB, on: server), try await Self.owned(Log.userA, on: server))
+                let (deletedB, keptA) = (
+                    try await Self.owned(Log.userB, on: server), try await Self.owned(Log.userA, on: server)
+                )
                 #expect(deletedB.values.allSatisfy { $0 == 0 })
                 #expect(keptA.values.allSatisfy { $0 > 0 })
             }

@@ -2,13 +2,14 @@ import Account
 import Foundation
 import GRDB
 import PostgresNIO
-@testable import PostgresStore
 import ProgrammeGenerator
 import Synchronization
 import TestSupport
 import TrainingCalendar
 import TrainingLog
 import UserStore
+
+@testable import PostgresStore
 
 /// A run in the manner of Jepsen's tests of sync services: several users, each with several
 /// devices that work offline (workouts logged, sets edited on two devices at once, workouts
@@ -202,7 +203,8 @@ final class ConvergenceRun: @unchecked Sendable {
             case (5, _):
                 if Bool.random(using: &random) {
                     let zones = ["Europe/London", "Europe/Paris", "America/New_York", "Asia/Tokyo"]
-                    try log.updateSettings(timeZone: TimeZone(identifier: zones[(device.user + device.index) % zones.count]))
+                    try log.updateSettings(
+                        timeZone: TimeZone(identifier: zones[(device.user + device.index) % zones.count]))
                 } else {
                     // The user's weight, in a range of their own.
                     let weight = Double(50 + 10 * device.user) + Double(Int.random(in: 0...9, using: &random)) / 2
@@ -306,7 +308,9 @@ final class ConvergenceRun: @unchecked Sendable {
                 try record(snapshots[index], of: device, started: started, ended: ended, acknowledged: true)
             default:
                 if fault == .killedAfterCommit { figures.killedAfterCommit += 1 }
-                if fault == .processKilled { figures.processesKilled += 1 } else if case .failure(let error) = result,
+                if fault == .processKilled {
+                    figures.processesKilled += 1
+                } else if case .failure(let error) = result,
                     !(error is Killed)
                 {
                     figures.syncsFailed += 1
@@ -482,7 +486,8 @@ final class ConvergenceRun: @unchecked Sendable {
             for user in devices {
                 for device in user {
                     let report = try await recordedSync(device)
-                    if report.pushed > 0 || report.pulled > 0 || !report.conflicts.isEmpty || report.deletionsPushed > 0 {
+                    if report.pushed > 0 || report.pulled > 0 || !report.conflicts.isEmpty || report.deletionsPushed > 0
+                    {
                         moved = true
                     }
                 }
@@ -531,7 +536,8 @@ final class ConvergenceRun: @unchecked Sendable {
             for (key, version) in versions {
                 let mayBe = sent[key]?.contains { $0.version == version && $0.status != .notWritten } ?? false
                 if !mayBe {
-                    problems.append("user \(user): the server holds \(key) at \(version), a version none of their devices sent")
+                    problems.append(
+                        "user \(user): the server holds \(key) at \(version), a version none of their devices sent")
                 }
             }
             for attempt in attempts[user] where attempt.status == .acknowledged {
@@ -542,9 +548,10 @@ final class ConvergenceRun: @unchecked Sendable {
                     continue
                 }
                 guard now != attempt.version else { continue }
-                let replaced = sent[attempt.key]?.contains {
-                    $0.version == now && $0.status != .notWritten && $0.ended > attempt.started
-                } ?? false
+                let replaced =
+                    sent[attempt.key]?.contains {
+                        $0.version == now && $0.status != .notWritten && $0.ended > attempt.started
+                    } ?? false
                 if !replaced {
                     problems.append(
                         "user \(user): \(attempt.key) at \(attempt.version), acknowledged, was replaced by \(now), "

@@ -9,7 +9,12 @@ extension PostgresTests {
     /// cluster of its own that it really restarts, and prints its figures.
     @Suite("sync convergence under faults")
     struct ConvergenceTests {
-        @Test("devices that change, delete and conflict offline, killed mid-sync, the server's sessions ended: all converge, nothing acknowledged lost, nothing foreign")
+        @Test(
+            """
+            devices that change, delete and conflict offline, killed mid-sync, the server's sessions ended: all \
+            converge, nothing acknowledged lost, nothing foreign
+            """
+        )
         func smallRun() async throws {
             let figures = try await Self.run(ConvergenceRun.Plan(users: 3, devices: 3, rounds: 8, seed: 20_260_105))
             // The run tried what it is for.
@@ -47,7 +52,8 @@ extension PostgresTests {
                         (0..<plan.users).map(ConvergenceRun.userID), on: server)
                     let run = try ConvergenceRun(plan, server: server, directory: directory)
                     let problems = try await run.run()
-                    #expect(problems.isEmpty, "\(plan): \(problems.count) problems:\n\(problems.joined(separator: "\n"))")
+                    #expect(
+                        problems.isEmpty, "\(plan): \(problems.count) problems:\n\(problems.joined(separator: "\n"))")
                     return run.figures
                 }
             }

@@ -19,7 +19,9 @@ struct DevelopmentTokenTests {
         #expect(verified.user == Self.user)
         #expect(verified.role == "authenticated")
         #expect(verified.expires == now.addingTimeInterval(600))
-        #expect(throws: AccessTokenError.self) { try AccessToken(verifying: token, keys: keys, now: now.addingTimeInterval(700)) }
+        #expect(throws: AccessTokenError.self) {
+            try AccessToken(verifying: token, keys: keys, now: now.addingTimeInterval(700))
+        }
         let other = AccessToken.Keys(secret: Data(String(repeating: "x", count: 40).utf8))
         #expect(throws: AccessTokenError.self) { try AccessToken(verifying: token, keys: other, now: now) }
 
@@ -43,10 +45,14 @@ struct DevelopmentTokenTests {
             let output = try TraindbProcess.run(["token", "--user", Self.user, "--jwt-secret-file", secret])
             #expect(output.status == 0, "\(output.stderr)")
             let token = output.stdout.trimmingCharacters(in: .newlines)
-            #expect(try AccessToken(verifying: token, keys: AccessToken.Keys(secret: AccessTokenTests.secret)).user == Self.user)
+            #expect(
+                try AccessToken(verifying: token, keys: AccessToken.Keys(secret: AccessTokenTests.secret)).user
+                    == Self.user)
 
             try Data("too short".utf8).write(to: URL(fileURLWithPath: directory.path("weak")))
-            let weak = try TraindbProcess.run(["token", "--user", Self.user, "--jwt-secret-file", directory.path("weak")])
+            let weak = try TraindbProcess.run([
+                "token", "--user", Self.user, "--jwt-secret-file", directory.path("weak"),
+            ])
             #expect(weak.status == 2)
             #expect(weak.stderr.hasPrefix("traindb: error[token.weak_secret]:"))
             #expect(weak.stdout.isEmpty)

@@ -21,9 +21,9 @@ extension PostgresTests {
         /// PostgreSQL's better types for what SQLite keeps as text.
         static let textOnDevice: Set = ["uuid", "timestamp with time zone", "date", "jsonb"]
 
-        /// `user_id uuid NOT NULL DEFAULT auth.uid()` and the server's change numbers removed, types mapped to SQLite's, and
-        /// `user_id` taken out of keys and foreign keys: on the server every row is its owner's
-        /// (keyed by user and id), on a device every row is the one user's.
+        /// `user_id uuid NOT NULL DEFAULT auth.uid()` and the server's change numbers removed, types
+        /// mapped to SQLite's, and `user_id` taken out of keys and foreign keys: on the server every
+        /// row is its owner's (keyed by user and id), on a device every row is the one user's.
         static func deviceView(_ shape: SchemaShape) -> SchemaShape {
             var shape = shape
             shape.columns = shape.columns.filter { !$0.hasPrefix("user_id ") && !$0.hasPrefix("change_seq ") }.map {

@@ -34,7 +34,10 @@ extension PostgresTests.SyncTests {
             // The connection is the one both syncs used, back to its login role, with no claims.
             let (pid, role, claims) = try await pool.withConnection { connection in
                 let rows = try await connection.query(
-                    "SELECT pg_backend_pid(), current_user::text, coalesce(current_setting('request.jwt.claims', true), '')",
+                    """
+                    SELECT pg_backend_pid(), current_user::text,
+                        coalesce(current_setting('request.jwt.claims', true), '')
+                    """,
                     logger: PostgresTests.AccessTests.logger)
                 for try await row in rows.decode((Int32, String, String).self) { return row }
                 return (Int32(0), "", "")
@@ -69,6 +72,28 @@ extension PostgresTests.SyncTests {
             #expect(report.conflicts.isEmpty && report.pushed > 0)
             #expect(try await Self.syncSessions(server).count == 1)
             await pool.close()
+        }
+    }
+
+    @Test("through Supabase's authenticator, which may not call the sync itself, a sync still pushes and pulls")
+    func syncThroughAuthenticator() async throws {
+        try await Self.withTwoDevices { server, a, b, _ in
+            // A superuser's login syncs in one statement; authenticator's is refused that one
+            // (it may call sync_exchange only once it has taken the user's role): four steps.
+            let authenticator = PostgresTestServer.url(server, user: "authenticator")
+            try a.workout(0, at: "2026-01-05T18:00:00Z")
+            let sent = try #require(try Self.rows(a)["logged_sets"]?.count)
+            let report = try await LogSync().sync(userDatabase: a.path, with: authenticator, user: Self.user)
+            #expect(report.conflicts.isEmpty)
+            #expect(report.tables.first { $0.table == "logged_sets" }?.pushed == sent, "\(report.tables)")
+            #expect(try await Self.owners("logged_sets", server)[Self.user] == sent)
+            try a.workout(1, at: "2026-01-07T18:00:00Z")
+            let again = try await LogSync().sync(userDatabase: a.path, with: authenticator, user: Self.user)
+            #expect(again.conflicts.isEmpty && again.pushed > 0)
+            let idle = try await LogSync().sync(userDatabase: a.path, with: authenticator, user: Self.user)
+            #expect(idle.pushed == 0, "\(idle.tables)")
+            _ = try await LogSync().sync(userDatabase: b.path, with: server, user: Self.user)
+            #expect(try Self.rows(b) == Self.rows(a))
         }
     }
 

@@ -76,7 +76,8 @@ enum PostgresTestServer {
                 String.self,
                 """
                 SELECT subscription_apply(\(user)::uuid, \(original), 'app.train.ios.annual', 'annual', 'Production',
-                    \(expires)::timestamptz, \(trial), \(revoked)::timestamptz, \(signed)::timestamptz, NULL, NULL, NULL)
+                    \(expires)::timestamptz, \(trial), \(revoked)::timestamptz, \(signed)::timestamptz,
+                    NULL, NULL, NULL)
                 """)
             try await connection.query("COMMIT", logger: logger)
             return outcome.first ?? ""

@@ -12,8 +12,7 @@ struct PostgresTests {
                 connection in
                 var version = ""
                 let rows = try await connection.query("SHOW server_version_num", logger: PostgresTestServer.logger)
-                for try await text in rows.decode(String.self)
-                { version = text }
+                for try await text in rows.decode(String.self) { version = text }
                 return version
             }
         }

@@ -7,11 +7,15 @@ struct PostgresURLTests {
         "the parts libpq reads, with its defaults",
         arguments: [
             ("postgres://postgres@127.0.0.1:5433/traindb", "postgres", nil, "127.0.0.1", 5433, "traindb", "disable"),
-            ("postgresql://app:s%40cret@db.example.com/catalogue", "app", "s@cret", "db.example.com", 5432,
-             "catalogue", "require"),
+            (
+                "postgresql://app:s%40cret@db.example.com/catalogue", "app", "s@cret", "db.example.com", 5432,
+                "catalogue", "require"
+            ),
             ("postgres://localhost", "postgres", nil, "localhost", 5432, "postgres", "disable"),
-            ("postgres://u:p@h.example.com:6543/d?sslmode=verify-full", "u", "p", "h.example.com", 6543, "d",
-             "verify-full"),
+            (
+                "postgres://u:p@h.example.com:6543/d?sslmode=verify-full", "u", "p", "h.example.com", 6543, "d",
+                "verify-full"
+            ),
             ("postgres://u@h.example.com/d?sslmode=disable", "u", nil, "h.example.com", 5432, "d", "disable"),
         ] as [(String, String, String?, String, Int, String, String)])
     func parses(

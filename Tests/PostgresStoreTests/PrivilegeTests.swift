@@ -93,9 +93,11 @@ extension PostgresTests {
             }
         }
 
-        @Test("the change sequence is out of the app's reach, and the sync still numbers every change", arguments: [
-            "anon", "authenticated",
-        ])
+        @Test(
+            "the change sequence is out of the app's reach, and the sync still numbers every change",
+            arguments: [
+                "anon", "authenticated",
+            ])
         func changeSequenceLocked(role: String) async throws {
             try await LogAccessTests.withTwoUsers { server in
                 let claims = role == "anon" ? #"{"role": "anon"}"# : LogAccessTests.claimsA
@@ -105,11 +107,14 @@ extension PostgresTests {
                         "SELECT nextval('log_changes')", "ALTER SEQUENCE log_changes RESTART",
                         "SELECT stamp_change()",
                     ] {
-                        #expect(await AccountServerTests.failure(attack, on: connection) == "42501", "\(role) ran \(attack)")
+                        #expect(
+                            await AccountServerTests.failure(attack, on: connection) == "42501", "\(role) ran \(attack)"
+                        )
                     }
                 }
                 // A's edit is numbered after every change before it, as the trigger draws it.
-                let numbered = try await AccessTests.asRole("authenticated", claims: LogAccessTests.claimsA, on: server) {
+                let numbered = try await AccessTests.asRole("authenticated", claims: LogAccessTests.claimsA, on: server)
+                {
                     connection in
                     try await AccessTests.count(
                         """

@@ -26,7 +26,8 @@ struct SchemaShape: Equatable {
     /// as `boolean`, its `IN (0, 1)` CHECK not counted.
     static func sqlite(_ db: Database, booleans: Set<String>) throws -> [String: SchemaShape] {
         let tables = try Row.fetchAll(
-            db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+            db,
+            sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
                 + "AND name <> 'grdb_migrations'")
         var shapes: [String: SchemaShape] = [:]
         for table in tables {
@@ -59,8 +60,9 @@ struct SchemaShape: Equatable {
                 let columns = try Row.fetchAll(db, sql: "PRAGMA index_info(\(indexName))").map { $0["name"] as String? }
                 let list: String
                 if columns.contains(where: { $0 == nil }) {
-                    let definition = try String.fetchOne(
-                        db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [indexName]) ?? ""
+                    let definition =
+                        try String.fetchOne(
+                            db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [indexName]) ?? ""
                     list = Self.expression(in: definition, after: " ON \(name) (")
                 } else {
                     list = "(" + columns.compactMap { $0 }.joined(separator: ", ") + ")"

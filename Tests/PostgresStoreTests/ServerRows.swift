@@ -2,8 +2,9 @@ import Catalog
 import Foundation
 import Logging
 import PostgresNIO
-@testable import PostgresStore
 import Testing
+
+@testable import PostgresStore
 
 /// The server's catalogue tables as the tests compare them: every table's rows as the same
 /// records SQLite's rows decode to, and the row versions (`xmin`) that show whether a row was

@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
 import PostgresNIO
-@testable import PostgresStore
 import TestSupport
 import Testing
+
+@testable import PostgresStore
 
 extension PostgresTests {
     /// The bounds of business rules §13 on the server: a push carries at most 2,000 rows and
@@ -22,7 +23,8 @@ extension PostgresTests {
             case (.bytes, "motivations"):
                 // Slugs of 13 and 14 bytes with their separator: 200 = 10 × 13 + 5 × 14, 201 = 9 × 13 + 6 × 14.
                 let (structure, confidence) = length == 200 ? (10, 5) : (9, 6)
-                let slugs = Array(repeating: #""confidence""#, count: confidence)
+                let slugs =
+                    Array(repeating: #""confidence""#, count: confidence)
                     + Array(repeating: #""structure""#, count: structure)
                 return "[" + slugs.joined(separator: ", ") + "]"
             case (.bytes, _): return #"{"a": ""# + String(repeating: "x", count: length - 9) + #""}"#
@@ -36,24 +38,34 @@ extension PostgresTests {
             var row: [String: Any]
             switch table {
             case "user_settings":
-                row = ["id": "10000000-0000-4000-8000-00000000000a", "weight_unit": "kg", "time_zone": "Europe/London",
-                       "base": "2026-01-05T18:00:00.000Z"]
+                row = [
+                    "id": "10000000-0000-4000-8000-00000000000a", "weight_unit": "kg", "time_zone": "Europe/London",
+                    "base": "2026-01-05T18:00:00.000Z",
+                ]
             case "profiles":
-                row = ["id": newID, "motivations": #"["other"]"#, "motivation_other": "a wedding",
-                       "member_since": "2026-01-05", "base": NSNull()]
+                row = [
+                    "id": newID, "motivations": #"["other"]"#, "motivation_other": "a wedding",
+                    "member_since": "2026-01-05", "base": NSNull(),
+                ]
             case "programmes":
-                row = ["id": newID, "programme_id": "p2", "created_date": "2026-01-01", "start_date": "2026-01-01",
-                       "total_weeks": 8, "questionnaire": "{}", "programme": "{}", "is_active": 0,
-                       "started_at": "2026-01-01T08:00:00.000Z", "replaced_at": at, "base": NSNull()]
+                row = [
+                    "id": newID, "programme_id": "p2", "created_date": "2026-01-01", "start_date": "2026-01-01",
+                    "total_weeks": 8, "questionnaire": "{}", "programme": "{}", "is_active": 0,
+                    "started_at": "2026-01-01T08:00:00.000Z", "replaced_at": at, "base": NSNull(),
+                ]
             case "workouts":
-                row = ["id": newID, "programme_id": "20000000-0000-4000-8000-00000000000a", "session_id": "day-2",
-                       "session_name": "Pull", "state": "completed", "started_at": "2026-01-06T07:00:00.000Z",
-                       "completed_at": at, "duration_seconds": 3600, "base": NSNull()]
+                row = [
+                    "id": newID, "programme_id": "20000000-0000-4000-8000-00000000000a", "session_id": "day-2",
+                    "session_name": "Pull", "state": "completed", "started_at": "2026-01-06T07:00:00.000Z",
+                    "completed_at": at, "duration_seconds": 3600, "base": NSNull(),
+                ]
             default:
-                row = ["id": newID, "workout_id": "30000000-0000-4000-8000-00000000000a", "slot_id": "day-1-exercise-2",
-                       "position": 2, "prescribed_exercise_id": "push_up", "performed_exercise_id": "push_up",
-                       "prescribed_sets": 3, "rep_range_low": 8, "rep_range_high": 12, "rest_seconds": 90,
-                       "notes": "easy", "base": NSNull()]
+                row = [
+                    "id": newID, "workout_id": "30000000-0000-4000-8000-00000000000a", "slot_id": "day-1-exercise-2",
+                    "position": 2, "prescribed_exercise_id": "push_up", "performed_exercise_id": "push_up",
+                    "prescribed_sets": 3, "rep_range_low": 8, "rep_range_high": 12, "rest_seconds": 90,
+                    "notes": "easy", "base": NSNull(),
+                ]
             }
             row["updated_at"] = at
             row[column] = value
@@ -107,11 +119,14 @@ extension PostgresTests {
             let server = Set(onServer.map { "\($0.0).\($0.1) \($0.2) \($0.3)" })
             let device = Set(SyncBounds.columns.map { "\($0.table).\($0.column) \($0.most) \($0.unit.rawValue)" })
             #expect(server == device)
-            #expect(device.contains("exercise_logs.notes 1000 characters") && device.contains("programmes.programme 262144 bytes"))
+            #expect(
+                device.contains("exercise_logs.notes 1000 characters")
+                    && device.contains("programmes.programme 262144 bytes"))
         }
 
-        @Test("each bound: a value at it is taken, one longer refuses the whole push naming the row and column",
-              arguments: SyncBounds.columns)
+        @Test(
+            "each bound: a value at it is taken, one longer refuses the whole push naming the row and column",
+            arguments: SyncBounds.columns)
         func eachBound(_ bound: SyncBounds.Bound) async throws {
             try await Log.withTwoUsers { server in
                 try await AccessTests.asRole("authenticated", claims: Log.claimsA, on: server) { connection in
@@ -124,21 +139,27 @@ extension PostgresTests {
 
                     let over = Self.row(bound.table, bound.column, Self.value(bound, length: bound.most + 1))
                     // With a row that fits beside it: the push is refused whole.
-                    let sets = [["id": "50000000-0000-4000-8000-0000000000a9",
-                                 "exercise_log_id": "40000000-0000-4000-8000-00000000000a", "set_number": 9, "reps": 8,
-                                 "weight_kg": 60, "completed": 0, "completed_at": NSNull(),
-                                 "logged_at": "2026-01-06T08:00:00.000Z", "updated_at": "2026-01-06T08:00:00.000Z",
-                                 "base": NSNull()] as [String: Any]]
+                    let sets = [
+                        [
+                            "id": "50000000-0000-4000-8000-0000000000a9",
+                            "exercise_log_id": "40000000-0000-4000-8000-00000000000a", "set_number": 9, "reps": 8,
+                            "weight_kg": 60, "completed": 0, "completed_at": NSNull(),
+                            "logged_at": "2026-01-06T08:00:00.000Z", "updated_at": "2026-01-06T08:00:00.000Z",
+                            "base": NSNull(),
+                        ] as [String: Any]
+                    ]
                     let before = try await AccessTests.count("SELECT count(*) FROM logged_sets", on: connection)
-                    let refused = await Self.push(try Self.changes([bound.table: [over], "logged_sets": sets]), on: connection)
+                    let refused = await Self.push(
+                        try Self.changes([bound.table: [over], "logged_sets": sets]), on: connection)
                     guard case .refused(let state, let message) = refused else {
                         Issue.record("\(bound.table).\(bound.column) over its bound was taken: \(refused)")
                         return
                     }
                     let id = (over["id"] as? String) ?? ""
                     #expect(state == "22001")
-                    #expect(message == "nothing synced: \(bound.table) \(id): \(bound.column) is \(bound.most + 1) "
-                        + "\(bound.unit.rawValue) long; at most \(bound.most)", "\(message)")
+                    #expect(
+                        message == "nothing synced: \(bound.table) \(id): \(bound.column) is \(bound.most + 1) "
+                            + "\(bound.unit.rawValue) long; at most \(bound.most)", "\(message)")
                     #expect(try await AccessTests.count("SELECT count(*) FROM logged_sets", on: connection) == before)
 
                     // Written directly (the app's REST calls), the table's own CHECK refuses it too.
@@ -193,8 +214,11 @@ extension PostgresTests {
                 try await AccessTests.asRole("authenticated", claims: Log.claimsA, on: server) { connection in
                     func tombstones(_ count: Int, from first: Int) -> [[String: Any]] {
                         (first..<(first + count)).map { number in
-                            ["row_id": String(format: "80000000-0000-4000-8000-%012d", number), "table_name": "logged_sets",
-                             "deleted_at": "2026-01-06T08:00:00.000Z"]
+                            [
+                                "row_id": String(format: "80000000-0000-4000-8000-%012d", number),
+                                "table_name": "logged_sets",
+                                "deleted_at": "2026-01-06T08:00:00.000Z",
+                            ]
                         }
                     }
                     let set = Self.row("workouts", "session_name", "Pull")
@@ -205,8 +229,11 @@ extension PostgresTests {
                         return
                     }
                     #expect(state == "PT413")
-                    #expect(message
-                        == "nothing synced: a push carries at most 2000 rows and deletions, and this one carries 2001")
+                    #expect(
+                        message
+                            == "nothing synced: a push carries at most 2000 rows and deletions, "
+                            + "and this one carries 2001"
+                    )
                     #expect(try await AccessTests.count("SELECT count(*) FROM deleted_rows", on: connection) == 0)
                     #expect(try await AccessTests.count("SELECT count(*) FROM workouts", on: connection) == 1)
 
@@ -236,10 +263,12 @@ extension PostgresTests.SyncTests {
     func overlongRefusedOnTheDevice() async throws {
         try await Self.withTwoDevices { server, a, _, _ in
             try a.workout(0, at: "2026-01-05T18:00:00Z")
-            try Self.write(a, "UPDATE exercise_logs SET notes = ? WHERE position = 1", [String(repeating: "é", count: 1_001)])
+            try Self.write(
+                a, "UPDATE exercise_logs SET notes = ? WHERE position = 1", [String(repeating: "é", count: 1_001)])
             let queue = try DatabaseQueue(path: a.path)
             let id = try #require(
-                try await queue.read { try String.fetchOne($0, sql: "SELECT id FROM exercise_logs WHERE position = 1") })
+                try await queue.read { try String.fetchOne($0, sql: "SELECT id FROM exercise_logs WHERE position = 1") }
+            )
             try queue.close()
             let before = try Self.rows(a)
             // Nothing listens on port 9: a sync that sent anything would fail there instead.
@@ -249,8 +278,9 @@ extension PostgresTests.SyncTests {
                     try await LogSync().sync(userDatabase: a.path, with: target, user: Self.user)
                 }
                 #expect(error?.code == "sync.value_too_long")
-                #expect(error?.message.hasPrefix(
-                    "nothing synced: exercise_logs \(id): notes is 1001 characters long; at most 1000") == true,
+                #expect(
+                    error?.message.hasPrefix(
+                        "nothing synced: exercise_logs \(id): notes is 1001 characters long; at most 1000") == true,
                     "\(error?.message ?? "")")
             }
             #expect(try Self.rows(a) == before)

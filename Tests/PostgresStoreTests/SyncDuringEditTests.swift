@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
-@testable import PostgresStore
 import TestSupport
 import Testing
 import TrainingCalendar
 import TrainingLog
+
+@testable import PostgresStore
 
 extension PostgresTests.SyncTests {
     /// The reps of each set of the open workout's first exercise, as the device shows them.
@@ -124,7 +125,9 @@ extension PostgresTests.SyncTests {
             #expect(try a.log.currentWorkout() == nil)
             let next = try await Self.sync(a, server)
             #expect(next.deletionsPushed > 20, "\(next.deletionsPushed) deletions pushed")
-            #expect(try await Self.owners("workouts", server)[Self.user] == nil, "the discarded workout stayed on the server")
+            #expect(
+                try await Self.owners("workouts", server)[Self.user] == nil,
+                "the discarded workout stayed on the server")
             _ = try await Self.sync(b, server)
             #expect(try b.log.currentWorkout() == nil)
             #expect(try Self.rows(a) == Self.rows(b))
@@ -147,7 +150,8 @@ extension PostgresTests.SyncTests {
             _ = try await Self.sync(a, server)
             // B held the discarded workout open: it goes before the new one comes.
             let report = try await Self.sync(b, server)
-            #expect(report.tables.first { $0.table == "workouts" }.map { ($0.pulled, $0.deletedHere) } ?? (0, 0) == (1, 1))
+            #expect(
+                report.tables.first { $0.table == "workouts" }.map { ($0.pulled, $0.deletedHere) } ?? (0, 0) == (1, 1))
             #expect(try b.log.currentWorkout()?.sessionName == session)
             #expect(try Self.rows(a) == Self.rows(b))
         }

@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
 import PostgresNIO
-@testable import PostgresStore
 import TestSupport
 import Testing
 import TrainingLog
+
+@testable import PostgresStore
 
 extension PostgresTests.SyncTests {
     struct ClientKilled: Error {}
@@ -88,8 +89,10 @@ extension PostgresTests.SyncTests {
         defer { try? queue.close() }
         return try queue.read { db in
             try ["programmes", "workouts", "exercise_logs", "logged_sets"].reduce(0) { count, table in
-                count + (try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM \(table) WHERE synced_at IS NULL OR updated_at IS NOT synced_at") ?? 0)
+                count
+                    + (try Int.fetchOne(
+                        db, sql: "SELECT count(*) FROM \(table) WHERE synced_at IS NULL OR updated_at IS NOT synced_at")
+                        ?? 0)
             }
         }
     }
@@ -112,7 +115,12 @@ extension PostgresTests.SyncTests {
         }
     }
 
-    @Test("the server ends the sync's session mid-push, as a restart does: the device is unchanged, and the next sync completes with nothing doubled")
+    @Test(
+        """
+        the server ends the sync's session mid-push, as a restart does: the device is unchanged, and the next sync \
+        completes with nothing doubled
+        """
+    )
     func serverSessionEndsMidSync() async throws {
         try await Self.withTwoDevices { server, a, _, _ in
             try a.workout(0, at: "2026-01-05T18:00:00Z")
@@ -147,8 +155,9 @@ extension PostgresTests.SyncTests {
                 let error = await #expect(throws: PostgresStoreError.self) { try await sync.value }
                 // The server's goodbye names the cause; where it is lost, the sync stops waiting.
                 let message = error?.message ?? ""
-                #expect(message.contains("nothing synced: the server closed the connection")
-                    || message.contains("did not answer within 5 s"), "\(message)")
+                #expect(
+                    message.contains("nothing synced: the server closed the connection")
+                        || message.contains("did not answer within 5 s"), "\(message)")
                 try await blocker.query("ROLLBACK", logger: logger)
             }
             #expect(try Self.rows(a) == before, "the device changed without the server's answer")

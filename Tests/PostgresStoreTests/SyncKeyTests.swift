@@ -57,7 +57,8 @@ extension PostgresTests.SyncTests {
             }
             try queue.close()
             _ = try await LogSync().sync(userDatabase: hostile.path, with: server, user: Self.otherUser)
-            #expect(try await Self.owners("workouts", server)[Self.user] == 1, "another user's tombstone deleted A's row")
+            #expect(
+                try await Self.owners("workouts", server)[Self.user] == 1, "another user's tombstone deleted A's row")
 
             a.clock.set(Timestamp.parse("2026-01-05T18:40:00Z") ?? Date())
             try a.log.discardWorkout()

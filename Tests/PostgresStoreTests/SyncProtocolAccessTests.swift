@@ -120,7 +120,8 @@ extension PostgresTests {
                     #expect(Self.ids(first.pulled, "workouts") == ["30000000-0000-4000-8000-00000000000b"])
                     // The cursor is past the set: the next sync brings nothing, however often it runs.
                     let cursor = try #require(first.pulled["cursor"] as? Int)
-                    let again = try await Self.exchange(#"{"deletions": [], "tables": {}}"#, since: cursor, on: connection)
+                    let again = try await Self.exchange(
+                        #"{"deletions": [], "tables": {}}"#, since: cursor, on: connection)
                     #expect(again.pushed.isEmpty)
                     for table in ["programmes", "workouts", "exercise_logs", "logged_sets"] {
                         #expect(Self.ids(again.pulled, table).isEmpty, "\(table) came down again")
@@ -130,6 +131,59 @@ extension PostgresTests {
                 try await AccessTests.asRole("authenticated", claims: Log.claimsA, on: server) { connection in
                     let pulled = try await Self.pull(0, on: connection)
                     #expect(!Self.ids(pulled, "logged_sets").contains(set))
+                }
+            }
+        }
+
+        @Test("a push that asks the short answer hears of every row but those inserted; one that does not, of all")
+        func shortAnswerLeavesInsertsOut() async throws {
+            try await Log.withTwoUsers { server in
+                try await AccessTests.asRole("authenticated", claims: Self.claimsB, on: server) { connection in
+                    // B's own workout again, changed (an update on its base), and a set the server lacks.
+                    let rows = """
+                        "tables": {"workouts": [{"id": "30000000-0000-4000-8000-00000000000b",
+                          "programme_id": "20000000-0000-4000-8000-00000000000b", "session_id": "s",
+                          "session_name": "Upper B", "state": "completed",
+                          "started_at": "2026-01-05T18:00:00.000Z", "completed_at": "2026-01-05T19:00:00.000Z",
+                          "duration_seconds": 3600, "increased_reps": null, "increased_load_kg": null,
+                          "rest_dismissed_at": null, "updated_at": "2026-01-06T09:00:00.000Z",
+                          "base": "BASE"}],
+                         "logged_sets": [{"id": "SET",
+                          "exercise_log_id": "40000000-0000-4000-8000-00000000000b", "set_number": NUMBER, "reps": 8,
+                          "weight_kg": 60, "completed": 1, "completed_at": "2026-01-05T18:10:00.000Z",
+                          "logged_at": "2026-01-05T18:10:00.000Z", "updated_at": "2026-01-05T18:10:00.000Z",
+                          "base": null}]}
+                        """
+                    let base = try await Self.pull(0, on: connection)
+                    let workout = ((base["tables"] as? [String: Any])?["workouts"] as? [[String: Any]])?.first
+                    let version = try #require(workout?["updated_at"] as? String)
+                    func push(_ set: String, short: Bool, base: String) -> String {
+                        "{" + (short ? #""answer": "short", "# : "") + #""deletions": [], "#
+                            + rows.replacingOccurrences(of: "SET", with: set).replacingOccurrences(
+                                of: "BASE", with: base
+                            )
+                            .replacingOccurrences(of: "NUMBER", with: set.suffix(1))
+                            + "}"
+                    }
+                    let short = try await Self.exchange(
+                        push("50000000-0000-4000-8000-0000000000b3", short: true, base: version), since: 0,
+                        on: connection)
+                    // The set was inserted: not listed. The workout was updated: listed.
+                    #expect(short.pushed.map { $0["action"] as? String } == ["update"], "\(short.pushed)")
+                    #expect(short.pushed.first?["id"] as? String == "30000000-0000-4000-8000-00000000000b")
+                    // The same push again is kept as it is: both rows listed as "same".
+                    let replay = try await Self.exchange(
+                        push("50000000-0000-4000-8000-0000000000b3", short: true, base: version), since: 0,
+                        on: connection)
+                    #expect(
+                        replay.pushed.compactMap { $0["action"] as? String } == ["same", "same"], "\(replay.pushed)")
+                    // An app in the field asks nothing: every row, the set inserted among them.
+                    let full = try await Self.exchange(
+                        push("50000000-0000-4000-8000-0000000000b4", short: false, base: "2026-01-06T09:00:00.000Z"),
+                        since: 0, on: connection)
+                    #expect(
+                        full.pushed.compactMap { $0["action"] as? String }.sorted() == ["insert", "same"],
+                        "\(full.pushed)")
                 }
             }
         }
@@ -149,7 +203,8 @@ extension PostgresTests {
                         ).decode(String.self) {
                             text = answer
                         }
-                        let answer = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+                        let answer = try #require(
+                            try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
                         let subscription = try #require(answer["subscription"], "no subscription in \(text)")
                         guard let expected else {
                             // B holds none, and never sees A's.
@@ -194,7 +249,8 @@ extension PostgresTests {
                     // The function itself refuses, while its rows are read.
                     var state: String?
                     do {
-                        for try await _ in try await connection.query("SELECT sync_pull(0)", logger: AccessTests.logger) {}
+                        for try await _ in try await connection.query("SELECT sync_pull(0)", logger: AccessTests.logger)
+                        {}
                     } catch {
                         state = (error as? PSQLError)?.serverInfo?[.sqlState]
                     }

@@ -15,7 +15,12 @@ extension PostgresTests {
         static let user = "c0000000-0000-4000-8000-00000000000c"
         static let other = "d0000000-0000-4000-8000-00000000000d"
 
-        @Test("an expired subscription synced down refuses a workout with the seeds' words; the sync, history and a renewal are never refused")
+        @Test(
+            """
+            an expired subscription synced down refuses a workout with the seeds' words; the sync, history and a \
+            renewal are never refused
+            """
+        )
         func expiredGates() async throws {
             try await TemporaryDirectory.with { directory in
                 try await PostgresTestServer.withDatabase { server in
@@ -29,7 +34,9 @@ extension PostgresTests {
                     _ = try await LogSync().sync(userDatabase: device.path, with: server, user: Self.user)
                     #expect(try device.log.subscription() == nil)
                     #expect(try device.log.subscriptionStatus(at: device.clock.now()) == .expired)
-                    let never = #expect(throws: TrainingLogError.self) { try device.workout(0, at: "2026-01-05T18:00:00Z") }
+                    let never = #expect(throws: TrainingLogError.self) {
+                        try device.workout(0, at: "2026-01-05T18:00:00Z")
+                    }
                     #expect(never?.message == "Your subscription has expired. Please renew to continue.")
                     let again = try await LogSync().sync(userDatabase: device.path, with: server, user: Self.user)
                     #expect(again.conflicts.isEmpty)
@@ -49,7 +56,9 @@ extension PostgresTests {
                     try device.workout(0, at: "2026-01-06T18:00:00Z")
 
                     device.clock.set(Timestamp.parse("2026-01-13T18:00:00Z") ?? Date())
-                    let error = #expect(throws: TrainingLogError.self) { try device.workout(1, at: "2026-01-13T18:00:00Z") }
+                    let error = #expect(throws: TrainingLogError.self) {
+                        try device.workout(1, at: "2026-01-13T18:00:00Z")
+                    }
                     #expect(error?.message == "Your subscription has expired. Please renew to continue.")
                     // Sync and history are never gated.
                     let report = try await LogSync().sync(userDatabase: device.path, with: server, user: Self.user)
@@ -100,7 +109,12 @@ extension PostgresTests {
             }
         }
 
-        @Test("after a sync found no subscription, traindb log programme start and traindb log start refuse with the seeds' words; a trial synced down lifts it")
+        @Test(
+            """
+            after a sync found no subscription, traindb log programme start and traindb log start refuse with the \
+            seeds' words; a trial synced down lifts it
+            """
+        )
         func commandsRefuseWhoNeverSubscribed() async throws {
             try await TemporaryDirectory.with { directory in
                 try await PostgresTestServer.withDatabase { server in
@@ -118,12 +132,15 @@ extension PostgresTests {
                     let store = ["--store", device.path, "--db", try CommittedCatalogue.databasePath()]
                     let session = programme.sessions[0].dayName
                     let refusal =
-                        "traindb: error[log.subscription_expired]: Your subscription has expired. Please renew to continue.\n"
+                        "traindb: error[log.subscription_expired]: Your subscription has expired. "
+                        + "Please renew to continue.\n"
                     let newProgramme = try TraindbProcess.run(
-                        ["log", "programme", "start", "--questionnaire", answers, "--now", "2026-01-05T09:00:00Z"] + store)
+                        ["log", "programme", "start", "--questionnaire", answers, "--now", "2026-01-05T09:00:00Z"]
+                            + store)
                     #expect(newProgramme.status == 2)
                     #expect(newProgramme.stderr == refusal)
-                    let workout = try TraindbProcess.run(["log", "start", session, "--now", "2026-01-05T18:00:00Z"] + store)
+                    let workout = try TraindbProcess.run(
+                        ["log", "start", session, "--now", "2026-01-05T18:00:00Z"] + store)
                     #expect(workout.status == 2)
                     #expect(workout.stderr == refusal)
                     // The history is never gated.
@@ -134,13 +151,19 @@ extension PostgresTests {
                         server, user: Self.user, original: "1000000000000001", expires: "2026-01-12T08:00:00Z",
                         trial: true, signed: "2026-01-05T08:00:00Z")
                     #expect(try TraindbProcess.run(sync).status == 0)
-                    let started = try TraindbProcess.run(["log", "start", session, "--now", "2026-01-05T18:00:00Z"] + store)
+                    let started = try TraindbProcess.run(
+                        ["log", "start", session, "--now", "2026-01-05T18:00:00Z"] + store)
                     #expect(started.status == 0, "\(started.stderr)")
                 }
             }
         }
 
-        @Test("the device's copy is never sent up: editing it changes nothing on the server, and the next sync restores it")
+        @Test(
+            """
+            the device's copy is never sent up: editing it changes nothing on the server, and the next sync \
+            restores it
+            """
+        )
         func readOnly() async throws {
             try await TemporaryDirectory.with { directory in
                 try await PostgresTestServer.withDatabase { server in

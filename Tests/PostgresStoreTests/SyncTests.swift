@@ -63,8 +63,9 @@ extension PostgresTests {
                 let again = try await Self.sync(a, server)
                 #expect(fromA.conflicts.isEmpty && fromB.conflicts.isEmpty && again.conflicts.isEmpty)
                 let setsA = try Self.rows(a)["logged_sets"] ?? []
-                #expect(setsA.count == (fromA.tables.first { $0.table == "logged_sets" }?.pushed ?? 0)
-                    + (fromB.tables.first { $0.table == "logged_sets" }?.pushed ?? 0))
+                #expect(
+                    setsA.count == (fromA.tables.first { $0.table == "logged_sets" }?.pushed ?? 0)
+                        + (fromB.tables.first { $0.table == "logged_sets" }?.pushed ?? 0))
                 #expect(setsA.count >= 2 * 3 * 4, "\(setsA.count) sets")
                 #expect(try Self.rows(a) == Self.rows(b))
                 #expect(try a.log.workoutHistory().count == 2)
@@ -76,10 +77,12 @@ extension PostgresTests {
         func profileSyncs() async throws {
             try await Self.withTwoDevices { server, a, b, _ in
                 let answers = try AboutYou(
-                    Questionnaire(aboutYou: AboutYou(
-                        gender: .female, dateOfBirth: CalendarDate("1990-04-12"), heightCm: 170.2, heightUnit: .ftIn,
-                        weightKg: 69.853, weightUnit: .lbs, motivations: [.structure, .other],
-                        motivationOther: "a wedding in June")),
+                    Questionnaire(
+                        aboutYou: AboutYou(
+                            gender: .female, dateOfBirth: CalendarDate("1990-04-12"), heightCm: 170.2,
+                            heightUnit: .ftIn,
+                            weightKg: 69.853, weightUnit: .lbs, motivations: [.structure, .other],
+                            motivationOther: "a wedding in June")),
                     answeredOn: CalendarDate("2026-01-05") ?? CalendarDate(dayNumber: 0))
                 let saved = try a.log.saveProfile(answers)
                 let fromA = try await Self.sync(a, server)
@@ -130,7 +133,8 @@ extension PostgresTests {
             }
         }
 
-        @Test("replaying a push whose answer was lost changes nothing on the server; the sync after it has nothing to do")
+        @Test(
+            "replaying a push whose answer was lost changes nothing on the server; the sync after it has nothing to do")
         func replayIsHarmless() async throws {
             try await Self.withTwoDevices { server, a, _, directory in
                 try a.workout(0, at: "2026-01-05T18:00:00Z")
@@ -193,7 +197,8 @@ extension PostgresTests.SyncTests {
             try await server.withTestConnection { holder in
                 try await holder.query("BEGIN", logger: PostgresTests.AccessTests.logger)
                 try await holder.query(
-                    "LOCK TABLE user_settings, programmes IN ACCESS EXCLUSIVE MODE", logger: PostgresTests.AccessTests.logger)
+                    "LOCK TABLE user_settings, programmes IN ACCESS EXCLUSIVE MODE",
+                    logger: PostgresTests.AccessTests.logger)
                 let started = Date()
                 let run = try Subprocess.run(
                     URL(fileURLWithPath: "/usr/bin/env"),
@@ -231,7 +236,9 @@ extension PostgresTests.SyncTests {
             }
             #expect(kept == 1, "the other user's workout was deleted")
             let pulled = try Self.rows(a)
-            #expect(!pulled.values.joined().contains { $0.contains("-00000000000b") }, "the other user's rows reached the device")
+            #expect(
+                !pulled.values.joined().contains { $0.contains("-00000000000b") },
+                "the other user's rows reached the device")
         }
     }
 }

@@ -23,9 +23,7 @@ struct LineLengthTests {
     static let notYetFormatted = [
         "Benchmarks/",
         "Sources/CatalogBuild/",
-        "Sources/PostgresStore/",
         "Sources/TrainDBService/",
-        "Tests/PostgresStoreTests/",
         "Tests/TrainDBServiceTests/",
     ]
 

@@ -1,0 +1,1 @@
+../../schema/postgres/0018_sync_answer_short.sql
