@@ -185,12 +185,15 @@ public struct LogSync: Sendable {
                     rows.subscriptionRead = true
                 }
                 return (pushed, rows)
-            } catch let error as PSQLError
-                where error.serverInfo?[.sqlState] == "42501"
-                && error.serverInfo?[.message]?.contains("function sync_exchange") == true
-            {
-                // Refused before anything ran (the statement's transaction is over): four steps, from now on.
-                Self.stepByStep.withLock { _ = $0.insert(outgoing.server) }
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42501" {
+                // A refusal ends the statement's transaction with nothing written, so the four steps
+                // may follow. A login that may not call `sync_exchange` before taking the role gets
+                // them from now on; the message is matched only for that memory, never to decide the
+                // retry, so a server that answers in another language still syncs. Any other
+                // refusal comes back from the four steps as it would have.
+                if error.serverInfo?[.message]?.contains("sync_exchange") == true {
+                    Self.stepByStep.withLock { _ = $0.insert(outgoing.server) }
+                }
             } catch {
                 throw PostgresStoreError.from(error, doing: "nothing synced")
             }
