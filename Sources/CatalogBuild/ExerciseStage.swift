@@ -323,8 +323,8 @@ public final class ExerciseStage {
     /// `INSERT INTO table (columns) rows`, which must write `staged` rows; on a refused row, the
     /// same rows one at a time through `insertOne`, which names the row in its error.
     private func move(
-        into table: String, _ columns: [String], _ rows: String, expecting staged: Int, insertOne: (any CatalogRecord) throws -> Void,
-        record: (Row) throws -> any CatalogRecord
+        into table: String, _ columns: [String], _ rows: String, expecting staged: Int,
+        insertOne: (any CatalogRecord) throws -> Void, record: (Row) throws -> any CatalogRecord
     ) throws {
         let names = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
         do {
