@@ -198,6 +198,11 @@ public struct CatalogDatabaseWriter: Sendable {
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         do {
             try CatalogSchema.migrator.migrate(queue)
+            // The rows' foreign keys are checked once, by `checkForeignKeys` over the whole
+            // file before it is written out, rather than also row by row as they go in (a
+            // lookup in the parent's key for each of a million rows' references). A violation
+            // is refused either way, and it names the table, row and parent.
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA foreign_keys = OFF") }
             let written: Written
             do {
                 written = try queue.write { db in

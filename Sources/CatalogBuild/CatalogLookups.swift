@@ -123,7 +123,10 @@ public struct CatalogLookups: Sendable {
                 continue
             }
             used.items[category] = []
-            for (item, exercise) in named.sorted(by: { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }) {
+            let byFirstExercise = named.sorted {
+                $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key)
+            }
+            for (item, exercise) in byFirstExercise {
                 if items.contains(item) {
                     used.items[category, default: []].insert(item)
                 } else {

@@ -41,6 +41,10 @@ public final class ExerciseStage {
     private(set) var groupNamesAreASCII = true
     /// How many exercises were staged.
     public private(set) var count = 0
+    /// How many secondary muscles and instruction steps the staged exercises list: the rows
+    /// their moves must write (counted here rather than by reading every staged row's JSON back).
+    private(set) var secondaryMuscleCount = 0
+    private(set) var instructionCount = 0
     /// The first error writing a row; every later row is skipped and `finish` throws it.
     private var failure: (any Error)?
 
@@ -68,6 +72,8 @@ public final class ExerciseStage {
             return
         }
         count += 1
+        secondaryMuscleCount += exercise.secondaryMuscles.count
+        instructionCount += exercise.instructions.count
         note(exercise)
     }
 
@@ -282,7 +288,7 @@ public final class ExerciseStage {
             """
         try move(
             into: ExerciseRecord.databaseTableName, ExerciseStatements.exerciseColumns, exerciseRows,
-            expecting: "count(*)", insertOne: insertOne
+            expecting: count, insertOne: insertOne
         ) { row in
             ExerciseRecord(
                 id: row[0], displayName: row[1], canonicalGroupId: row[2], equipmentCategoryId: row[3],
@@ -298,7 +304,7 @@ public final class ExerciseStage {
             """
         try move(
             into: ExerciseSecondaryMuscleRecord.databaseTableName, ExerciseStatements.secondaryMuscleColumns,
-            secondaryRows, expecting: "coalesce(sum(json_array_length(secondary_muscles)), 0)", insertOne: insertOne
+            secondaryRows, expecting: secondaryMuscleCount, insertOne: insertOne
         ) { row in
             ExerciseSecondaryMuscleRecord(exerciseId: row[0], position: row[1], muscleId: row[2])
         }
@@ -308,17 +314,17 @@ public final class ExerciseStage {
             """
         try move(
             into: ExerciseInstructionRecord.databaseTableName, ExerciseStatements.instructionColumns,
-            instructionRows, expecting: "coalesce(sum(json_array_length(instructions)), 0)", insertOne: insertOne
+            instructionRows, expecting: instructionCount, insertOne: insertOne
         ) { row in
             ExerciseInstructionRecord(exerciseId: row[0], step: row[1], instruction: row[2])
         }
     }
 
-    /// `INSERT INTO table (columns) rows`; on a refused row, the same rows one at a time through
-    /// `insertOne`, which names the row in its error.
+    /// `INSERT INTO table (columns) rows`, which must write `staged` rows; on a refused row, the
+    /// same rows one at a time through `insertOne`, which names the row in its error.
     private func move(
-        into table: String, _ columns: [String], _ rows: String, expecting expected: String, insertOne: (any CatalogRecord) throws -> Void,
-        record: (Row) throws -> any CatalogRecord
+        into table: String, _ columns: [String], _ rows: String, expecting staged: Int,
+        insertOne: (any CatalogRecord) throws -> Void, record: (Row) throws -> any CatalogRecord
     ) throws {
         let names = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
         do {
@@ -326,7 +332,6 @@ public final class ExerciseStage {
             let moved = db.changesCount
             // Every staged row joins to its keys, unless a name was matched to its lookup as
             // Swift compares strings but is spelt with other bytes: refused rather than lost.
-            let staged = try Int.fetchOne(db, sql: "SELECT \(expected) FROM temp.staged_exercises") ?? 0
             guard moved == staged else {
                 throw CatalogBuildError(
                     .unknownLookupValue,

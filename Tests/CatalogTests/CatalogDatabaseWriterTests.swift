@@ -192,6 +192,33 @@ struct CatalogDatabaseWriterTests {
             }(),
             "write.constraint_violation"
         ),
+        // Swift takes the two spellings as one name, so the lookup resolves; SQLite joins the
+        // staged rows to their keys byte for byte, and a row that joins to none is refused, not lost.
+        RejectedContent(
+            "a primary muscle spelt with other bytes than its lookup row (canonically equivalent)",
+            {
+                var content = SampleCatalog.content(with: Exercise(
+                    id: "bw_serratus_punch", displayName: "Serratus Punch", canonicalName: "Serratus Punch",
+                    equipmentCategory: "Bodyweight", primaryMuscle: "Serratus Ante\u{301}rieur",
+                    movementPattern: "Horizontal Push", complexity: 1, isIsolation: true, includeInProgramme: false))
+                content.muscles.append(.init(name: "Serratus Ant\u{E9}rieur", bodyRegion: "upper"))
+                return content
+            }(),
+            "write.unknown_lookup_value"
+        ),
+        RejectedContent(
+            "a secondary muscle spelt with other bytes than its lookup row (canonically equivalent)",
+            {
+                var content = SampleCatalog.content(with: Exercise(
+                    id: "bw_serratus_punch", displayName: "Serratus Punch", canonicalName: "Serratus Punch",
+                    equipmentCategory: "Bodyweight", primaryMuscle: "Chest",
+                    secondaryMuscles: ["Serratus Ante\u{301}rieur"], movementPattern: "Horizontal Push",
+                    complexity: 1, isIsolation: true, includeInProgramme: false))
+                content.muscles.append(.init(name: "Serratus Ant\u{E9}rieur", bodyRegion: "upper"))
+                return content
+            }(),
+            "write.unknown_lookup_value"
+        ),
         RejectedContent(
             "the same exercise id twice",
             {
