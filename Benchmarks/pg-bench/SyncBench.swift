@@ -87,7 +87,8 @@ enum SyncBench {
                 """
                 SELECT user_id::text, max(change_seq) FROM (
                     SELECT user_id, change_seq FROM user_settings UNION ALL SELECT user_id, change_seq FROM profiles
-                    UNION ALL SELECT user_id, change_seq FROM programmes UNION ALL SELECT user_id, change_seq FROM workouts
+                    UNION ALL SELECT user_id, change_seq FROM programmes
+                    UNION ALL SELECT user_id, change_seq FROM workouts
                     UNION ALL SELECT user_id, change_seq FROM exercise_logs
                     UNION ALL SELECT user_id, change_seq FROM logged_sets) AS everything
                 GROUP BY user_id

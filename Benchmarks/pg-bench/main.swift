@@ -101,7 +101,8 @@ try SyncBench.history(weeks: 260, at: template, catalogue: catalogue)
 // refuse starting workouts (business rules §14), and the bench logs workouts after syncing.
 try await SyncBench.subscribe(users: users, on: syncServer)
 // Kept unsynced for the no-op figures below.
-try FileManager.default.copyItem(atPath: template, toPath: folder.appendingPathComponent("history-260-noop.sqlite").path)
+try FileManager.default.copyItem(
+    atPath: template, toPath: folder.appendingPathComponent("history-260-noop.sqlite").path)
 let uploaded = try await LogSync().sync(userDatabase: template, with: syncServer, user: SyncBench.user(0))
 let preparing = ContinuousClock.now
 let logs = try await SyncBench.copies(
@@ -179,8 +180,10 @@ for (index, weeks) in [1, 260].enumerated() {
     var pooled: [Double] = []
     var fresh: [Double] = []
     for _ in 0..<50 {
-        pooled.append(try await seconds { _ = try await LogSync().sync(userDatabase: path, through: noOpPool, user: user) })
-        fresh.append(try await seconds { _ = try await LogSync().sync(userDatabase: path, with: noOpServer, user: user) })
+        pooled.append(
+            try await seconds { _ = try await LogSync().sync(userDatabase: path, through: noOpPool, user: user) })
+        fresh.append(
+            try await seconds { _ = try await LogSync().sync(userDatabase: path, with: noOpServer, user: user) })
     }
     noOp.append((weeks, median(pooled), median(fresh), upload.pushed))
 }
@@ -192,4 +195,7 @@ for figure in noOp {
     print("  after \(weeks) (\(figure.rows) rows uploaded first): "
           + String(format: "%.1f ms; %.1f ms", figure.median * 1000, figure.fresh * 1000))
 }
-print(String(format: "  five years / one week: %.2f×; %.2f×", noOp[1].median / noOp[0].median, noOp[1].fresh / noOp[0].fresh))
+print(
+    String(
+        format: "  five years / one week: %.2f×; %.2f×", noOp[1].median / noOp[0].median,
+        noOp[1].fresh / noOp[0].fresh))

@@ -24,8 +24,10 @@ if arguments.count > 1, arguments[1] == "--writer" || arguments[1] == "--reader"
         for minute in 1...max(1, count) {
             let start = DispatchTime.now().uptimeNanoseconds
             do {
-                let journal = try FitnessJournal(path: path, clock: SystemClock(), newUser: JournalSettings(timeZone: .gmt))
-                _ = try journal.logWorkout(NewWorkout(type: .running, durationMinutes: 1 + minute % 90, intensity: .easy, notes: nil))
+                let journal = try FitnessJournal(
+                    path: path, clock: SystemClock(), newUser: JournalSettings(timeZone: .gmt))
+                _ = try journal.logWorkout(
+                    NewWorkout(type: .running, durationMinutes: 1 + minute % 90, intensity: .easy, notes: nil))
                 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / nanosecondsPerMillisecond
                 lines.append("ok \(elapsed)")
             } catch {
@@ -106,14 +108,18 @@ let wall = Double(DispatchTime.now().uptimeNanoseconds - started) / nanosecondsP
 _ = FileManager.default.createFile(atPath: stop, contents: Data())
 let (readTimes, readFailures) = results(reader.1)
 reader.0.waitUntilExit()
-let saved = try FitnessJournal(path: path, clock: SystemClock(), newUser: JournalSettings(timeZone: .gmt), readOnly: true)
+let saved = try FitnessJournal(
+    path: path, clock: SystemClock(), newUser: JournalSettings(timeZone: .gmt), readOnly: true
+)
     .exportWorkoutsCSV().split(whereSeparator: \.isNewline).count - 1
 
 writeTimes.sort()
 let sortedReads = readTimes.sorted()
 func ms(_ value: Double) -> String { String(format: "%.1f ms", value) }
 print("store-bench: \(writers) processes × \(writes) writes on one journal, a reader beside them (\(ms(wall)) in all)")
-print("  writes acknowledged \(writeTimes.count) of \(writers * writes), refused \(writeFailures.count); saved \(saved)")
+print(
+    "  writes acknowledged \(writeTimes.count) of \(writers * writes), refused \(writeFailures.count);"
+        + " saved \(saved)")
 print(
     "  write wait (open + save, waiting for the others): p50 \(ms(percentile(writeTimes, 0.5))), "
         + "p99 \(ms(percentile(writeTimes, 0.99))), max \(ms(writeTimes.last ?? .nan))")
