@@ -25,6 +25,8 @@ public enum PostgresSchema {
             identifier: "0016_sync_exchange_whole", bytes: PackageResources._016_sync_exchange_whole_sql),
         SchemaMigration(
             identifier: "0017_change_number_unpinned", bytes: PackageResources._017_change_number_unpinned_sql),
+        SchemaMigration(
+            identifier: "0019_service_in_one_statement", bytes: PackageResources._019_service_in_one_statement_sql),
     ]
 
     /// What a Supabase project has before TrainDB's migrations, for plain PostgreSQL: the roles,

@@ -48,7 +48,7 @@ struct ServiceHandler: APIProtocol {
         let now = clock()
         let generator = self.generator
         let logger = self.logger
-        // The subscription is read, the programme generated and stored, in one transaction.
+        // The subscription is read, the programme generated, then stored: a statement each side.
         let (stored, made) = try await store.generateProgramme(user: user, now: now) { subscription in
             guard subscription?.state.status(at: now) ?? .expired != .expired else {
                 throw ServiceError(403, "subscription.expired", SubscriptionMessage.expired)

@@ -71,10 +71,13 @@ final class ServiceFixture: Sendable {
             verifier: store.verifier(environments: [.production], now: { clock.now }), clock: { clock.now })
     }
 
-    /// Runs `body` against one instance answering in-process.
+    /// Runs `body` against one instance answering in-process, with `poolSize` connections.
     func withService<Value: Sendable>(
-        _ setup: TestingSetup = .router, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
+        _ setup: TestingSetup = .router, poolSize: Int = 4,
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
+        var configuration = self.configuration
+        configuration.poolSize = poolSize
         let (application, pool) = try await TrainDBServer.application(configuration, logger: Self.logger)
         do {
             let value = try await application.test(setup, body)

@@ -398,6 +398,38 @@ struct ServiceTests {
         }
     }
 
+    @Test("on one pooled connection, each request reads as its own user: Alice, Bob, no one, Alice again")
+    func oneConnectionManyUsers() async throws {
+        try await ServiceFixture.with { fixture in
+            let alice = fixture.token(Self.alice)
+            let bob = fixture.token(Self.bob)
+            let trial = try fixture.store.transaction(fixture.purchase(user: Self.alice, signed: fixture.clock.now))
+            try await fixture.withService(poolSize: 1) { client in
+                let subscribed = try await client.call(
+                    .post, "/api/subscription/subscribe", token: alice, json: ["signedTransaction": trial])
+                #expect(subscribed.status == 200)
+                for round in 0..<2 {
+                    let mine = try await client.call(.get, "/api/subscription/status", token: alice)
+                    #expect(mine.json["subscription_status"] as? String == "trial", "round \(round)")
+                    let generated = try await client.call(
+                        .post, "/api/programme/generate?seed=\(round)", token: alice, json: Self.questionnaire)
+                    #expect(generated.status == 201, "round \(round)")
+                    // Bob, who never subscribed, sees no subscription and may not generate.
+                    let his = try await client.call(.get, "/api/subscription/status", token: bob)
+                    #expect(his.json["subscription_status"] as? String == "expired", "round \(round)")
+                    #expect(his.json["subscription_plan"] == nil)
+                    let refused = try await client.call(
+                        .post, "/api/programme/generate", token: bob, json: Self.questionnaire)
+                    #expect(refused.status == 403, "round \(round)")
+                    let nobody = try await client.call(.get, "/api/subscription/status")
+                    #expect(nobody.status == 401)
+                }
+            }
+            #expect(try await fixture.count("SELECT count(*)::int FROM programmes WHERE user_id = '\(Self.alice)'") == 2)
+            #expect(try await fixture.count("SELECT count(*)::int FROM programmes WHERE user_id <> '\(Self.alice)'") == 0)
+        }
+    }
+
     @Test("two instances on one database: a user's requests alternate between them and each sees the other's writes")
     func twoInstances() async throws {
         try await ServiceFixture.with { fixture in
