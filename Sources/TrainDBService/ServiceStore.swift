@@ -141,8 +141,9 @@ struct ServiceStore: Sendable {
             var outcome = "ignored"
             let rows = try await connection.query(
                 """
-                SELECT app_store_notification_take(\(notification.notificationUUID)::uuid, \(notification.notificationType),
-                    \(notification.subtype), \(notification.signedDate), \(transaction?.originalTransactionID),
+                SELECT app_store_notification_take(\(notification.notificationUUID)::uuid,
+                    \(notification.notificationType), \(notification.subtype), \(notification.signedDate),
+                    \(transaction?.originalTransactionID),
                     \(owner)::uuid, \(transaction?.productID), \(plan?.rawValue), \(transaction?.environment.rawValue),
                     \(expires), \(transaction?.isFreeTrial), \(transaction?.revocationDate),
                     \(renewal?.isInBillingRetryPeriod), \(renewal?.gracePeriodExpiresDate), \(renewal?.willRenew))

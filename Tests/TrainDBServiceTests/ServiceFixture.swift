@@ -95,7 +95,8 @@ final class ServiceFixture: Sendable {
         let header = TestAppStore.base64URL(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
         let claims = TestAppStore.base64URL(
             Data(#"{"sub":"\#(user)","aud":"authenticated","role":"authenticated","exp":\#(exp)}"#.utf8))
-        let mac = HMAC<SHA256>.authenticationCode(for: Data("\(header).\(claims)".utf8), using: SymmetricKey(data: secret))
+        let mac = HMAC<SHA256>.authenticationCode(
+            for: Data("\(header).\(claims)".utf8), using: SymmetricKey(data: secret))
         return "\(header).\(claims).\(TestAppStore.base64URL(Data(mac)))"
     }
 

@@ -27,9 +27,10 @@ struct SubscriptionAccessTests {
                 user: user, role: role, doing: "refused"
             ) { connection in
                 var rows: [String] = []
-                for try await text in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: ServiceFixture.logger)
-                    .decode(String?.self)
-                {
+                for try await text in try await connection.query(
+                    PostgresQuery(unsafeSQL: sql), logger: ServiceFixture.logger
+                )
+                .decode(String?.self) {
                     rows.append(text ?? "NULL")
                 }
                 return rows
@@ -55,12 +56,13 @@ struct SubscriptionAccessTests {
     func readOwn() async throws {
         try await ServiceFixture.with { fixture in
             try await Self.seed(fixture.database)
-            let mine = try await Self.run("SELECT user_id::text FROM subscriptions", as: Self.alice, on: fixture.database)
+            let mine = try await Self.run(
+                "SELECT user_id::text FROM subscriptions", as: Self.alice, on: fixture.database)
             #expect(try mine.get() == [Self.alice])
             let writes = [
-                "INSERT INTO subscriptions (user_id, original_transaction_id, product_id, plan, environment, expires_at, "
-                    + "is_trial, signed_at) VALUES ('\(Self.alice)', '9', 'p', 'annual', 'Production', now() + "
-                    + "interval '10 years', false, now()) RETURNING 'x'",
+                "INSERT INTO subscriptions (user_id, original_transaction_id, product_id, plan, environment, "
+                    + "expires_at, is_trial, signed_at) VALUES ('\(Self.alice)', '9', 'p', 'annual', 'Production', "
+                    + "now() + interval '10 years', false, now()) RETURNING 'x'",
                 "UPDATE subscriptions SET expires_at = now() + interval '10 years' RETURNING 'x'",
                 "SELECT subscription_apply('\(Self.alice)', '1000000000000001', 'p', 'annual', 'Production', "
                     + "now() + interval '10 years', false, NULL, now() + interval '1 day', NULL, NULL, NULL)",
@@ -76,7 +78,8 @@ struct SubscriptionAccessTests {
                 }
                 #expect(error.code == "postgres.permission_denied", "\(sql)")
             }
-            let anon = try await Self.run("SELECT user_id::text FROM subscriptions", as: Self.alice, role: "anon", on: fixture.database)
+            let anon = try await Self.run(
+                "SELECT user_id::text FROM subscriptions", as: Self.alice, role: "anon", on: fixture.database)
             #expect((try? anon.get()) == nil)
             #expect(
                 try await fixture.count(
@@ -93,8 +96,10 @@ struct SubscriptionAccessTests {
             let deleted = try await Self.run("SELECT delete_my_data()::text", as: Self.alice, on: fixture.database)
             let counts = try #require(try deleted.get().first)
             #expect(counts.contains("\"subscriptions\": 1"))
-            #expect(try await fixture.count("SELECT count(*)::int FROM subscriptions WHERE user_id = '\(Self.alice)'") == 0)
-            #expect(try await fixture.count("SELECT count(*)::int FROM subscriptions WHERE user_id = '\(Self.bob)'") == 1)
+            #expect(
+                try await fixture.count("SELECT count(*)::int FROM subscriptions WHERE user_id = '\(Self.alice)'") == 0)
+            #expect(
+                try await fixture.count("SELECT count(*)::int FROM subscriptions WHERE user_id = '\(Self.bob)'") == 1)
         }
     }
 
@@ -102,9 +107,10 @@ struct SubscriptionAccessTests {
     static func rows(_ sql: String, on connection: PostgresConnection) async -> Result<[String], PSQLError> {
         do {
             var rows: [String] = []
-            for try await text in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: ServiceFixture.logger)
-                .decode(String?.self)
-            {
+            for try await text in try await connection.query(
+                PostgresQuery(unsafeSQL: sql), logger: ServiceFixture.logger
+            )
+            .decode(String?.self) {
                 rows.append(text ?? "NULL")
             }
             return .success(rows)
@@ -120,11 +126,13 @@ struct SubscriptionAccessTests {
     func oneStatementRead() async throws {
         try await ServiceFixture.with { fixture in
             // Alice on the annual plan, Bob on the monthly one, Carol never subscribed.
-            for (user, original, plan) in [(Self.alice, "1000000000000001", "annual"), (Self.bob, "1000000000000002", "monthly")] {
+            for (user, original, plan) in [
+                (Self.alice, "1000000000000001", "annual"), (Self.bob, "1000000000000002", "monthly"),
+            ] {
                 let answer = try await Self.run(
                     """
-                    SELECT subscription_apply('\(user)', '\(original)', 'app.train.ios.\(plan)', '\(plan)', 'Production',
-                        now() + interval '7 days', true, NULL, now(), NULL, NULL, NULL)
+                    SELECT subscription_apply('\(user)', '\(original)', 'app.train.ios.\(plan)', '\(plan)',
+                        'Production', now() + interval '7 days', true, NULL, now(), NULL, NULL, NULL)
                     """, as: user, role: "service_role", on: fixture.database)
                 #expect(try answer.get() == ["applied"])
             }
@@ -136,7 +144,9 @@ struct SubscriptionAccessTests {
             defer { Task { try? await connection.close() } }
             let asFound = "SELECT current_user || ' ' || coalesce(current_setting('request.jwt.claims', true), '')"
             #expect(try await Self.rows(asFound, on: connection).get() == ["authenticator "])
-            for (user, plans) in [(Self.alice, ["annual"]), (Self.bob, ["monthly"]), (carol, []), (Self.alice, ["annual"])] {
+            for (user, plans) in [
+                (Self.alice, ["annual"]), (Self.bob, ["monthly"]), (carol, []), (Self.alice, ["annual"]),
+            ] {
                 let read = await Self.rows("SELECT plan FROM service_subscription('\(user)')", on: connection)
                 #expect(try read.get() == plans, "\(user)")
                 // Neither the role nor the user's claims outlive the call.
@@ -146,7 +156,10 @@ struct SubscriptionAccessTests {
             }
             // Not even inside a transaction the caller holds open: the function puts them back on return.
             #expect(try await Self.rows("BEGIN", on: connection).get() == [])
-            #expect(try await Self.rows("SELECT plan FROM service_subscription('\(Self.bob)')", on: connection).get() == ["monthly"])
+            #expect(
+                try await Self.rows("SELECT plan FROM service_subscription('\(Self.bob)')", on: connection).get() == [
+                    "monthly"
+                ])
             #expect(try await Self.rows(asFound, on: connection).get() == ["authenticator "])
             #expect(try await Self.rows("COMMIT", on: connection).get() == [])
             // An app role, which Supabase's API would let name another user, may call neither function.
