@@ -26,6 +26,8 @@ public enum PostgresSchema {
         SchemaMigration(
             identifier: "0017_change_number_unpinned", bytes: PackageResources._017_change_number_unpinned_sql),
         SchemaMigration(identifier: "0018_sync_answer_short", bytes: PackageResources._018_sync_answer_short_sql),
+        SchemaMigration(
+            identifier: "0019_service_in_one_statement", bytes: PackageResources._019_service_in_one_statement_sql),
     ]
 
     /// What a Supabase project has before TrainDB's migrations, for plain PostgreSQL: the roles,

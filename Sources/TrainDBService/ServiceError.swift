@@ -40,6 +40,7 @@ struct ServiceError: Error, Sendable {
             error["problems"] = problems.map { ["code": $0.code, "field": $0.field, "message": $0.message] }
         }
         return (try? JSONSerialization.data(withJSONObject: ["error": error], options: [.sortedKeys]))
-            ?? Data(#"{"error":{"code":"server.error","message":"Something went wrong. Please try again later."}}"#.utf8)
+            ?? Data(
+                #"{"error":{"code":"server.error","message":"Something went wrong. Please try again later."}}"#.utf8)
     }
 }

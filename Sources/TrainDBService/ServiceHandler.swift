@@ -48,7 +48,7 @@ struct ServiceHandler: APIProtocol {
         let now = clock()
         let generator = self.generator
         let logger = self.logger
-        // The subscription is read, the programme generated and stored, in one transaction.
+        // The subscription is read, the programme generated, then stored: a statement each side.
         let (stored, made) = try await store.generateProgramme(user: user, now: now) { subscription in
             guard subscription?.state.status(at: now) ?? .expired != .expired else {
                 throw ServiceError(403, "subscription.expired", SubscriptionMessage.expired)
@@ -89,7 +89,8 @@ struct ServiceHandler: APIProtocol {
         switch stored {
         case .workoutOpen(let name):
             throw ServiceError(
-                409, "programme.workout_open", "a \(name) workout is open: complete or discard it before a new programme")
+                409, "programme.workout_open",
+                "a \(name) workout is open: complete or discard it before a new programme")
         case .stored(let id, let replaced):
             // The programme's JSON as it was written and stored, sent as it is: decoding it into
             // the generated code's container and encoding that again took more CPU than
@@ -147,7 +148,8 @@ struct ServiceHandler: APIProtocol {
             user: user, transaction: transaction, expires: expires, plan: plan)
         if outcome == "other_user" {
             throw ServiceError(
-                409, "subscription.other_account", "this App Store subscription is already recorded for another account")
+                409, "subscription.other_account", "this App Store subscription is already recorded for another account"
+            )
         }
         logger.info(
             "a purchase was sent", metadata: ["outcome": "\(outcome)", "transaction": "\(transaction.transactionID)"])
@@ -162,7 +164,8 @@ struct ServiceHandler: APIProtocol {
         return .ok(
             .init(
                 body: .json(
-                    .init(message: SubscriptionMessage.cancelInSettings, subscription: Self.status(stored, at: clock())))))
+                    .init(message: SubscriptionMessage.cancelInSettings, subscription: Self.status(stored, at: clock()))
+                )))
     }
 
     func appStoreNotification(

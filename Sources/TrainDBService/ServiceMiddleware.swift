@@ -61,7 +61,8 @@ struct ServiceMiddleware: ServerMiddleware {
             logger.error("\(operationID): the database failed", metadata: ["error": "\(database.message)"])
             return database.code == "postgres.unreachable" ? .unavailable() : .internalError()
         case let decoding as DecodingError:
-            return ServiceError(400, "request.malformed", "the body is not JSON of this operation's shape: \(Self.describe(decoding))")
+            return ServiceError(
+                400, "request.malformed", "the body is not JSON of this operation's shape: \(Self.describe(decoding))")
         default:
             guard (400..<500).contains(status) else {
                 logger.error("\(operationID) failed", metadata: ["error": "\(String(reflecting: error))"])
@@ -128,9 +129,10 @@ final class OperationMethods: ServerTransport {
     }
 
     func register(
-        _ handler: @Sendable @escaping (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (
-            HTTPResponse, HTTPBody?
-        ),
+        _ handler:
+            @Sendable @escaping (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (
+                HTTPResponse, HTTPBody?
+            ),
         method: HTTPRequest.Method, path: String
     ) throws {
         byPath[path, default: []].append(method)
@@ -189,7 +191,8 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(
-            status: .init(code: refusal.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(data: refusal.body)))
+            status: .init(code: refusal.status), headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(data: refusal.body)))
     }
 }
 

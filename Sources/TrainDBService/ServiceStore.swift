@@ -49,11 +49,34 @@ struct ServiceStore: Sendable {
         }
     }
 
-    /// The user's subscription row, read as the user (row-level security shows them only theirs).
+    /// The user's subscription row, read as the user (row-level security shows them only theirs),
+    /// in one statement: `service_subscription` (migration 0019) sets the role and the user's
+    /// claims for the call alone, instead of a transaction of four round trips.
     func subscription(user: String) async throws -> StoredSubscription? {
-        try await session(user: user, role: "authenticated", doing: "the subscription was not read") { connection in
-            try await Self.subscription(on: connection, logger: logger)
+        let logger = self.logger
+        return try await pool.withConnection { connection in
+            do {
+                return try await Self.subscription(of: user, on: connection, logger: logger)
+            } catch {
+                throw PostgresStoreError.from(error, doing: "the subscription was not read")
+            }
         }
+    }
+
+    private static func subscription(of user: String, on connection: PostgresConnection, logger: Logger)
+        async throws -> StoredSubscription?
+    {
+        for try await (plan, expires, trial, retry, grace, revoked, renew, cancel) in try await connection.execute(
+            SubscriptionOfUser(user: user), logger: logger)
+        {
+            guard let plan = SubscriptionPlan(rawValue: plan) else { continue }
+            return StoredSubscription(
+                state: SubscriptionState(
+                    plan: plan, expiresAt: expires, isTrial: trial, inBillingRetry: retry, gracePeriodEndsAt: grace,
+                    revokedAt: revoked, willRenew: renew),
+                cancelRequestedAt: cancel)
+        }
+        return nil
     }
 
     private static func subscription(on connection: PostgresConnection, logger: Logger) async throws
@@ -118,8 +141,9 @@ struct ServiceStore: Sendable {
             var outcome = "ignored"
             let rows = try await connection.query(
                 """
-                SELECT app_store_notification_take(\(notification.notificationUUID)::uuid, \(notification.notificationType),
-                    \(notification.subtype), \(notification.signedDate), \(transaction?.originalTransactionID),
+                SELECT app_store_notification_take(\(notification.notificationUUID)::uuid,
+                    \(notification.notificationType), \(notification.subtype), \(notification.signedDate),
+                    \(transaction?.originalTransactionID),
                     \(owner)::uuid, \(transaction?.productID), \(plan?.rawValue), \(transaction?.environment.rawValue),
                     \(expires), \(transaction?.isFreeTrial), \(transaction?.revocationDate),
                     \(renewal?.isInBillingRetryPeriod), \(renewal?.gracePeriodExpiresDate), \(renewal?.willRenew))
@@ -138,87 +162,40 @@ struct ServiceStore: Sendable {
         }
     }
 
-    /// In one transaction as the user: reads their subscription and hands it to `generate`, then
-    /// stores what it made (the programme, its JSON, the questionnaire's) as the user's active
-    /// programme (the one they had is kept, inactive); nothing is written while a workout is
-    /// open. A request used to take two transactions, one to read the subscription and one to
-    /// store: three more round trips and a second turn of the pool. Returns the new row's id and
-    /// the replaced programme's id (or the open workout's name), and what `generate` made; a
-    /// `ServiceError` it throws (a refusal) is thrown as it is, and nothing is written.
+    /// Reads the user's subscription and hands it to `generate`, then stores what it made (the
+    /// programme, its JSON, the questionnaire's) as the user's active programme (the one they had
+    /// is kept, inactive); nothing is written while a workout is open. Two statements, each one
+    /// round trip as the user (migration 0019): the read, and the store in the user's turn (the
+    /// lock the sync takes), which checks for an open workout and replaces the active programme.
+    /// The connection is not held while `generate` runs. A request used to take one transaction
+    /// of five round trips around the generation. Returns the new row's id and the replaced
+    /// programme's id (or the open workout's name), and what `generate` made; a `ServiceError` it
+    /// throws (a refusal) is thrown as it is, and nothing is written.
     func generateProgramme(
         user: String, now: Date,
         _ generate: @escaping @Sendable (StoredSubscription?) throws -> MadeProgramme
     ) async throws -> (stored: StoredProgramme, made: MadeProgramme) {
         let id = UUID().uuidString.lowercased()
+        let subscription = try await subscription(user: user)
+        // A refusal of the questionnaire comes before an open workout, as it always has.
+        let made = try generate(subscription)
         let logger = self.logger
-        return try await pool.withConnection { connection in
-            let session = UserSession(connection: connection, logger: logger)
-            // A refusal of `generate` comes back as itself, not as a database failure; its
-            // transaction, which wrote nothing, ends.
-            let outcome: Result<(StoredProgramme, MadeProgramme), ServiceError> = try await session.run(
-                user: user, role: "authenticated", doing: "the programme was not stored", takingTurn: true
-            ) { connection in
-                // One user's changes take turns (the sync takes the same lock): the turn was taken
-                // with the role and claims; everything is read after it, in one statement.
-                let (subscription, openWorkout) = try await Self.subscriptionAndOpenWorkout(
-                    on: connection, logger: logger)
-                let made: MadeProgramme
-                do {
-                    made = try generate(subscription)
-                } catch let refusal as ServiceError {
-                    return .failure(refusal)
+        let store = ProgrammeStore(
+            user: user, now: now, id: id, programmeID: made.programme.id,
+            created: made.programme.createdDate.description, totalWeeks: made.programme.totalWeeks,
+            questionnaireJSON: made.questionnaireJSON, programmeJSON: made.programmeJSON)
+        let stored = try await pool.withConnection { connection in
+            do {
+                var stored = StoredProgramme.stored(id: id, replaced: nil)
+                for try await (replaced, openWorkout) in try await connection.execute(store, logger: logger) {
+                    stored = openWorkout.map(StoredProgramme.workoutOpen) ?? .stored(id: id, replaced: replaced)
                 }
-                // A refusal of the questionnaire comes before an open workout, as it always has.
-                if let openWorkout {
-                    return .success((.workoutOpen(openWorkout), made))
-                }
-                let stored = try await Self.store(
-                    id: id, made.programme, programmeJSON: made.programmeJSON,
-                    questionnaireJSON: made.questionnaireJSON, now: now, on: connection, logger: logger)
-                return .success((stored, made))
+                return stored
+            } catch {
+                throw PostgresStoreError.from(error, doing: "the programme was not stored")
             }
-            return try outcome.get()
         }
-    }
-
-    /// The user's subscription row and the name of their open workout (nil when none is open),
-    /// in one round trip.
-    private static func subscriptionAndOpenWorkout(on connection: PostgresConnection, logger: Logger) async throws
-        -> (StoredSubscription?, String?)
-    {
-        let rows = try await connection.execute(SubscriptionAndOpenWorkout(), logger: logger)
-        var subscription: StoredSubscription?
-        var openWorkout: String?
-        for try await (plan, expires, trial, retry, grace, revoked, renew, cancel, open) in rows {
-            openWorkout = open
-            guard let plan = plan.flatMap(SubscriptionPlan.init(rawValue:)), let expires, let trial, let retry,
-                let renew
-            else { continue }
-            subscription = StoredSubscription(
-                state: SubscriptionState(
-                    plan: plan, expiresAt: expires, isTrial: trial, inBillingRetry: retry, gracePeriodEndsAt: grace,
-                    revokedAt: revoked, willRenew: renew),
-                cancelRequestedAt: cancel)
-        }
-        return (subscription, openWorkout)
-    }
-
-    /// Stores `programme` as the user's active programme, in the transaction `connection` holds
-    /// as the user (with their turn taken, no workout open): in one statement, the active
-    /// programme made inactive, then the new one added (the one-active index sees the old row
-    /// changed first, as the insert reads the update's count), with the replaced one's id.
-    private static func store(
-        id: String, _ programme: Programme, programmeJSON: String, questionnaireJSON: String, now: Date,
-        on connection: PostgresConnection, logger: Logger
-    ) async throws -> StoredProgramme {
-        let rows = try await connection.execute(
-            ProgrammeStore(
-                now: now, id: id, programmeID: programme.id, created: programme.createdDate.description,
-                totalWeeks: programme.totalWeeks, questionnaireJSON: questionnaireJSON, programmeJSON: programmeJSON),
-            logger: logger)
-        var replaced: String?
-        for try await programmeID in rows { replaced = programmeID }
-        return .stored(id: id, replaced: replaced)
+        return (stored, made)
     }
 
     /// The user the service names when it acts for nobody in particular (a notification): the
@@ -265,43 +242,39 @@ struct SubscriptionRead: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
 }
 
-/// The user's subscription row (its columns null when they have none) and the name of their
-/// open workout, in one round trip.
-struct SubscriptionAndOpenWorkout: PostgresPreparedStatement {
-    static let name = "traindb_service_subscription_open_workout"
-    static let sql = """
-        SELECT s.plan, s.expires_at, s.is_trial, s.in_billing_retry, s.grace_period_ends_at, s.revoked_at,
-               s.will_renew, s.cancel_requested_at,
-               (SELECT session_name FROM workouts WHERE user_id = (SELECT auth.uid()) AND state = 'open' LIMIT 1)
-        FROM (SELECT) AS one LEFT JOIN subscriptions s ON s.user_id = (SELECT auth.uid())
-        """
-    typealias Row = (String?, Date?, Bool?, Bool?, Date?, Date?, Bool?, Date?, String?)
+/// The user's subscription row, read as the user in one statement (`service_subscription`, which
+/// sets the role and the user's claims for the call alone).
+struct SubscriptionOfUser: PostgresPreparedStatement {
+    static let name = "traindb_service_subscription_of_user"
+    static let sql = "SELECT * FROM service_subscription($1::uuid)"
+    static let bindingDataTypes: [PostgresDataType] = [.text]
+    typealias Row = (String, Date, Bool, Bool, Date?, Date?, Bool, Date?)
 
-    func makeBindings() -> PostgresBindings { PostgresBindings() }
+    var user: String
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(user)
+        return bindings
+    }
 
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
 }
 
-/// The user's active programme made inactive and the new one added, in one statement: the insert
-/// reads the update's count, so the one-active index sees the old row changed first. Answers
-/// the replaced programme's id (null when there was none).
+/// A generated programme stored as the user's active one, as the user in their turn, in one
+/// statement (`service_programme_store`): the replaced programme's id (null when there was
+/// none), or the open workout's name and nothing written.
 struct ProgrammeStore: PostgresPreparedStatement {
-    static let name = "traindb_service_programme_store"
+    static let name = "traindb_service_programme_store_as_user"
     static let sql = """
-        WITH previous AS (
-            UPDATE programmes SET is_active = false, replaced_at = $1, updated_at = $1
-            WHERE user_id = (SELECT auth.uid()) AND is_active RETURNING programme_id
-        )
-        INSERT INTO programmes (id, programme_id, created_date, start_date, total_weeks, questionnaire,
-            programme, is_active, started_at, replaced_at, updated_at)
-        SELECT $2::uuid, $3, $4::date, $4::date, $5, $6::jsonb, $7::jsonb, true, $1, NULL, $1
-        FROM (SELECT count(*) FROM previous) AS replaced
-        RETURNING (SELECT programme_id FROM previous LIMIT 1)
+        SELECT replaced, open_workout
+        FROM service_programme_store($1::uuid, $2, $3::uuid, $4, $5::date, $6::integer, $7::jsonb, $8::jsonb)
         """
     // As the bindings are encoded: the texts cast where the statement says.
-    static let bindingDataTypes: [PostgresDataType] = [.timestamptz, .text, .text, .text, .int8, .text, .text]
-    typealias Row = String?
+    static let bindingDataTypes: [PostgresDataType] = [.text, .timestamptz, .text, .text, .text, .int8, .text, .text]
+    typealias Row = (String?, String?)
 
+    var user: String
     var now: Date
     var id: String
     var programmeID: String
@@ -311,7 +284,8 @@ struct ProgrammeStore: PostgresPreparedStatement {
     var programmeJSON: String
 
     func makeBindings() -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 7)
+        var bindings = PostgresBindings(capacity: 8)
+        bindings.append(user)
         bindings.append(now)
         bindings.append(id)
         bindings.append(programmeID)

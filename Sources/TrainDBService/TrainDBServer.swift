@@ -63,7 +63,8 @@ public enum TrainDBServer {
         _ configuration: ServiceConfiguration, logger: Logger
     ) async throws -> (application: some ApplicationProtocol, pool: PostgresPool) {
         let pool = PostgresPool(
-            server: configuration.server, size: configuration.poolSize, applicationName: "traindb serve", logger: logger)
+            server: configuration.server, size: configuration.poolSize, applicationName: "traindb serve", logger: logger
+        )
         let store = ServiceStore(pool: pool, logger: logger)
         let catalog: GeneratorCatalog
         do {

@@ -27,6 +27,7 @@ struct PostgresSchemaTests {
         "0016_sync_exchange_whole": "c38e3eed2b59044a",
         "0017_change_number_unpinned": "f076026171795de6",
         "0018_sync_answer_short": "f96fdedd3c982ee4",
+        "0019_service_in_one_statement": "05708e136fa82713",
     ]
 
     static let directory = PackageRoot.url("schema/postgres")

@@ -17,14 +17,18 @@ struct ServiceAPIStampTests {
             try #require(parts.count == 2, "a stamp line is HASH PATH: \(line)")
             files[String(parts[1])] = String(parts[0])
         }
-        let generated = try FileManager.default.contentsOfDirectory(atPath: PackageRoot.url("Sources/TrainDBService/Generated").path)
-            .filter { $0.hasSuffix(".swift") }.map { "Sources/TrainDBService/Generated/\($0)" }
+        let generated = try FileManager.default.contentsOfDirectory(
+            atPath: PackageRoot.url("Sources/TrainDBService/Generated").path
+        )
+        .filter { $0.hasSuffix(".swift") }.map { "Sources/TrainDBService/Generated/\($0)" }
         let expected = generated + ["openapi/openapi.yaml", "openapi/openapi-generator-config.yaml"]
         #expect(Set(files.keys) == Set(expected), "a generated file was added or removed by hand: run make openapi")
         for path in expected {
             let data = try Data(contentsOf: PackageRoot.url(path))
             let hash = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
-            #expect(files[path] == hash, "\(path) changed since make openapi generated Sources/TrainDBService/Generated: run make openapi")
+            #expect(
+                files[path] == hash,
+                "\(path) changed since make openapi generated Sources/TrainDBService/Generated: run make openapi")
         }
     }
 }

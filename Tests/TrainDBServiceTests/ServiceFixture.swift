@@ -71,10 +71,13 @@ final class ServiceFixture: Sendable {
             verifier: store.verifier(environments: [.production], now: { clock.now }), clock: { clock.now })
     }
 
-    /// Runs `body` against one instance answering in-process.
+    /// Runs `body` against one instance answering in-process, with `poolSize` connections.
     func withService<Value: Sendable>(
-        _ setup: TestingSetup = .router, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
+        _ setup: TestingSetup = .router, poolSize: Int = 4,
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
+        var configuration = self.configuration
+        configuration.poolSize = poolSize
         let (application, pool) = try await TrainDBServer.application(configuration, logger: Self.logger)
         do {
             let value = try await application.test(setup, body)
@@ -92,7 +95,8 @@ final class ServiceFixture: Sendable {
         let header = TestAppStore.base64URL(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
         let claims = TestAppStore.base64URL(
             Data(#"{"sub":"\#(user)","aud":"authenticated","role":"authenticated","exp":\#(exp)}"#.utf8))
-        let mac = HMAC<SHA256>.authenticationCode(for: Data("\(header).\(claims)".utf8), using: SymmetricKey(data: secret))
+        let mac = HMAC<SHA256>.authenticationCode(
+            for: Data("\(header).\(claims)".utf8), using: SymmetricKey(data: secret))
         return "\(header).\(claims).\(TestAppStore.base64URL(Data(mac)))"
     }
 

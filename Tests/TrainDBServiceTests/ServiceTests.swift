@@ -20,9 +20,9 @@ struct ServiceTests {
     static let bob = "0b9d8e2c-58a4-4f3e-8d36-7a1f2b3c4d5e"
     static var questionnaire: [String: Any] {
         [
-        "primaryGoal": "build_muscle", "targetMuscleGroups": ["glutes"], "experienceLevel": "0_6_months",
-        "equipmentAvailable": ["dumbbells", "bodyweight"], "injuries": ["knee"], "trainingDaysPerWeek": 3,
-        "sessionDuration": "45-60 min",
+            "primaryGoal": "build_muscle", "targetMuscleGroups": ["glutes"], "experienceLevel": "0_6_months",
+            "equipmentAvailable": ["dumbbells", "bodyweight"], "injuries": ["knee"], "trainingDaysPerWeek": 3,
+            "sessionDuration": "45-60 min",
         ]
     }
 
@@ -60,7 +60,7 @@ struct ServiceTests {
         }
     }
 
-    @Test("the generated programme is answered as the programme writes its JSON and as it was stored, in the document's shape")
+    @Test("the generated programme is answered as the programme writes its JSON and as stored, in the document's shape")
     func generatedProgrammeAsWritten() async throws {
         try await ServiceFixture.with { fixture in
             let token = fixture.token(Self.alice)
@@ -82,7 +82,9 @@ struct ServiceTests {
                     #expect(text.contains(#""programme":{"id":""#), "\(text.prefix(300))")
                     let object = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
                     let id = try #require(object["id"] as? String)
-                    #expect(Set(object.keys) == (seed == 3 ? ["id", "programme"] : ["id", "replacedProgrammeId", "programme"]))
+                    #expect(
+                        Set(object.keys)
+                            == (seed == 3 ? ["id", "programme"] : ["id", "replacedProgrammeId", "programme"]))
                     let stored = try await fixture.text("SELECT programme::text FROM programmes WHERE id = '\(id)'")
                     let storedProgramme = try JSONSerialization.jsonObject(with: Data(stored.utf8)) as? NSDictionary
                     #expect(storedProgramme != nil && (object["programme"] as? NSDictionary) == storedProgramme)
@@ -102,7 +104,8 @@ struct ServiceTests {
                 #expect(status.json["subscription_status"] as? String == "expired")
                 #expect(status.json["subscription_plan"] == nil)
 
-                let refused = try await client.call(.post, "/api/programme/generate", token: token, json: Self.questionnaire)
+                let refused = try await client.call(
+                    .post, "/api/programme/generate", token: token, json: Self.questionnaire)
                 #expect(refused.status == 403)
                 #expect(refused.json.errorMessage == "Your subscription has expired. Please renew to continue.")
 
@@ -112,7 +115,8 @@ struct ServiceTests {
                 #expect(subscribed.json["subscription_status"] as? String == "trial")
                 #expect(subscribed.json["subscription_plan"] as? String == "annual")
 
-                let first = try await client.call(.post, "/api/programme/generate", token: token, json: Self.questionnaire)
+                let first = try await client.call(
+                    .post, "/api/programme/generate", token: token, json: Self.questionnaire)
                 #expect(first.status == 201)
                 let programme = try #require(first.json["programme"] as? [String: Any])
                 #expect(programme["daysPerWeek"] as? Int == 3)
@@ -143,8 +147,8 @@ struct ServiceTests {
                 let sentText = String(decoding: try JSONSerialization.data(withJSONObject: sent), as: UTF8.self)
                 #expect(
                     try await fixture.count(
-                        "SELECT count(*)::int FROM programmes WHERE is_active AND questionnaire = $$\(sentText)$$::jsonb")
-                        == 1)
+                        "SELECT count(*)::int FROM programmes "
+                            + "WHERE is_active AND questionnaire = $$\(sentText)$$::jsonb") == 1)
 
                 // An open workout follows the active programme: a new one is refused, nothing changes.
                 let opened = try await fixture.count(
@@ -174,7 +178,8 @@ struct ServiceTests {
             let token = fixture.token(Self.alice)
             let trial = try fixture.store.transaction(fixture.purchase(user: Self.alice, signed: fixture.clock.now))
             try await fixture.withService { client in
-                _ = try await client.call(.post, "/api/subscription/subscribe", token: token, json: ["signedTransaction": trial])
+                _ = try await client.call(
+                    .post, "/api/subscription/subscribe", token: token, json: ["signedTransaction": trial])
                 let (status, json) = try await client.call(
                     .post, "/api/programme/generate", token: token,
                     json: ["primaryGoal": "get_big", "targetMuscleGroups": ["pecs"], "trainingDaysPerWeek": 7])
@@ -201,7 +206,8 @@ struct ServiceTests {
                 #expect(notification.status == 413)
 
                 let text = try await client.call(
-                    .post, "/api/subscription/subscribe", token: token, body: Data("hello".utf8), contentType: "text/plain")
+                    .post, "/api/subscription/subscribe", token: token, body: Data("hello".utf8),
+                    contentType: "text/plain")
                 #expect(text.status == 415)
                 #expect(text.json.errorMessage?.isEmpty == false)
 
@@ -225,7 +231,8 @@ struct ServiceTests {
                     body: nil)
                 #expect(method.status == .methodNotAllowed)
                 #expect(method.headers[.allow] == "GET")
-                let answer = try JSONSerialization.jsonObject(with: Data(method.body.readableBytesView)) as? [String: Any]
+                let answer =
+                    try JSONSerialization.jsonObject(with: Data(method.body.readableBytesView)) as? [String: Any]
                 #expect(answer?.errorCode == "request.method")
                 #expect(answer?.errorMessage == "DELETE is not an operation of /api/subscription/status; it takes GET")
             }
@@ -254,10 +261,14 @@ struct ServiceTests {
                 ),
                 (try expiredLeaf.transaction(purchase), "appstore.untrusted_chain", 422),
                 (
-                    try fixture.store.transaction(fixture.purchase(user: Self.alice, signed: now, bundleID: "com.example.other")),
+                    try fixture.store.transaction(
+                        fixture.purchase(user: Self.alice, signed: now, bundleID: "com.example.other")),
                     "appstore.wrong_app", 422
                 ),
-                (try fixture.store.transaction(fixture.purchase(user: Self.bob, signed: now)), "subscription.other_account", 403),
+                (
+                    try fixture.store.transaction(fixture.purchase(user: Self.bob, signed: now)),
+                    "subscription.other_account", 403
+                ),
             ]
             try await fixture.withService { client in
                 for (jws, code, expected) in cases {
@@ -283,7 +294,8 @@ struct ServiceTests {
                     expires: start.addingTimeInterval(372 * 86_400), trial: false, transaction: "1000000000000002"))
             try await fixture.withService { client in
                 let subscribe = { (jws: String) in
-                    try await client.call(.post, "/api/subscription/subscribe", token: token, json: ["signedTransaction": jws])
+                    try await client.call(
+                        .post, "/api/subscription/subscribe", token: token, json: ["signedTransaction": jws])
                 }
                 #expect(try await subscribe(renewed).json["subscription_status"] as? String == "active")
                 // The trial, signed before the renewal, arrives late and twice: nothing changes.
@@ -370,7 +382,8 @@ struct ServiceTests {
             let forged = try TestAppStore(bundleID: ServiceFixture.bundleID, now: now, name: "Forger").notification(
                 type: "SUBSCRIBED", signedDate: now, transaction: fixture.purchase(user: Self.alice, signed: now))
             try await fixture.withService { client in
-                let other = try await client.call(.post, "/api/appstore/notifications", json: ["signedPayload": otherApp])
+                let other = try await client.call(
+                    .post, "/api/appstore/notifications", json: ["signedPayload": otherApp])
                 #expect(other.status == 422)
                 #expect(other.json.errorCode == "appstore.wrong_app")
                 let fake = try await client.call(.post, "/api/appstore/notifications", json: ["signedPayload": forged])
@@ -388,13 +401,50 @@ struct ServiceTests {
             let token = fixture.token(Self.alice)
             let trial = try fixture.store.transaction(fixture.purchase(user: Self.alice, signed: fixture.clock.now))
             try await fixture.withService { client in
-                _ = try await client.call(.post, "/api/subscription/subscribe", token: token, json: ["signedTransaction": trial])
+                _ = try await client.call(
+                    .post, "/api/subscription/subscribe", token: token, json: ["signedTransaction": trial])
                 let (status, json) = try await client.call(.post, "/api/subscription/cancel", token: token)
                 #expect(status == 200)
                 #expect((json["message"] as? String)?.contains("Settings") == true)
                 #expect((json["subscription"] as? [String: Any])?["subscription_status"] as? String == "trial")
             }
-            #expect(try await fixture.count("SELECT count(*)::int FROM subscriptions WHERE cancel_requested_at IS NOT NULL") == 1)
+            #expect(
+                try await fixture.count("SELECT count(*)::int FROM subscriptions WHERE cancel_requested_at IS NOT NULL")
+                    == 1)
+        }
+    }
+
+    @Test("on one pooled connection, each request reads as its own user: Alice, Bob, no one, Alice again")
+    func oneConnectionManyUsers() async throws {
+        try await ServiceFixture.with { fixture in
+            let alice = fixture.token(Self.alice)
+            let bob = fixture.token(Self.bob)
+            let trial = try fixture.store.transaction(fixture.purchase(user: Self.alice, signed: fixture.clock.now))
+            try await fixture.withService(poolSize: 1) { client in
+                let subscribed = try await client.call(
+                    .post, "/api/subscription/subscribe", token: alice, json: ["signedTransaction": trial])
+                #expect(subscribed.status == 200)
+                for round in 0..<2 {
+                    let mine = try await client.call(.get, "/api/subscription/status", token: alice)
+                    #expect(mine.json["subscription_status"] as? String == "trial", "round \(round)")
+                    let generated = try await client.call(
+                        .post, "/api/programme/generate?seed=\(round)", token: alice, json: Self.questionnaire)
+                    #expect(generated.status == 201, "round \(round)")
+                    // Bob, who never subscribed, sees no subscription and may not generate.
+                    let his = try await client.call(.get, "/api/subscription/status", token: bob)
+                    #expect(his.json["subscription_status"] as? String == "expired", "round \(round)")
+                    #expect(his.json["subscription_plan"] == nil)
+                    let refused = try await client.call(
+                        .post, "/api/programme/generate", token: bob, json: Self.questionnaire)
+                    #expect(refused.status == 403, "round \(round)")
+                    let nobody = try await client.call(.get, "/api/subscription/status")
+                    #expect(nobody.status == 401)
+                }
+            }
+            #expect(
+                try await fixture.count("SELECT count(*)::int FROM programmes WHERE user_id = '\(Self.alice)'") == 2)
+            #expect(
+                try await fixture.count("SELECT count(*)::int FROM programmes WHERE user_id <> '\(Self.alice)'") == 0)
         }
     }
 
@@ -426,8 +476,10 @@ struct ServiceTests {
                         previous = (answer.json["programme"] as? [String: Any])?["id"] as? String
                     }
                     // The same notification to both at once: taken exactly once.
-                    async let a = first.call(.post, "/api/appstore/notifications", json: ["signedPayload": notification])
-                    async let b = second.call(.post, "/api/appstore/notifications", json: ["signedPayload": notification])
+                    async let a = first.call(
+                        .post, "/api/appstore/notifications", json: ["signedPayload": notification])
+                    async let b = second.call(
+                        .post, "/api/appstore/notifications", json: ["signedPayload": notification])
                     let outcomes = [try await a.json["outcome"] as? String, try await b.json["outcome"] as? String]
                     #expect(outcomes.sorted { ($0 ?? "") < ($1 ?? "") } == ["applied", "replayed"])
                 }

@@ -1,0 +1,1 @@
+../../schema/postgres/0019_service_in_one_statement.sql
