@@ -66,24 +66,22 @@ struct ServiceStore: Sendable {
     private static func subscription(of user: String, on connection: PostgresConnection, logger: Logger)
         async throws -> StoredSubscription?
     {
-        for try await (plan, expires, trial, retry, grace, revoked, renew, cancel) in try await connection.execute(
-            SubscriptionOfUser(user: user), logger: logger)
-        {
-            guard let plan = SubscriptionPlan(rawValue: plan) else { continue }
-            return StoredSubscription(
-                state: SubscriptionState(
-                    plan: plan, expiresAt: expires, isTrial: trial, inBillingRetry: retry, gracePeriodEndsAt: grace,
-                    revokedAt: revoked, willRenew: renew),
-                cancelRequestedAt: cancel)
-        }
-        return nil
+        try await firstSubscription(SubscriptionOfUser(user: user), on: connection, logger: logger)
     }
 
     private static func subscription(on connection: PostgresConnection, logger: Logger) async throws
         -> StoredSubscription?
     {
+        try await firstSubscription(SubscriptionRead(), on: connection, logger: logger)
+    }
+
+    /// The first row `statement` reads with a plan the service knows, as a stored subscription.
+    private static func firstSubscription<Statement: PostgresPreparedStatement>(
+        _ statement: Statement, on connection: PostgresConnection, logger: Logger
+    ) async throws -> StoredSubscription?
+    where Statement.Row == (String, Date, Bool, Bool, Date?, Date?, Bool, Date?) {
         for try await (plan, expires, trial, retry, grace, revoked, renew, cancel) in try await connection.execute(
-            SubscriptionRead(), logger: logger)
+            statement, logger: logger)
         {
             guard let plan = SubscriptionPlan(rawValue: plan) else { continue }
             return StoredSubscription(
