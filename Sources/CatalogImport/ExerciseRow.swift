@@ -8,22 +8,22 @@ struct ExerciseRow {
     let number: Int
     /// False when any of the row's cells was reported as an error.
     let isValid: Bool
-    let id: String?
-    let displayName: String?
-    let canonicalName: String?
-    let equipmentCategory: String?
-    let equipmentItem: String?
-    let primaryMuscle: String?
-    let secondaryMuscles: [String]?
-    let movementPattern: String?
-    let complexity: Int?
-    let selectionTier: Int?
-    let isIsolation: Bool?
-    let includeInProgramme: Bool?
+    private(set) var id: String?
+    private(set) var displayName: String?
+    private(set) var canonicalName: String?
+    private(set) var equipmentCategory: String?
+    private(set) var equipmentItem: String?
+    private(set) var primaryMuscle: String?
+    private(set) var secondaryMuscles: [String]?
+    private(set) var movementPattern: String?
+    private(set) var complexity: Int?
+    private(set) var selectionTier: Int?
+    private(set) var isIsolation: Bool?
+    private(set) var includeInProgramme: Bool?
     /// Steps 1 to 4, nil where the cell is blank.
-    let instructions: [String?]
-    let videoURL: String?
-    let thumbnailURL: String?
+    private(set) var instructions: [String?] = [nil, nil, nil, nil]
+    private(set) var videoURL: String?
+    private(set) var thumbnailURL: String?
     private let record: ParsedRecord<ExerciseColumn>
 
     init(_ record: ParsedRecord<ExerciseColumn>) {
@@ -32,12 +32,6 @@ struct ExerciseRow {
         isValid = record.isValid
         // One pass over the fields in the order they were set, the last of a column winning, rather
         // than a search of them for each of the 18 fields.
-        var id, displayName, canonicalName, equipmentCategory, equipmentItem, primaryMuscle: String?
-        var movementPattern, videoURL, thumbnailURL: String?
-        var secondaryMuscles: [String]?
-        var complexity, selectionTier: Int?
-        var isIsolation, includeInProgramme: Bool?
-        var instructions: [String?] = [nil, nil, nil, nil]
         record.forEachField { column, value in
             switch column {
             case .exerciseID: id = value?.text
@@ -60,21 +54,6 @@ struct ExerciseRow {
             case .thumbnailURL: thumbnailURL = value?.text
             }
         }
-        self.id = id
-        self.displayName = displayName
-        self.canonicalName = canonicalName
-        self.equipmentCategory = equipmentCategory
-        self.equipmentItem = equipmentItem
-        self.primaryMuscle = primaryMuscle
-        self.secondaryMuscles = secondaryMuscles
-        self.movementPattern = movementPattern
-        self.complexity = complexity
-        self.selectionTier = selectionTier
-        self.isIsolation = isIsolation
-        self.includeInProgramme = includeInProgramme
-        self.instructions = instructions
-        self.videoURL = videoURL
-        self.thumbnailURL = thumbnailURL
     }
 
     /// The sheet column (1 = A) of `column`, when the sheet has it.

@@ -12,45 +12,48 @@ public enum JournalCSV {
 
     /// The CSV text of `workouts`.
     public static func workouts(_ workouts: [WorkoutEntry], timeZone: TimeZone) -> String {
-        // Field by field into bytes, made text once: an export writes thousands of lines.
-        var output: [UInt8] = []
-        output.reserveCapacity(80 + workouts.count * 112)
-        appendLine(header, to: &output)
-        // The offset asked of the time zone once per transition, not once per row.
-        var offsets = WallClockOffset(timeZone)
-        for workout in workouts {
-            append(workout.id, to: &output)
-            append(workout.date.description, to: &output, comma: true)
-            appendWallTime(workout.loggedAt, &offsets, to: &output)
-            append(workout.type.rawValue, to: &output, comma: true)
-            append(String(workout.durationMinutes), to: &output, comma: true)
-            append(workout.intensity.rawValue, to: &output, comma: true)
-            append(workout.notes ?? "", to: &output, comma: true)
-            output.append(UInt8(ascii: ","))
-            Timestamp.appendSecondsText(workout.loggedAt, to: &output)
-            output.append(0x0D)
-            output.append(0x0A)
+        document(workouts, header: header, timeZone: timeZone) { workout in
+            (
+                workout.id, workout.date.description, workout.loggedAt,
+                (workout.type.rawValue, String(workout.durationMinutes), workout.intensity.rawValue), workout.notes
+            )
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// The check-ins: `id,date,time,mood,energy_level,sleep_quality,notes,checked_in_at`.
     public static func checkIns(_ checkIns: [CheckIn], timeZone: TimeZone) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(80 + checkIns.count * 112)
         let header = ["id", "date", "time", "mood", "energy_level", "sleep_quality", "notes", "checked_in_at"]
+        return document(checkIns, header: header, timeZone: timeZone) { checkIn in
+            (
+                checkIn.id, checkIn.date.description, checkIn.checkedInAt,
+                (checkIn.mood.rawValue, String(checkIn.energyLevel), checkIn.sleepQuality.rawValue), checkIn.notes
+            )
+        }
+    }
+
+    /// A journal list's CSV: its header, then per row `id,date,time,` its three own fields,
+    /// `notes,` and the UTC moment. Written field by field into bytes and made text once (an
+    /// export writes thousands of lines), the wall clock's offset asked of the time zone once per
+    /// transition, not once per row.
+    private static func document<Row>(
+        _ rows: [Row], header: [String], timeZone: TimeZone,
+        fields: (Row) -> (id: String, date: String, moment: Date, own: (String, String, String), notes: String?)
+    ) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(80 + rows.count * 112)
         appendLine(header, to: &output)
         var offsets = WallClockOffset(timeZone)
-        for checkIn in checkIns {
-            append(checkIn.id, to: &output)
-            append(checkIn.date.description, to: &output, comma: true)
-            appendWallTime(checkIn.checkedInAt, &offsets, to: &output)
-            append(checkIn.mood.rawValue, to: &output, comma: true)
-            append(String(checkIn.energyLevel), to: &output, comma: true)
-            append(checkIn.sleepQuality.rawValue, to: &output, comma: true)
-            append(checkIn.notes ?? "", to: &output, comma: true)
+        for row in rows {
+            let line = fields(row)
+            append(line.id, to: &output)
+            append(line.date, to: &output, comma: true)
+            appendWallTime(line.moment, &offsets, to: &output)
+            append(line.own.0, to: &output, comma: true)
+            append(line.own.1, to: &output, comma: true)
+            append(line.own.2, to: &output, comma: true)
+            append(line.notes ?? "", to: &output, comma: true)
             output.append(UInt8(ascii: ","))
-            Timestamp.appendSecondsText(checkIn.checkedInAt, to: &output)
+            Timestamp.appendSecondsText(line.moment, to: &output)
             output.append(0x0D)
             output.append(0x0A)
         }
