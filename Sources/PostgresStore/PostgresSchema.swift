@@ -28,6 +28,8 @@ public enum PostgresSchema {
         SchemaMigration(identifier: "0018_sync_answer_short", bytes: PackageResources._018_sync_answer_short_sql),
         SchemaMigration(
             identifier: "0019_service_in_one_statement", bytes: PackageResources._019_service_in_one_statement_sql),
+        SchemaMigration(
+            identifier: "0020_programme_bounds_on_write", bytes: PackageResources._020_programme_bounds_on_write_sql),
     ]
 
     /// What a Supabase project has before TrainDB's migrations, for plain PostgreSQL: the roles,

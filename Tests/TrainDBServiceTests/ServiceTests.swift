@@ -172,6 +172,47 @@ struct ServiceTests {
         }
     }
 
+    @Test("a programme stored before the length bounds, over them, is still replaced by a new one")
+    func replacesProgrammeOverBounds() async throws {
+        try await ServiceFixture.with { fixture in
+            let token = fixture.token(Self.alice)
+            let trial = try fixture.store.transaction(fixture.purchase(user: Self.alice, signed: fixture.clock.now))
+            try await fixture.withService { client in
+                let subscribed = try await client.call(
+                    .post, "/api/subscription/subscribe", token: token, json: ["signedTransaction": trial])
+                #expect(subscribed.status == 200)
+                let first = try await client.call(
+                    .post, "/api/programme/generate", token: token, json: Self.questionnaire)
+                #expect(first.status == 201)
+                let firstID = try #require((first.json["programme"] as? [String: Any])?["id"] as? String)
+                // Rows stored before migration 0013 were kept over its bounds (NOT VALID): such a
+                // programme, as no write could make it today (the bounds' check bypassed).
+                try await fixture.database.runScript(
+                    """
+                    BEGIN;
+                    SET LOCAL session_replication_role = replica;
+                    UPDATE programmes SET programme = programme || jsonb_build_object('notes', repeat('x', 300000))
+                    WHERE is_active;
+                    COMMIT
+                    """)
+                // Making it inactive changes neither JSON, so its bounds are not checked again: the
+                // user gets a new programme (it was a 500 when every update re-checked them).
+                let second = try await client.call(
+                    .post, "/api/programme/generate?seed=3", token: token, json: Self.questionnaire)
+                #expect(second.status == 201)
+                #expect(second.json["replacedProgrammeId"] as? String == firstID)
+            }
+            let overBound = "SELECT count(*)::int FROM programmes WHERE octet_length(programme::text) > 262144"
+            #expect(try await fixture.count(overBound + " AND NOT is_active") == 1)
+            // Writing a programme over the bound is refused as before, under the bound's name.
+            let refused = await #expect(throws: (any Error).self) {
+                try await fixture.database.run(
+                    "UPDATE programmes SET programme = jsonb_build_object('x', repeat('x', 300000)) WHERE is_active")
+            }
+            #expect(String(reflecting: refused).contains("programmes_programme_bounded"))
+        }
+    }
+
     @Test("a bad questionnaire is a 422 naming each bad field, and stores nothing")
     func badQuestionnaire() async throws {
         try await ServiceFixture.with { fixture in

@@ -1,0 +1,1 @@
+../../schema/postgres/0020_programme_bounds_on_write.sql
