@@ -19,7 +19,13 @@ struct ServiceAuthentication: Sendable {
             throw ServiceError(
                 401, "token.malformed", "the Authorization header must be Bearer <access token>, not \(scheme) …")
         }
-        let text = authorization.dropFirst(scheme.count).trimmingCharacters(in: .whitespaces)
+        // The spaces and tabs around the token, by its bytes: Foundation's trimming cost 2% of the
+        // service's CPU per request. Any other white space at an end is `AccessToken`'s to trim.
+        let bytes = authorization.utf8.dropFirst(scheme.utf8.count)
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let start = bytes.firstIndex { !isBlank($0) } ?? bytes.endIndex
+        let end = bytes[start...].lastIndex { !isBlank($0) }.map { bytes.index(after: $0) } ?? start
+        let text = String(Substring(authorization.utf8[start..<end]))
         let token: AccessToken
         do {
             token = try AccessToken(verifying: text, keys: keys, now: clock())

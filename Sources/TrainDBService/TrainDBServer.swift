@@ -90,6 +90,8 @@ public enum TrainDBServer {
         router.add(middleware: BodyLimitMiddleware(limit: ServiceConfiguration.bodyLimit, methods: methods))
         try handler.registerHandlers(
             on: router,
+            // Answers in one line: the generated code's default pretty-prints every answer.
+            configuration: Configuration(jsonEncodingOptions: [.sortedKeys]),
             middlewares: [
                 ServiceMiddleware(
                     authentication: ServiceAuthentication(keys: configuration.keys, clock: configuration.clock),
