@@ -108,12 +108,14 @@ extension QuestionnaireCheck {
                 report(.outOfRange, field: "heightIn", issues: ["\(inches) in is not 0 to 11"])
                 return nil
             }
-            let total = feet * 12 + inches
-            guard Self.heightsInches.contains(total) else {
+            // A number of feet no one is tall, too large for the sum, is out of range as any other.
+            let feetInches = feet.multipliedReportingOverflow(by: 12)
+            let total = feetInches.partialValue.addingReportingOverflow(inches)
+            guard !feetInches.overflow, !total.overflow, Self.heightsInches.contains(total.partialValue) else {
                 report(.outOfRange, field: "heightFt", issues: ["\(feet) ft \(inches) in is out of range"])
                 return nil
             }
-            let centimetres = Double(total) * HeightUnit.centimetresPerInch
+            let centimetres = Double(total.partialValue) * HeightUnit.centimetresPerInch
             return ((centimetres * 10).rounded() / 10, .ftIn)
         }
     }

@@ -69,6 +69,17 @@ struct AboutYouTests {
                 + "allowed values: 3 ft 0 in to 8 ft 0 in"
         ),
         (
+            // Feet past what an Int holds once in inches: refused, never a crash (the service stopped here).
+            #""heightUnit": "ftIn", "heightFt": 9223372036854775807, "heightIn": 11"#,
+            "error[questionnaire.out_of_range]: heightFt: 9223372036854775807 ft 11 in is out of range; "
+                + "allowed values: 3 ft 0 in to 8 ft 0 in"
+        ),
+        (
+            #""heightUnit": "ftIn", "heightFt": 768614336404564650, "heightIn": 11"#,
+            "error[questionnaire.out_of_range]: heightFt: 768614336404564650 ft 11 in is out of range; "
+                + "allowed values: 3 ft 0 in to 8 ft 0 in"
+        ),
+        (
             #""heightUnit": "ftIn", "heightFt": 5, "heightIn": 12"#,
             "error[questionnaire.out_of_range]: heightIn: 12 in is not 0 to 11; allowed values: 3 ft 0 in to 8 ft 0 in"
         ),
