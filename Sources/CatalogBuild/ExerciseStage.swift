@@ -204,25 +204,28 @@ public final class ExerciseStage {
 
     // MARK: - Groups
 
-    /// Numbers the canonical groups 1, 2, 3 … in name order into `temp.group_keys` (every
-    /// spelling staged → its group's key) and writes `canonical_groups`; returns how many.
+    /// Numbers the canonical groups 1, 2, 3 … in name order and writes `canonical_groups`;
+    /// returns how many. `groupKeys` is then the table that gives every staged spelling its
+    /// group's key (by `name` and `id`).
     ///
     /// ASCII names sort and compare the same bytewise in SQLite as in Swift, so SQLite numbers
-    /// them without the names passing through memory. Any other name is numbered as Swift
-    /// orders and compares strings (canonically equivalent spellings are one group, named as
-    /// first written), reading the distinct names into memory.
+    /// them without the names passing through memory, straight into `canonical_groups`, whose
+    /// key on the name then finds each staged spelling's group. Any other name is numbered as
+    /// Swift orders and compares strings (canonically equivalent spellings are one group, named
+    /// as first written), reading the distinct names into memory, and every spelling staged goes
+    /// into `temp.group_keys` with its group's key.
     func writeGroups() throws -> Int {
-        try db.execute(sql: "CREATE TEMP TABLE group_keys (name TEXT PRIMARY KEY, id INTEGER NOT NULL)")
         if groupNamesAreASCII {
             try db.execute(sql: """
-                INSERT INTO temp.group_keys (name, id)
-                SELECT name, row_number() OVER (ORDER BY name) FROM (
+                INSERT INTO main.canonical_groups (id, name)
+                SELECT row_number() OVER (ORDER BY name), name FROM (
                     SELECT DISTINCT canonical_name AS name FROM temp.staged_exercises)
                 """)
-            try db.execute(sql: """
-                INSERT INTO main.canonical_groups (id, name) SELECT id, name FROM temp.group_keys ORDER BY id
-                """)
+            groupKeys = "main.canonical_groups"
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM main.canonical_groups") ?? 0
         } else {
+            try db.execute(sql: "CREATE TEMP TABLE group_keys (name TEXT PRIMARY KEY, id INTEGER NOT NULL)")
+            groupKeys = "temp.group_keys"
             // Distinct spellings in the order first staged: the first of equivalent ones names the group.
             let spellings = try String.fetchAll(db, sql: """
                 SELECT canonical_name FROM temp.staged_exercises GROUP BY canonical_name ORDER BY min(rowid)
@@ -239,19 +242,23 @@ public final class ExerciseStage {
             for (offset, name) in sorted.enumerated() {
                 try group.execute(arguments: [offset + 1, name])
             }
+            return sorted.count
         }
-        return try Int.fetchOne(db, sql: "SELECT count(DISTINCT id) FROM temp.group_keys") ?? 0
     }
+
+    /// The table giving each staged canonical name its group's key: set by `writeGroups`.
+    private var groupKeys = "temp.group_keys"
 
     /// The key of the group named `name` (as Swift compares names), nil when no exercise has it.
     func groupID(_ name: String) throws -> Int? {
-        if let id = try Int.fetchOne(db, sql: "SELECT id FROM temp.group_keys WHERE name = ?", arguments: [name]) {
+        let sql = "SELECT id FROM \(groupKeys) WHERE name = ?"
+        if let id = try Int.fetchOne(db, sql: sql, arguments: [name]) {
             return id
         }
         // A spelling canonically equivalent to a staged one (Swift takes them as one name).
         let composed = name.precomposedStringWithCanonicalMapping
         guard composed.utf8.elementsEqual(name.utf8) == false else { return nil }
-        return try Int.fetchOne(db, sql: "SELECT id FROM temp.group_keys WHERE name = ?", arguments: [composed])
+        return try Int.fetchOne(db, sql: sql, arguments: [composed])
     }
 
     /// Whether an exercise with the id `id` (as Swift compares ids) was staged.
@@ -279,7 +286,7 @@ public final class ExerciseStage {
             SELECT s.id, s.display_name, g.id, c.id, i.id, m.id, p.id, s.complexity_level, s.selection_tier,
                    s.is_isolation, s.include_in_programme, s.video_url, s.thumbnail_url
             FROM temp.staged_exercises s
-            JOIN temp.group_keys g ON g.name = s.canonical_name
+            JOIN \(groupKeys) g ON g.name = s.canonical_name
             JOIN temp.category_keys c ON c.name = s.equipment_category
             LEFT JOIN temp.item_keys i ON i.category = s.equipment_category AND i.name = s.equipment_item
             JOIN temp.muscle_keys m ON m.name = s.primary_muscle
