@@ -288,6 +288,30 @@ struct CatalogDatabaseWriterTests {
         #expect(error.message.contains("\"push-UP\""))
     }
 
+    @Test("of three exercises sharing a display name, the clash names the second by id, whatever the sheet order")
+    func displayNameClashNamesTheSecondByID() throws {
+        func pushUp(_ id: String, _ name: String) -> Exercise {
+            Exercise(
+                id: id, displayName: name, canonicalName: "Bench Press", equipmentCategory: "Bodyweight",
+                primaryMuscle: "Chest", movementPattern: "Horizontal Push", complexity: 1, isIsolation: false,
+                includeInProgramme: true)
+        }
+        var content = SampleCatalog.content
+        // After the sample's "Push-up" (bw_push_up): "push-UP" is the first refused by id order,
+        // although the sheet gives "PUSH-up" before it.
+        content.exercises.append(pushUp("zz_push_up", "PUSH-up"))
+        content.exercises.append(pushUp("bx_push_up", "push-UP"))
+        let error = try #require(throws: CatalogBuildError.self) {
+            try TemporaryDirectory.with { directory throws in
+                try CatalogDatabaseWriter().write(content, to: directory.path("exercises.sqlite"))
+            }
+        }
+        #expect(error.kind == .constraintViolation)
+        #expect(error.message.contains("exercise \"bx_push_up\""))
+        #expect(error.message.contains("\"push-UP\""))
+        #expect(!error.message.contains("zz_push_up"))
+    }
+
     @Test("a target that is not a regular file is refused before anything is written")
     func unreplaceableTargetFails() throws {
         try TemporaryDirectory.with { directory throws in
