@@ -186,7 +186,7 @@ struct ExerciseRules {
     private mutating func checkCanonicalSpelling(_ row: ExerciseRow) {
         guard let name = row.canonicalName, let column = row.column(.canonicalName) else { return }
         let next = UInt32(spellingRows.count)
-        guard let group = spellingKeys.firstRow(of: SheetTable.normalise(name), orRemember: next).map(Int.init) else {
+        guard let group = spellingKeys.firstRow(ofNormalised: name, orRemember: next).map(Int.init) else {
             spellings.append(name)
             spellingRows.append(UInt32(clamping: row.number))
             return

@@ -3,36 +3,51 @@ import Foundation
 /// The distinct values of one unique column, each with the row where it was first seen: what
 /// the uniqueness check keeps of a sheet that may have a million rows.
 ///
-/// A `[String: UInt32]` spends about 20 bytes a bucket at three-quarters load and copies itself
-/// whole when it grows, so a million short ids peak near 63 MB. Here each value is written once
-/// into 1 MiB pages (row, length, UTF-8 bytes, padded to 4 bytes) and an open-addressing table
-/// of 4-byte page positions finds it: about 16 bytes a value plus 8 a slot, and growing copies
-/// only the table. Lookups compare the bytes, so the answer is exact; the hash is the standard
+/// Each value is written once into a `SpillingByteStore` (its hash, row, length and UTF-8 bytes,
+/// padded to 4 bytes), which keeps the recent values in memory and the rest in a temporary file.
+/// An open-addressing table finds them: per slot the value's position (4 bytes) and 16 bits of
+/// its hash (2 bytes), so that a probe reads a stored value only when those bits match, that is
+/// for a repeated value or about one probe in 65,536. The table grows by half when four-fifths
+/// full, rebuilt from the stored hashes: 7.5 to 11 bytes a value in memory, whatever the
+/// values' length. Lookups compare the bytes, so the answer is exact; the hash is the standard
 /// library's seeded one, so a workbook cannot choose collisions.
 ///
-/// Only plain ASCII values go to the pages, where equal bytes mean equal text (with the few
+/// Only plain ASCII values go to the store, where equal bytes mean equal text (with the few
 /// other values that are the same text as an ASCII one, as that ASCII). Others live in a
 /// plain dictionary, whose `String` keys compare as Swift compares text: "é" written as one
-/// character or as "e" and an accent is one value, as it was before this index. So do values of
-/// 64 KiB or more and any past 16 GiB of pages.
+/// character or as "e" and an accent is one value. So do values of 64 KiB or more and any past
+/// 16 GiB of store.
 struct FirstRowIndex {
-    private static let pageSize = 1 << 20
     private static let longValue = 1 << 16
-    /// Positions are stored in units of 4 bytes, plus one (0 marks an empty slot).
+    /// Positions are kept in units of 4 bytes, plus one (0 marks an empty slot).
     private static let maxPosition = (Int(UInt32.max) - 1) * 4
+    /// A stored value: hash (8 bytes), row (4), length (2), then its bytes.
+    private static let headerSize = 14
 
-    private var pages: [[UInt8]] = []
-    private var slots: [UInt32] = []
+    /// Made on the first value kept, so that copies of an empty index share nothing.
+    private var store: SpillingByteStore?
+    private var positions: [UInt32] = []
+    private var fingerprints: [UInt16] = []
     private var count = 0
-    /// The values the pages do not hold.
+    /// The values the store does not hold.
     private var others: [String: UInt32] = [:]
     /// Where a value's probe starts: the standard library's seeded hash, or (tests) one that
     /// makes values collide, to show that colliding values are still told apart by their bytes.
     private let hash: (UnsafeBufferPointer<UInt8>) -> Int
+    private let memoryLimit: Int
 
-    init(hash: @escaping (UnsafeBufferPointer<UInt8>) -> Int = FirstRowIndex.seededHash) {
+    /// - Parameter memoryLimit: the most bytes of values kept in memory before the oldest go
+    ///   to a temporary file.
+    init(
+        memoryLimit: Int = SpillingByteStore.chunkSize,
+        hash: @escaping (UnsafeBufferPointer<UInt8>) -> Int = FirstRowIndex.seededHash
+    ) {
         self.hash = hash
+        self.memoryLimit = memoryLimit
     }
+
+    /// Whether some of the values live in the temporary file (for tests).
+    var hasSpilled: Bool { store?.hasSpilled ?? false }
 
     /// The row where `value` was first seen; nil when it is new, after remembering `row` as its
     /// first.
@@ -42,7 +57,7 @@ struct FirstRowIndex {
             if bytes.count >= Self.longValue { return remember(other: String(decoding: bytes, as: UTF8.self), row) }
             if !bytes.allSatisfy({ $0 < 0x80 }) {
                 // A few characters are the same text as ASCII ("\u{212A}", the Kelvin sign, is
-                // "K"): such a value is looked up in the pages as its composed form.
+                // "K"): such a value is looked up in the store as its composed form.
                 let text = String(decoding: bytes, as: UTF8.self)
                 let composed = text.precomposedStringWithCanonicalMapping
                 guard composed.utf8.allSatisfy({ $0 < 0x80 }), composed.utf8.count < Self.longValue else {
@@ -50,22 +65,80 @@ struct FirstRowIndex {
                 }
                 return firstRow(of: composed, orRemember: row)
             }
-            if (count + 1) * 4 > slots.count * 3 { grow() }
-            // One probe: it ends at the value, or at the empty slot the value goes into.
-            let mask = slots.count - 1
-            var slot = hash(bytes) & mask
-            while slots[slot] != 0 {
-                let position = Int(slots[slot] - 1) * 4
-                if Self.bytes(at: position, in: pages, equal: bytes) { return Self.row(at: position, in: pages) }
-                slot = (slot + 1) & mask
-            }
-            guard let position = append(bytes, row) else {
-                return remember(other: String(decoding: bytes, as: UTF8.self), row)
-            }
-            slots[slot] = UInt32(position / 4 + 1)
-            count += 1
-            return nil
+            return firstRow(ofASCII: bytes, orRemember: row)
         }
+    }
+
+    /// `firstRow(of: SheetTable.normalise(value), orRemember: row)`: for plain ASCII, the
+    /// normalised bytes are made on the stack and looked up without a `String` of them.
+    mutating func firstRow(ofNormalised value: String, orRemember row: UInt32) -> UInt32? {
+        var value = value
+        let found: UInt32?? = value.withUTF8 { bytes in
+            guard bytes.count < Self.longValue, bytes.allSatisfy({ $0 < 0x80 }) else { return .none }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { output in
+                // As `String.asciiNormalised()`: lower case, runs of white space one space, none
+                // at either end.
+                var count = 0
+                var pendingSpace = false
+                for byte in bytes {
+                    if String.isASCIISpace(byte) {
+                        pendingSpace = count > 0
+                        continue
+                    }
+                    if pendingSpace {
+                        output[count] = 0x20
+                        count += 1
+                        pendingSpace = false
+                    }
+                    output[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    count += 1
+                }
+                return .some(firstRow(ofASCII: UnsafeBufferPointer(rebasing: output[0..<count]), orRemember: row))
+            }
+        }
+        if let found { return found }
+        return firstRow(of: SheetTable.normalise(value), orRemember: row)
+    }
+
+    private mutating func firstRow(ofASCII bytes: UnsafeBufferPointer<UInt8>, orRemember row: UInt32) -> UInt32? {
+        // A copy shares its original's store until one of them adds a value.
+        if store != nil, !isKnownUniquelyReferenced(&store) { store = store?.copy() }
+        if (count + 1) * 5 > positions.count * 4 { grow() }
+        let hashed = UInt64(UInt(bitPattern: hash(bytes)))
+        let fingerprint = UInt16(truncatingIfNeeded: hashed)
+        let store = self.store ?? makeStore()
+        // One probe: it ends at the value, or at the empty slot the value goes into.
+        var slot = Self.slot(of: hashed, in: positions.count)
+        while positions[slot] != 0 {
+            if fingerprints[slot] == fingerprint,
+                let first = Self.row(at: Int(positions[slot] - 1) * 4, in: store, ifHolding: bytes)
+            {
+                return first
+            }
+            slot += 1
+            if slot == positions.count { slot = 0 }
+        }
+        let size = (Self.headerSize + bytes.count + 3) & ~3
+        guard store.nextPosition(for: size) <= Self.maxPosition else {
+            return remember(other: String(decoding: bytes, as: UTF8.self), row)
+        }
+        let position = store.append(size: size) { chunk in
+            withUnsafeBytes(of: hashed.littleEndian) { chunk.append(contentsOf: $0) }
+            withUnsafeBytes(of: row.littleEndian) { chunk.append(contentsOf: $0) }
+            withUnsafeBytes(of: UInt16(bytes.count).littleEndian) { chunk.append(contentsOf: $0) }
+            chunk.append(contentsOf: bytes)
+            chunk.append(contentsOf: repeatElement(0, count: size - Self.headerSize - bytes.count))
+        }
+        positions[slot] = UInt32(position / 4 + 1)
+        fingerprints[slot] = fingerprint
+        count += 1
+        return nil
+    }
+
+    private mutating func makeStore() -> SpillingByteStore {
+        let made = SpillingByteStore(memoryLimit: memoryLimit)
+        store = made
+        return made
     }
 
     private mutating func remember(other value: String, _ row: UInt32) -> UInt32? {
@@ -80,57 +153,52 @@ struct FirstRowIndex {
         return hasher.finalize()
     }
 
-    /// Doubles the table and puts every value back in it; the pages stay as they are.
+    /// The slot a hash's probe starts at: its high bits scaled to the table (any table size).
+    @inline(__always)
+    private static func slot(of hashed: UInt64, in capacity: Int) -> Int {
+        Int(truncatingIfNeeded: hashed.multipliedFullWidth(by: UInt64(capacity)).high)
+    }
+
+    /// Makes the table half as large again and puts every stored value back in it from the
+    /// hashes stored beside the values: the old table is dropped first, so growing never holds
+    /// two tables.
     private mutating func grow() {
-        let old = slots
-        slots = [UInt32](repeating: 0, count: max(1024, old.count * 2))
-        let mask = slots.count - 1
-        for stored in old where stored != 0 {
-            var slot = Self.withBytes(at: Int(stored - 1) * 4, in: pages, hash) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = stored
+        let capacity = max(1024, positions.count + positions.count / 2)
+        positions = []
+        fingerprints = []
+        positions = [UInt32](repeating: 0, count: capacity)
+        fingerprints = [UInt16](repeating: 0, count: capacity)
+        guard let store else { return }
+        var chunkStart = 0
+        store.forEachChunk { chunk in
+            var offset = 0
+            while offset + Self.headerSize <= chunk.count {
+                let hashed = UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                let length = Int(
+                    UInt16(littleEndian: chunk.loadUnaligned(fromByteOffset: offset + 12, as: UInt16.self)))
+                var slot = Self.slot(of: hashed, in: capacity)
+                while positions[slot] != 0 {
+                    slot += 1
+                    if slot == capacity { slot = 0 }
+                }
+                positions[slot] = UInt32((chunkStart + offset) / 4 + 1)
+                fingerprints[slot] = UInt16(truncatingIfNeeded: hashed)
+                offset += (Self.headerSize + length + 3) & ~3
+            }
+            chunkStart += SpillingByteStore.chunkSize
         }
     }
 
-    /// Writes a value into the last page (or a new one) and returns its position, or nil when
-    /// positions have run out.
-    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, _ row: UInt32) -> Int? {
-        let size = (6 + bytes.count + 3) & ~3
-        if pages.isEmpty || pages[pages.count - 1].count + size > Self.pageSize {
-            guard pages.count * Self.pageSize <= Self.maxPosition - Self.pageSize else { return nil }
-            pages.append([])
-            pages[pages.count - 1].reserveCapacity(Self.pageSize)
-        }
-        let last = pages.count - 1
-        let position = last * Self.pageSize + pages[last].count
-        withUnsafeBytes(of: row.littleEndian) { pages[last].append(contentsOf: $0) }
-        withUnsafeBytes(of: UInt16(bytes.count).littleEndian) { pages[last].append(contentsOf: $0) }
-        pages[last].append(contentsOf: bytes)
-        pages[last].append(contentsOf: repeatElement(0, count: size - 6 - bytes.count))
-        return position
-    }
-
-    private static func row(at position: Int, in pages: [[UInt8]]) -> UInt32 {
-        pages[position / pageSize].withUnsafeBytes { page in
-            UInt32(littleEndian: page.loadUnaligned(fromByteOffset: position % pageSize, as: UInt32.self))
-        }
-    }
-
-    private static func withBytes<T>(
-        at position: Int, in pages: [[UInt8]], _ body: (UnsafeBufferPointer<UInt8>) -> T
-    ) -> T {
-        pages[position / pageSize].withUnsafeBufferPointer { page in
-            let start = position % pageSize
-            let length = Int(page[start + 4]) | Int(page[start + 5]) << 8
-            return body(UnsafeBufferPointer(rebasing: page[(start + 6)..<(start + 6 + length)]))
-        }
-    }
-
-    private static func bytes(
-        at position: Int, in pages: [[UInt8]], equal bytes: UnsafeBufferPointer<UInt8>
-    ) -> Bool {
-        withBytes(at: position, in: pages) { stored in
-            stored.count == bytes.count && stored.elementsEqual(bytes)
+    /// The row stored at `position` when the value there is `bytes`, else nil.
+    private static func row(
+        at position: Int, in store: SpillingByteStore, ifHolding bytes: UnsafeBufferPointer<UInt8>
+    ) -> UInt32? {
+        store.withBytes(at: position, length: headerSize + bytes.count) { stored -> UInt32? in
+            guard stored.count == headerSize + bytes.count,
+                Int(UInt16(littleEndian: stored.loadUnaligned(fromByteOffset: 12, as: UInt16.self))) == bytes.count,
+                UnsafeRawBufferPointer(rebasing: stored[headerSize...]).elementsEqual(UnsafeRawBufferPointer(bytes))
+            else { return nil }
+            return UInt32(littleEndian: stored.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
         }
     }
 }

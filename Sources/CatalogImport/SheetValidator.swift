@@ -51,13 +51,15 @@ struct SheetValidator<Column: ContractColumn> {
             guard let value = read(spec, record, column, &reader) else {
                 if let contractColumn { parsed.set(contractColumn, to: nil) }
                 if spec.isRequired, table.value(record, column) == nil {
-                    reader.report(.error, .requiredMissing, record, column, value: nil,
-                                  message: "\(reader.name(column)) is required but empty")
+                    reader.report(
+                        .error, .requiredMissing, record, column, value: nil,
+                        message: "\(reader.name(column)) is required but empty")
                 }
                 continue
             }
-            if spec.isUnique, let key = value.text.map(SheetTable.normalise) {
-                if let first = firstSeen[position].firstRow(of: key, orRemember: UInt32(clamping: record.number)) {
+            if spec.isUnique, let text = value.text {
+                let row = UInt32(clamping: record.number)
+                if let first = firstSeen[position].firstRow(ofNormalised: text, orRemember: row) {
                     let at = "\(table.sheet)!\(CellReference(row: Int(first), column: column).a1)"
                     reader.report(
                         .error, .uniqueDuplicate, record, column, value: value.text,

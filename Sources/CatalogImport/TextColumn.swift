@@ -1,45 +1,87 @@
-/// Texts kept one after another in one growing byte buffer, each found by its position: what a
-/// rule keeps per swap group of a sheet that may have a million rows, at the bytes' cost plus
-/// 8 bytes a text, instead of a `String` (and its allocation) per text.
+/// Texts kept one after another in a `SpillingByteStore`, each found by its number: what a rule
+/// keeps per swap group of a sheet that may have a million rows, at the bytes' cost plus 4
+/// bytes a text in memory, the older texts in a temporary file once past the store's memory
+/// limit, instead of a `String` (and its allocation) per text.
 struct TextColumn {
-    private var bytes: [UInt8] = []
-    /// Where each text ends in `bytes`; -1 - end for a nil text, which ends where the previous did.
-    private var ends: [Int] = []
+    /// A text: its length (4 bytes), then its UTF-8 bytes, padded to 4 bytes.
+    private static let headerSize = 4
+    /// Positions are kept in units of 4 bytes, plus one; 0 marks a nil text, `UInt32.max` one
+    /// kept in `long`.
+    private static let maxPosition = (Int(UInt32.max) - 2) * 4
+    private static let inLong = UInt32.max
 
-    var count: Int { ends.count }
+    /// Made on the first text kept, so that copies of an empty column share nothing.
+    private var store: SpillingByteStore?
+    private var positions: [UInt32] = []
+    /// Texts too long for a chunk of the store (or past its positions), by number.
+    private var long: [Int: String] = [:]
+    private let memoryLimit: Int
 
-    /// Keeps `text` (nil included) as the next position.
+    init(memoryLimit: Int = SpillingByteStore.chunkSize) {
+        self.memoryLimit = memoryLimit
+    }
+
+    var count: Int { positions.count }
+
+    /// Whether some of the texts live in the temporary file (for tests).
+    var hasSpilled: Bool { store?.hasSpilled ?? false }
+
+    /// Keeps `text` (nil included) as the next number.
     mutating func append(_ text: String?) {
-        guard var text else { return ends.append(-1 - (ends.last.map(Self.end) ?? 0)) }
-        text.withUTF8 { bytes.append(contentsOf: $0) }
-        ends.append(bytes.count)
+        guard var text else { return positions.append(0) }
+        if store == nil {
+            store = SpillingByteStore(memoryLimit: memoryLimit)
+        } else if !isKnownUniquelyReferenced(&store) {
+            // A copy shares its original's store until one of them adds a text.
+            store = store?.copy()
+        }
+        guard let store else { return }
+        text.withUTF8 { bytes in
+            let size = (Self.headerSize + bytes.count + 3) & ~3
+            guard size <= SpillingByteStore.chunkSize, store.nextPosition(for: size) <= Self.maxPosition else {
+                long[positions.count] = String(decoding: bytes, as: UTF8.self)
+                return positions.append(Self.inLong)
+            }
+            let position = store.append(size: size) { chunk in
+                withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { chunk.append(contentsOf: $0) }
+                chunk.append(contentsOf: bytes)
+                chunk.append(contentsOf: repeatElement(0, count: size - Self.headerSize - bytes.count))
+            }
+            positions.append(UInt32(position / 4 + 1))
+        }
     }
 
-    /// The text at `position`.
-    subscript(position: Int) -> String? {
-        withBytes(at: position) { $0.map { String(decoding: $0, as: UTF8.self) } }
+    /// The text at `number`.
+    subscript(number: Int) -> String? {
+        withBytes(at: number) { $0.map { String(decoding: $0, as: UTF8.self) } }
     }
 
-    /// Whether the text at `position` is `text`, as Swift compares text: equal bytes are, and
+    /// Whether the text at `number` is `text`, as Swift compares text: equal bytes are, and
     /// plain ASCII that differs is not, without making a `String` of the kept bytes.
-    func holds(_ text: String, at position: Int) -> Bool {
+    func holds(_ text: String, at number: Int) -> Bool {
         var text = text
-        let verdict: Bool? = withBytes(at: position) { kept in
+        let verdict: Bool? = withBytes(at: number) { kept in
             guard let kept else { return false }
             return text.withUTF8 { bytes -> Bool? in
                 if kept.elementsEqual(bytes) { return true }
                 return kept.allSatisfy { $0 < 0x80 } && bytes.allSatisfy { $0 < 0x80 } ? false : nil
             }
         }
-        return verdict ?? (self[position] == text)
+        return verdict ?? (self[number] == text)
     }
 
-    private static func end(_ stored: Int) -> Int { stored < 0 ? -1 - stored : stored }
-
-    private func withBytes<T>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> T {
-        let stored = ends[position]
-        guard stored >= 0 else { return body(nil) }
-        let start = position == 0 ? 0 : Self.end(ends[position - 1])
-        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<stored])) }
+    private func withBytes<T>(at number: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> T {
+        guard number >= 0, number < positions.count, positions[number] != 0 else { return body(nil) }
+        guard positions[number] != Self.inLong, let store else {
+            var text = long[number] ?? ""
+            return text.withUTF8 { body($0) }
+        }
+        let position = Int(positions[number] - 1) * 4
+        let length = store.withBytes(at: position, length: Self.headerSize) { header in
+            header.count == Self.headerSize ? Int(UInt32(littleEndian: header.loadUnaligned(as: UInt32.self))) : 0
+        }
+        return store.withBytes(at: position + Self.headerSize, length: length) { bytes in
+            body(bytes.assumingMemoryBound(to: UInt8.self))
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CatalogImport
 
 /// The uniqueness check's compact memory of a column: the same answers a dictionary gives, for
@@ -17,6 +18,60 @@ struct FirstRowIndexTests {
             if expected[value] == nil { expected[value] = row }
         }
         #expect(expected.count == 200_000)
+    }
+
+    /// Past its memory limit the index keeps its oldest values in a temporary file: a value
+    /// first seen there is still found, with its row, when it comes back tens of thousands of
+    /// rows later, and values that differ are still told apart. Here every value has the same
+    /// 16 bits of hash that the table keeps, so every probe reads the value it meets, from the
+    /// file for the old ones.
+    @Test func valuesKeptOnDiskAreFoundExactly() {
+        var index = FirstRowIndex(memoryLimit: 0, hash: { FirstRowIndex.seededHash($0) & ~0xFFFF })
+        for row in UInt32(2)..<60_002 {
+            #expect(index.firstRow(of: "exercise_\(row)", orRemember: row) == nil)
+        }
+        #expect(index.hasSpilled)
+        // The first values went to the file long ago; the table grew a dozen times since.
+        #expect(index.firstRow(of: "exercise_2", orRemember: 200_000) == 2)
+        #expect(index.firstRow(of: "exercise_77", orRemember: 200_001) == 77)
+        #expect(index.firstRow(of: "exercise_60001", orRemember: 200_002) == 60_001)
+        #expect(index.firstRow(of: "exercise_0", orRemember: 200_003) == nil)
+        #expect(index.firstRow(of: "exercise_0", orRemember: 200_004) == 200_003)
+
+        // Every value hashing alike: each repeat still finds its own first row.
+        var colliding = FirstRowIndex(memoryLimit: 0, hash: { _ in 42 })
+        for row in UInt32(2)..<1_202 {
+            #expect(colliding.firstRow(of: "id_\(row % 600)", orRemember: row) == (row < 602 ? nil : row - 600))
+        }
+    }
+
+    /// A value looked up normalised is the value `SheetTable.normalise` makes of it: case and
+    /// runs of white space do not tell two values apart, other characters do.
+    @Test func normalisedValuesMatchAsTheSheetNormalisesThem() {
+        var index = FirstRowIndex()
+        #expect(index.firstRow(ofNormalised: "Bench Press", orRemember: 2) == nil)
+        #expect(index.firstRow(ofNormalised: "  BENCH \t\r\n press ", orRemember: 3) == 2)
+        #expect(index.firstRow(of: "bench press", orRemember: 4) == 2)
+        #expect(index.firstRow(ofNormalised: "Bench-Press", orRemember: 5) == nil)
+        #expect(index.firstRow(ofNormalised: "Crème  BRÛLÉE", orRemember: 6) == nil)
+        #expect(index.firstRow(ofNormalised: "crème brûlée", orRemember: 7) == 6)
+        #expect(index.firstRow(ofNormalised: "   ", orRemember: 8) == nil)
+        #expect(index.firstRow(of: "", orRemember: 9) == 8)
+    }
+
+    /// A copy of an index answers for the values it was given, whatever its original is given
+    /// after the copy.
+    @Test func aCopyKeepsItsOwnValues() {
+        var index = FirstRowIndex(memoryLimit: 0)
+        for row in UInt32(2)..<40_002 { _ = index.firstRow(of: "value \(row)", orRemember: row) }
+        var copy = index
+        #expect(index.firstRow(of: "only in the original", orRemember: 70_000) == nil)
+        for row in UInt32(40_002)..<80_002 { _ = index.firstRow(of: "value \(row)", orRemember: row) }
+        #expect(copy.firstRow(of: "only in the original", orRemember: 70_001) == nil)
+        #expect(copy.firstRow(of: "value 60000", orRemember: 70_002) == nil)
+        #expect(copy.firstRow(of: "value 5", orRemember: 70_003) == 5)
+        #expect(index.firstRow(of: "value 60000", orRemember: 70_004) == 60_000)
+        #expect(index.firstRow(of: "only in the original", orRemember: 70_005) == 70_000)
     }
 
     @Test func comparesWholeValuesAsSwiftComparesText() {
