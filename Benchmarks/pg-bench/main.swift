@@ -67,6 +67,47 @@ func milliseconds(_ value: Double) -> String {
 }
 
 let publisher = CataloguePublisher(logger: logger)
+
+// PG_BENCH_NOOP=N: only N syncs with nothing to bring (a year of history), each split into its
+// steps (reading the device's changes, the exchange through a pooled connection, applying the
+// answer and closing the log), medians printed: a quick look at a sync's fixed cost.
+if let count = ProcessInfo.processInfo.environment["PG_BENCH_NOOP"].flatMap(Int.init), count > 0 {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traindb-pg-noop-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let server = try await freshDatabase("traindb_bench_noop")
+    _ = try await publisher.publish(catalogue, to: server)
+    let path = folder.appendingPathComponent("history-52.sqlite").path
+    try SyncBench.history(weeks: 52, at: path, catalogue: catalogue)
+    let user = "10000000-0000-4000-8000-000000000001"
+    _ = try await LogSync().sync(userDatabase: path, with: server, user: user)
+    let pool = PostgresPool(server: server, size: 1, applicationName: LogSync.applicationName)
+    var steps: [[Double]] = [[], [], [], []]
+    let cpuBefore = SyncBench.cpuSeconds()
+    for _ in 0..<count {
+        let started = ContinuousClock.now
+        let pending = try LogSync().start(userDatabase: path, server: server, user: user)
+        let read = ContinuousClock.now
+        try await LogSync().exchange(pending, through: pool)
+        let exchanged = ContinuousClock.now
+        _ = try LogSync().finish(pending)
+        let finished = ContinuousClock.now
+        steps[0].append(seconds(read - started))
+        steps[1].append(seconds(exchanged - read))
+        steps[2].append(seconds(finished - exchanged))
+        steps[3].append(seconds(finished - started))
+    }
+    let cpuAfter = SyncBench.cpuSeconds()
+    await pool.close()
+    try await run("DROP DATABASE traindb_bench_noop WITH (FORCE)", on: admin)
+    print(
+        String(
+            format: "sync with nothing to bring, median of %d: %.2f ms (read %.2f, exchange %.2f, "
+                + "apply and close %.2f); CPU %.2f ms a sync this process",
+            count, median(steps[3]) * 1000, median(steps[0]) * 1000, median(steps[1]) * 1000,
+            median(steps[2]) * 1000, (cpuAfter.process - cpuBefore.process) / Double(count) * 1000))
+    exit(0)
+}
 var first: [Double] = []
 var again: [Double] = []
 var rows = 0

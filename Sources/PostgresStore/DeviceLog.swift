@@ -437,11 +437,23 @@ struct DeviceLog {
 
     // MARK: - Values
 
-    /// `date` as the log writes moments: `YYYY-MM-DDTHH:MM:SS.SSSZ`, in UTC.
+    /// `date` as the log writes moments: `YYYY-MM-DDTHH:MM:SS.SSSZ`, in UTC, to the millisecond
+    /// below. Written by hand: a sync of a user without a subscription row stamps its check at
+    /// every sync, and making an `ISO8601DateFormatter` for it was most of applying a sync that
+    /// brought nothing.
     static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        let total = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let millisecond = Int(((total % 1000) + 1000) % 1000)
+        var clock = time_t((total - Int64(millisecond)) / 1000)
+        var parts = tm()
+        guard gmtime_r(&clock, &parts) != nil else { return "1970-01-01T00:00:00.000Z" }
+        func digits(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return digits(Int(parts.tm_year) + 1900, 4) + "-" + digits(Int(parts.tm_mon) + 1, 2) + "-"
+            + digits(Int(parts.tm_mday), 2) + "T" + digits(Int(parts.tm_hour), 2) + ":" + digits(Int(parts.tm_min), 2)
+            + ":" + digits(Int(parts.tm_sec), 2) + "." + digits(millisecond, 3) + "Z"
     }
 
     private static func isClosed(_ row: [String: Any]) -> Bool {
