@@ -85,7 +85,8 @@ print(
         + " through the API; gym streak \(stats.gymStreak.current) "
         + "(longest \(stats.gymStreak.longest)), challenge streak \(stats.challenge.streak.current)")
 
-let runs = 200
+/// Runs per call: 200, or `BENCH_RUNS` (a few, to count a call's instructions under callgrind).
+let runs = max(1, ProcessInfo.processInfo.environment["BENCH_RUNS"].flatMap { Int($0) } ?? 200)
 let measured: [(String, () throws -> Void)] = [
     ("next (rotation)", { _ = try gym.next() }),
     ("quick stats", { _ = try gym.quickStats() }),

@@ -54,15 +54,19 @@ public enum AccountData {
                 let queue = try UserStore<AccountDataError>.openForReading(path, configuration: Configuration())
                 defer { try? queue.close() }
                 let tables = try queue.read { db in
-                    let names = try String.fetchAll(
+                    // A table without rowids (the journal's day summaries) comes in its key's order.
+                    let names = try Row.fetchAll(
                         db,
                         sql: """
-                            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
-                            AND name <> 'grdb_migrations' ORDER BY name
-                            """)
-                    return try names.map { name in
+                            SELECT name, instr(upper(sql), 'WITHOUT ROWID') > 0 AS keyed FROM sqlite_master
+                            WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'grdb_migrations'
+                            ORDER BY name
+                            """
+                    ).map { (name: $0["name"] as String, keyed: $0["keyed"] as Bool) }
+                    return try names.map { (name, keyed) in
                         let columns = try db.columns(in: name).map(\.name)
-                        let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(quoted(name)) ORDER BY rowid")
+                        let order = keyed ? "" : " ORDER BY rowid"
+                        let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(quoted(name))\(order)")
                         return Table(
                             name: name, columns: columns, rows: rows.map { row in columns.map { value(row[$0]) } })
                     }

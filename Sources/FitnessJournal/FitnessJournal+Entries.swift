@@ -102,7 +102,10 @@ extension FitnessJournal {
     }
 
     static func lastCheckIn(_ db: Database) throws -> CheckIn? {
-        try CheckInRecord.order(CheckInRecord.Columns.checkedInAt.desc, Column.rowID.desc).fetchOne(db)?.checkIn()
+        // A kept statement: today's screen reads it on every call.
+        try SQLRequest<CheckInRecord>(
+            sql: "SELECT * FROM check_ins ORDER BY checked_in_at DESC, rowid DESC LIMIT 1", cached: true
+        ).fetchOne(db)?.checkIn()
     }
 
     /// Every check-in, oldest first.

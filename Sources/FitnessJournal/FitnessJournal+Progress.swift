@@ -5,7 +5,8 @@ import UserStore
 
 /// The home screen's summary and the progress screen.
 extension FitnessJournal {
-    /// The progress of `period` as of now.
+    /// The progress of `period` as of now: the days of the period read from their summaries
+    /// (migration 0005), one row a day, rather than from every workout and check-in.
     public func progress(_ period: ProgressPeriod) throws(JournalError) -> ProgressReport {
         try read { db, now in
             let settings = try settings(db)
@@ -13,14 +14,13 @@ extension FitnessJournal {
             let firstDay = try Self.firstDay(db)
             let range = period.days(today: today, firstDay: firstDay)
             let week = TrainingWeek(containing: today)
-            let totals = try Self.totals(db, range)
+            let summary = summarised ? try Self.summary(db, range) : try Self.summaryOfRows(db, range)
             // All time runs to today: its days with workouts are every day the streak can count.
-            let workoutDays = period == .all ? totals.days.map(\.date) : try Self.workoutDays(db)
+            let streakDays = period == .all ? summary.days.map(\.date) : try workoutDays(db)
             return ProgressReport(
-                period: period, today: today, firstDay: firstDay, dayTotals: totals.days,
-                typeTallies: totals.types, workoutDays: workoutDays,
-                moods: try Self.moods(db, range), thisWeek: try Self.workoutCount(db, week.monday...week.sunday),
-                weeklyGoal: settings.weeklyGoal)
+                period: period, today: today, firstDay: firstDay, dayTotals: summary.days,
+                typeTallies: summary.types, workoutDays: streakDays, moods: summary.moods,
+                thisWeek: try workoutCount(db, week.monday...week.sunday), weeklyGoal: settings.weeklyGoal)
         }
     }
 
@@ -32,16 +32,17 @@ extension FitnessJournal {
             let today = CalendarDate(now, in: settings.timeZone)
             let week = TrainingWeek(containing: today)
             let todays = try Self.workouts(db, today...today)
-            let recent = try WorkoutRecord.order(WorkoutRecord.Columns.loggedAt.desc, Column.rowID.desc).limit(3)
-                .fetchAll(db)
-                .map { record throws in try record.entry() }
-            let weekCount = try Self.workoutCount(db, week.monday...week.sunday)
+            // Kept statements, as every call of this screen reads the same ones.
+            let recent = try SQLRequest<WorkoutRecord>(
+                sql: "SELECT * FROM workouts ORDER BY logged_at DESC, rowid DESC LIMIT 3", cached: true
+            ).fetchAll(db).map { record throws in try record.entry() }
+            let weekCount = try workoutCount(db, week.monday...week.sunday)
             let last = try Self.lastCheckIn(db)
             return TodaySummary(
                 now: now, settings: settings, workouts: todays, recent: recent,
                 checkIn: last.flatMap { $0.date == today ? $0 : nil }, lastCheckIn: last,
                 goal: GoalProgress(goal: settings.weeklyGoal, thisWeek: weekCount, weeks: []),
-                streak: Streak(days: try Self.workoutDays(db), today: today))
+                streak: Streak(days: try workoutDays(db), today: today))
         }
     }
 
@@ -68,83 +69,98 @@ extension FitnessJournal {
         return date
     }
 
-    /// Workouts and minutes per day of `range`, and per type: one pass over the covering index.
-    static func totals(
+    /// The days of `range` from their summaries (migration 0005), one row a day in date order:
+    /// the days with workouts and their totals, the workouts and minutes per type, and each day's
+    /// mood (its last check-in's). The same as adding up the workouts and check-ins themselves.
+    static func summary(
         _ db: Database, _ range: ClosedRange<CalendarDate>
-    ) throws -> (days: [ProgressReport.Day], types: [MostFrequentType]) {
+    ) throws -> (days: [ProgressReport.Day], types: [MostFrequentType], moods: [MoodTrend.Point]) {
         let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: """
-                    SELECT date, exercise_type, count(*) AS workouts, sum(duration_minutes) AS minutes
-                    FROM workouts WHERE date BETWEEN ? AND ? GROUP BY date, exercise_type
+                    SELECT day, date, workouts, running_workouts, running_minutes, cycling_workouts, cycling_minutes,
+                        strength_workouts, strength_minutes, yoga_workouts, yoga_minutes, other_workouts,
+                        other_minutes, mood, energy_level
+                    FROM day_summaries WHERE date BETWEEN ? AND ?
                     """), arguments: [range.lowerBound.description, range.upperBound.description])
+        // The columns' order of types is `ExerciseType.allCases`'s.
+        let order = ExerciseType.allCases
+        var types = order.map { MostFrequentType(type: $0, workouts: 0, minutes: 0) }
         var days: [ProgressReport.Day] = []
-        var lastDay: String?
-        var types = ExerciseType.allCases.map { MostFrequentType(type: $0, workouts: 0, minutes: 0) }
+        var moods: [MoodTrend.Point] = []
         while let row = try rows.next() {
-            let day: String = try row.decode(atIndex: 0)
+            let day = try summaryDay(row)
             let workouts: Int = try row.decode(atIndex: 2)
-            let minutes: Int = try row.decode(atIndex: 3)
-            if day == lastDay {
-                days[days.count - 1].workouts += workouts
-                days[days.count - 1].minutes += minutes
-            } else {
-                days.append(
-                    ProgressReport.Day(date: try date(day), workouts: workouts, minutes: minutes))
-                lastDay = day
+            if workouts > 0 {
+                var minutes = 0
+                for index in order.indices {
+                    let ofType: Int = try row.decode(atIndex: 3 + 2 * index)
+                    let minutesOfType: Int = try row.decode(atIndex: 4 + 2 * index)
+                    types[index].workouts += ofType
+                    types[index].minutes += minutesOfType
+                    minutes += minutesOfType
+                }
+                days.append(ProgressReport.Day(date: day, workouts: workouts, minutes: minutes))
             }
-            let name: String = try row.decode(atIndex: 1)
-            if let index = ExerciseType.allCases.firstIndex(where: { $0.rawValue == name }) {
-                types[index].workouts += workouts
-                types[index].minutes += minutes
+            if let text = try row.decode(String?.self, atIndex: 13), let mood = Mood(rawValue: text) {
+                moods.append(MoodTrend.Point(date: day, mood: mood, energyLevel: try row.decode(atIndex: 14)))
             }
         }
-        return (days, types)
+        return (days, types, moods)
     }
 
+    /// Every day with a workout: from the summaries, or from the rows of a journal without them.
+    func workoutDays(_ db: Database) throws -> [CalendarDate] {
+        summarised ? try Self.workoutDays(db) : try Self.workoutDaysOfRows(db)
+    }
+
+    /// The workouts of `range`: from the summaries, or from the rows of a journal without them.
+    func workoutCount(_ db: Database, _ range: ClosedRange<CalendarDate>) throws -> Int {
+        summarised ? try Self.workoutCount(db, range) : try Self.workoutCountOfRows(db, range)
+    }
+
+    /// The workouts of `range`, from the days' summaries, through a kept statement.
     static func workoutCount(_ db: Database, _ range: ClosedRange<CalendarDate>) throws -> Int {
-        try WorkoutRecord.filter(
-            WorkoutRecord.Columns.date >= range.lowerBound.description
-                && WorkoutRecord.Columns.date <= range.upperBound.description
-        ).fetchCount(db)
+        try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT coalesce(sum(workouts), 0) FROM day_summaries WHERE date BETWEEN ? AND ?"),
+            arguments: [range.lowerBound.description, range.upperBound.description]) ?? 0
     }
 
-    /// Every day with a workout. The text read by `date(_:)` rather than SQLite's `julianday()`,
-    /// which costs several times more per row; a row whose date is not one is an error.
+    /// Every day with a workout, from the days' summaries (migration 0005).
     static func workoutDays(_ db: Database) throws -> [CalendarDate] {
-        let texts = try String.fetchCursor(db.cachedStatement(sql: "SELECT date FROM workouts GROUP BY date"))
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT day, date FROM day_summaries WHERE workouts > 0"))
         var days: [CalendarDate] = []
-        while let text = try texts.next() { days.append(try date(text)) }
+        while let row = try rows.next() { days.append(try summaryDay(row)) }
         return days
     }
 
-    /// Each day's mood in `range`: its last check-in's, oldest day first. Read in that order from
-    /// `check_ins_by_date_and_moment` (migration 0004), with no sort.
-    static func moods(_ db: Database, _ range: ClosedRange<CalendarDate>) throws -> [MoodTrend.Point] {
-        let rows = try Row.fetchCursor(
-            db.cachedStatement(
-                sql: """
-                    SELECT date, mood, energy_level FROM check_ins
-                    WHERE date BETWEEN ? AND ? ORDER BY date, checked_in_at, rowid
-                    """), arguments: [range.lowerBound.description, range.upperBound.description])
-        var points: [MoodTrend.Point] = []
-        while let row = try rows.next() {
-            guard let mood = Mood(rawValue: try row.decode(atIndex: 1)) else { continue }
-            let point = MoodTrend.Point(
-                date: try date(try row.decode(atIndex: 0)), mood: mood, energyLevel: try row.decode(atIndex: 2))
-            if points.last?.date == point.date { points.removeLast() }
-            points.append(point)
-        }
-        return points
+    /// The day of a summary row that starts with its `day` and `date`: the day number SQLite
+    /// worked out when it was written (cheaper to read than the text), or, when the text is not a
+    /// date, the error naming it.
+    static func summaryDay(_ row: Row) throws -> CalendarDate {
+        if let number = try row.decode(Int?.self, atIndex: 0) { return CalendarDate(dayNumber: number) }
+        return try date(try row.decode(String.self, atIndex: 1))
     }
 
-    /// The workouts of `range` (all when nil), in the order they were logged.
+    /// The workouts of `range` (all when nil), in the order they were logged: their columns named
+    /// and read by position (`WorkoutRecord.init(positionOf:)`), which the CSV export's thousands
+    /// of rows feel.
     static func workouts(_ db: Database, _ range: ClosedRange<CalendarDate>? = nil) throws -> [WorkoutEntry] {
-        let filter: SQL =
-            range.map { "WHERE date BETWEEN \($0.lowerBound.description) AND \($0.upperBound.description)" }
-            ?? ""
-        let request = SQLRequest<WorkoutRecord>(
-            literal: "SELECT * FROM workouts \(filter) ORDER BY date, logged_at, rowid", cached: true)
-        return try request.fetchAll(db).map { record throws(JournalError) in try record.entry() }
+        let order = "ORDER BY date, logged_at, rowid"
+        let rows =
+            if let range {
+                try Row.fetchCursor(
+                    db.cachedStatement(
+                        sql: "SELECT \(WorkoutRecord.selection) FROM workouts WHERE date BETWEEN ? AND ? \(order)"),
+                    arguments: [range.lowerBound.description, range.upperBound.description])
+            } else {
+                try Row.fetchCursor(db.cachedStatement(sql: "SELECT \(WorkoutRecord.selection) FROM workouts \(order)"))
+            }
+        var entries: [WorkoutEntry] = []
+        while let row = try rows.next() {
+            entries.append(try WorkoutRecord(positionOf: row).entry())
+        }
+        return entries
     }
 }

@@ -24,6 +24,9 @@ public final class FitnessJournal: Sendable {
     /// The file, the clock and the ids every call goes through.
     let shell: StoreShell<FitnessJournalSchema>
     let logger: Logger
+    /// Whether the journal has the days' summaries (migration 0005) that progress reads; a
+    /// journal from before, opened for reading only, is read as it is, from its rows.
+    let summarised: Bool
 
     var clock: any WallClock { shell.clock }
     var ids: any RowIDSource { shell.ids }
@@ -59,6 +62,7 @@ public final class FitnessJournal: Sendable {
             try SettingsRecord(newUser, updatedAt: now).insert(db)
         }
         self.logger = logger
+        summarised = try shell.read { db, _ in try db.tableExists("day_summaries") }
     }
 
     /// How messages name the store.

@@ -11,6 +11,7 @@ public enum FitnessJournalSchema {
         SchemaMigration(identifier: "0003_row_ids", bytes: PackageResources._003_row_ids_sql),
         SchemaMigration(
             identifier: "0004_lists_in_saved_order", bytes: PackageResources._004_lists_in_saved_order_sql),
+        SchemaMigration(identifier: "0005_day_summaries", bytes: PackageResources._005_day_summaries_sql),
     ]
 
     /// Applies `migrations`.

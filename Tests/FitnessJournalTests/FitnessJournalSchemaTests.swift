@@ -14,6 +14,7 @@ struct FitnessJournalSchemaTests {
         "0002_moments": "f7ac5193c2c5baec",
         "0003_row_ids": "5415e62f526a98ff",
         "0004_lists_in_saved_order": "3f7000dcf461873e",
+        "0005_day_summaries": "c4dab27429ecb14f",
     ]
 
     static let schemaDirectory = PackageRoot.url("schema/fitness-journal")

@@ -46,6 +46,28 @@ struct WorkoutRecord: StoreRecord {
         loggedAt = try Self.moment(row, CodingKeys.loggedAt.stringValue)
     }
 
+    /// The columns `init(positionOf:)` reads, in its order.
+    static let selection = "id, date, exercise_type, duration_minutes, intensity, notes, logged_at"
+
+    /// A row of a statement that selects `selection`, read by position: the longest lists (the
+    /// CSV export's thousands of workouts) without finding each column by its name. A value the
+    /// schema should have refused goes to the readers by name, whose errors name it.
+    init(positionOf row: Row) throws {
+        id = try row.decode(String.self, atIndex: 0)
+        date = try row.decode(String.self, atIndex: 1)
+        exerciseType =
+            try row.decode(String?.self, atIndex: 2).flatMap(ExerciseType.init(rawValue:))
+            ?? Self.value(row, CodingKeys.exerciseType.stringValue)
+        durationMinutes = try row.decode(atIndex: 3)
+        intensity =
+            try row.decode(String?.self, atIndex: 4).flatMap(Intensity.init(rawValue:))
+            ?? Self.value(row, CodingKeys.intensity.stringValue)
+        notes = try row.decode(String?.self, atIndex: 5)
+        loggedAt =
+            try row.decode(String?.self, atIndex: 6).flatMap(Timestamp.parse)
+            ?? Self.moment(row, CodingKeys.loggedAt.stringValue)
+    }
+
     /// The entry, or an error when the row holds what the schema should have refused.
     func entry() throws(JournalError) -> WorkoutEntry {
         guard let day = CalendarDate(date) else {
