@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import NIOSSL
 import PostgresNIO
-import Synchronization
 
 /// The server, database and user a `postgres://` URL names, as libpq reads one:
 /// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|require|verify-full]`.
@@ -95,24 +94,20 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `body`'s value on `connection`. A server that ends a session mid-command (a restart) can
-    /// leave a command's answer waiting for ever: after `answerTimeout` without one, the
-    /// connection is closed, which fails the command, and the caller is told the server did not
-    /// answer. The deadline is a timer on the connection's event loop, cancelled when `body`
-    /// returns: `body` runs in the caller's task (racing it against a timer in two new tasks
-    /// cost every pooled call of the service two tasks and a dispatch timer).
+    /// leave a command's answer waiting for ever: after `answerTimeout` without one, the command
+    /// fails, whether or not the driver notices, and the caller closes the connection.
     func answering<Result: Sendable>(
         on connection: PostgresConnection, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        let expired = Expiry()
-        let deadline = connection.eventLoop.scheduleTask(in: .nanoseconds(Int64(answerTimeout * 1e9))) {
-            expired.mark()
-            connection.close().whenComplete { _ in }
-        }
-        defer { deadline.cancel() }
-        do {
-            return try await body(connection)
-        } catch {
-            guard expired.isMarked else { throw error }
+        let outcome = await firstOf(
+            seconds: answerTimeout,
+            { () -> Swift.Result<Result, any Error> in
+                do { return .success(try await body(connection)) } catch { return .failure(error) }
+            })
+        switch outcome {
+        case .some(.success(let result)): return result
+        case .some(.failure(let error)): throw error
+        case .none:
             throw PostgresStoreError(
                 .unreachable,
                 "\(self) did not answer within \(Int(answerTimeout)) s, so the connection was closed; "
@@ -159,13 +154,4 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
         components.password = "***"
         return components.string ?? text
     }
-}
-
-/// Set once a command's deadline passed (`PostgresURL.answering`).
-private final class Expiry: Sendable {
-    private let marked = Mutex(false)
-
-    func mark() { marked.withLock { $0 = true } }
-
-    var isMarked: Bool { marked.withLock { $0 } }
 }
