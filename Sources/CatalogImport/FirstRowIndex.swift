@@ -76,23 +76,7 @@ struct FirstRowIndex {
         let found: UInt32?? = value.withUTF8 { bytes in
             guard bytes.count < Self.longValue, bytes.allSatisfy({ $0 < 0x80 }) else { return .none }
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { output in
-                // As `String.asciiNormalised()`: lower case, runs of white space one space, none
-                // at either end.
-                var count = 0
-                var pendingSpace = false
-                for byte in bytes {
-                    if String.isASCIISpace(byte) {
-                        pendingSpace = count > 0
-                        continue
-                    }
-                    if pendingSpace {
-                        output[count] = 0x20
-                        count += 1
-                        pendingSpace = false
-                    }
-                    output[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-                    count += 1
-                }
+                let count = String.asciiNormalise(bytes, into: output)
                 return .some(firstRow(ofASCII: UnsafeBufferPointer(rebasing: output[0..<count]), orRemember: row))
             }
         }

@@ -43,25 +43,32 @@ extension String {
             }
             // Lower case without doubled, leading or trailing spaces: already normalised.
             if plain, bytes.first != 0x20, bytes.last != 0x20, !Self.hasDoubleSpace(bytes) { return self }
-            return String(unsafeUninitializedCapacity: bytes.count) { output in
-                var count = 0
-                var pendingSpace = false
-                for byte in bytes {
-                    if Self.isASCIISpace(byte) {
-                        pendingSpace = count > 0
-                        continue
-                    }
-                    if pendingSpace {
-                        output[count] = 0x20
-                        count += 1
-                        pendingSpace = false
-                    }
-                    output[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-                    count += 1
-                }
-                return count
-            }
+            return String(unsafeUninitializedCapacity: bytes.count) { Self.asciiNormalise(bytes, into: $0) }
         }
+    }
+
+    /// Writes `bytes` (plain ASCII) normalised into `output`, which holds at least as many:
+    /// lower case, runs of white space one space, none at either end. Returns the count written.
+    @inline(__always)
+    static func asciiNormalise(
+        _ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
+        var count = 0
+        var pendingSpace = false
+        for byte in bytes {
+            if isASCIISpace(byte) {
+                pendingSpace = count > 0
+                continue
+            }
+            if pendingSpace {
+                output[count] = 0x20
+                count += 1
+                pendingSpace = false
+            }
+            output[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            count += 1
+        }
+        return count
     }
 
     @inline(__always)
