@@ -40,9 +40,43 @@ extension TrainingLog {
     }
 
     /// Every submitted entry of `exerciseID` in a completed workout, oldest first, each compared
-    /// with the one before it and marked with the records it set: what the history shows and
-    /// what a workout's summary reports as its PRs.
+    /// with the one before it and marked with the records it set: what the history shows.
     func historyEntries(_ db: Database, exerciseID: String, settings: UserSettings) throws -> [ExerciseEntry] {
+        var entries: [ExerciseEntry] = []
+        var previous: [PerformedSet]?
+        var best = RecordMarks()
+        var offsets = WallClockOffset(settings.timeZone)
+        try forEachSubmission(db, exerciseID: exerciseID) { workoutID, started, session, sets in
+            entries.append(
+                entry(
+                    workoutID: workoutID, date: offsets.date(at: started), sessionName: session,
+                    exerciseID: exerciseID, sets: sets, compared: previous, records: best.update(with: sets),
+                    unit: settings.unit))
+            previous = sets
+        }
+        return entries
+    }
+
+    /// The records each completed workout set on `exerciseID` (its first submission there), by
+    /// workout id: what a workout's summary reports as its PRs. The same walk and marks as the
+    /// history's, without making a card per entry (completing a workout reads every earlier
+    /// one of each of its exercises, and the cards were most of that cost).
+    func recordsByWorkout(_ db: Database, exerciseID: String) throws -> [String: [String]] {
+        var records: [String: [String]] = [:]
+        var best = RecordMarks()
+        try forEachSubmission(db, exerciseID: exerciseID) { workoutID, _, _, sets in
+            let marks = best.update(with: sets)
+            if records[workoutID] == nil { records[workoutID] = marks }
+        }
+        return records
+    }
+
+    /// Each submission of `exerciseID` in a completed workout, oldest first: its workout, start,
+    /// session and completed sets.
+    private func forEachSubmission(
+        _ db: Database, exerciseID: String,
+        _ body: (_ workoutID: String, _ started: Date, _ session: String, _ sets: [PerformedSet]) throws -> Void
+    ) throws {
         // One ordered join, each submission's completed sets after it (none: one row of NULLs),
         // rather than the submissions and then their sets by an `IN` list of hundreds of ids.
         let rows = try Row.fetchCursor(
@@ -54,24 +88,12 @@ extension TrainingLog {
                     WHERE el.performed_exercise_id = ? AND el.submitted_at IS NOT NULL AND w.state = 'completed'
                     ORDER BY w.started_at, el.position, el.id, s.set_number
                     """), arguments: [exerciseID])
-        var entries: [ExerciseEntry] = []
-        var previous: [PerformedSet]?
-        var best = RecordMarks()
-        var offsets = WallClockOffset(settings.timeZone)
-        // The submission being read: its workout, date, session and sets so far.
-        var current: (logID: String, workoutID: String, date: CalendarDate, session: String, sets: [PerformedSet])?
-        func finish() {
-            guard let done = current else { return }
-            entries.append(
-                entry(
-                    workoutID: done.workoutID, date: done.date, sessionName: done.session, exerciseID: exerciseID,
-                    sets: done.sets, compared: previous, records: best.update(with: done.sets), unit: settings.unit))
-            previous = done.sets
-        }
+        // The submission being read: its log, workout, start and session, and its sets so far.
+        var current: (logID: String, workoutID: String, started: Date, session: String, sets: [PerformedSet])?
         while let row = try rows.next() {
             let logID = try row.decode(String.self, atIndex: 3)
             if logID != current?.logID {
-                finish()
+                if let done = current { try body(done.workoutID, done.started, done.session, done.sets) }
                 let workoutID = try row.decode(String.self, atIndex: 0)
                 let startedAt = try row.decode(String.self, atIndex: 1)
                 guard let started = Timestamp.parse(startedAt) else {
@@ -79,15 +101,14 @@ extension TrainingLog {
                         .storeUnreadable, "workout \(workoutID) in \(name) has an unreadable start: \"\(startedAt)\"")
                 }
                 let session = try row.decode(String.self, atIndex: 2)
-                current = (logID, workoutID, offsets.date(at: started), session, [])
+                current = (logID, workoutID, started, session, [])
             }
             if let number = try row.decode(Int?.self, atIndex: 4) {
                 let (reps, weight) = (try row.decode(Int.self, atIndex: 5), try row.decode(Double.self, atIndex: 6))
                 current?.sets.append(PerformedSet(number: number, reps: reps, weightKg: weight))
             }
         }
-        finish()
-        return entries
+        if let done = current { try body(done.workoutID, done.started, done.session, done.sets) }
     }
 
     /// The summaries of the completed workouts `ids`, in that order.
@@ -96,7 +117,7 @@ extension TrainingLog {
         let workouts = try WorkoutRecord.filter(keys: ids).fetchAll(db)
         let byID = Dictionary(workouts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var summaries: [WorkoutSummary] = []
-        var histories: [String: [ExerciseEntry]] = [:]
+        var records: [String: [String: [String]]] = [:]
         for id in ids {
             guard let workout = byID[id], let completedAt = workout.completedAt else { continue }
             let logs = try exerciseLogs(db, workoutID: workout.id).filter { $0.submittedAt != nil }
@@ -105,11 +126,9 @@ extension TrainingLog {
             var exercises: [ExerciseEntry] = []
             for log in logs {
                 // The PRs the workout set: the ones the exercise's history marks on it.
-                if histories[log.performedExerciseId] == nil {
-                    histories[log.performedExerciseId] = try historyEntries(
-                        db, exerciseID: log.performedExerciseId, settings: settings)
+                if records[log.performedExerciseId] == nil {
+                    records[log.performedExerciseId] = try recordsByWorkout(db, exerciseID: log.performedExerciseId)
                 }
-                let records = histories[log.performedExerciseId]?.first { $0.workoutId == workout.id }?.records ?? []
                 let baseline = try baseline(
                     db, exerciseID: log.performedExerciseId, sessionName: workout.sessionName, before: workout.startedAt
                 )
@@ -117,7 +136,7 @@ extension TrainingLog {
                     entry(
                         workoutID: workout.id, date: date, sessionName: workout.sessionName,
                         exerciseID: log.performedExerciseId, sets: setsByLog[log.id] ?? [], compared: baseline,
-                        records: records, unit: settings.unit))
+                        records: records[log.performedExerciseId]?[workout.id] ?? [], unit: settings.unit))
             }
             let duration = workout.durationSeconds ?? 0
             summaries.append(
