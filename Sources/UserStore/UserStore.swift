@@ -205,15 +205,25 @@ public struct UserStore<Failure: Error>: Sendable {
         return StoreFailure(.unreadable, "\(doing): \(reason(error))")
     }
 
+    /// The most each connection keeps of the store's pages in memory, in KiB (SQLite's own
+    /// default is 2,000). Five years of a training log outgrow 2 MB, and completing a workout
+    /// walks each of its exercises' history for the PRs: with the default cache, logging the log
+    /// bench's five years made 2.4 million reads of the file (`pread`), with 16 MiB 47 thousand.
+    /// The cache holds only the pages a connection has read, so a widget reading today's card
+    /// holds a few.
+    public static var pageCacheKiB: Int { 16_384 }
+
     /// How every connection to a user's store is set up, this type's and any other code's that
     /// opens one (the sync): foreign keys enforced, a write waiting up to `busyTimeout` for
-    /// another process's, and commits acknowledged once in the write-ahead log.
+    /// another process's, commits acknowledged once in the write-ahead log, and a page cache of
+    /// up to `pageCacheKiB`.
     public static func configuration(noun: String) -> Configuration {
         var configuration = Configuration()
         configuration.label = noun
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA cache_size = -\(Self.pageCacheKiB)")
             if !db.configuration.readonly {
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }

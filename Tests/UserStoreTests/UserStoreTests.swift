@@ -30,6 +30,8 @@ struct UserStoreTests {
         let reopened = try Self.open(path)
         #expect(try reopened.read { db in try String.fetchAll(db, sql: "SELECT text FROM notes") } == ["squat day"])
         #expect(try reopened.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+        // 16 MiB of pages kept (SQLite's default, 2 MB, is less than five years of a training log).
+        #expect(try reopened.read { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") } == -16_384)
     }
 
     @Test func aFileThatIsNotADatabaseIsTheOwnersErrorNamingItAndLeftAsItWas() throws {
