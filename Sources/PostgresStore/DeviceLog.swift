@@ -2,52 +2,102 @@ import CSQLiteOptions
 import Foundation
 import GRDB
 import OrderedJSON
+import Synchronization
 import TrainingLog
 import UserStore
 
 /// A device's training log file as the sync reads and writes it: the tables of
 /// `schema/training-log/`, each row with its `updated_at` and `synced_at`.
-struct DeviceLog {
+struct DeviceLog: Sendable {
     let queue: DatabaseQueue
     let path: String
-    /// Whether the log has the table `subscription` (training-log migration 0007), which a log
-    /// the app has not yet migrated lacks: found with the tables the sync needs, rather than
-    /// by GRDB reading the whole schema again when the answer is applied.
-    let keepsSubscription: Bool
-    /// Whether the log records that a sync asked for the subscription (training-log 0008).
-    let recordsChecks: Bool
+    /// The file the connection opened (its device and inode): a connection kept between syncs
+    /// (`OpenLogs`) is used again only while `path` still names that file. Held open, the file
+    /// keeps its inode, so no other file can take the number meanwhile.
+    let file: (device: UInt64, inode: UInt64)
+    /// The schema version the connection's cached statements and GRDB's schema cache were made
+    /// for (`PRAGMA schema_version`, which every change of the schema moves).
+    private let schemaSeen = SchemaSeen()
+
+    private final class SchemaSeen: Sendable {
+        let version = Mutex<Int32?>(nil)
+    }
 
     init(path: String) throws {
         self.path = path
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard let file = Self.identity(of: path) else {
             throw PostgresStoreError(.notATrainingLog, "\(path) does not exist")
         }
+        self.file = file
         do {
             // Set up as the app's own connections to the log are (the same foundation): the app,
             // a widget and this sync may use the file at once.
             queue = try DatabaseQueue(path: path, configuration: Self.configuration)
-            let needed = TrainingLogSchema.syncTables
-            let present = try queue.read { db in
-                try Set(
-                    String.fetchAll(
-                        db,
-                        sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN "
-                            + "(\(databaseQuestionMarks(count: needed.count + 2)))",
-                        arguments: StatementArguments(
-                            needed + [ServerSubscription.deviceTable, ServerSubscription.checkTable])))
-            }
-            keepsSubscription = present.contains(ServerSubscription.deviceTable)
-            recordsChecks = present.contains(ServerSubscription.checkTable)
-            let missing = needed.filter { !present.contains($0) }
-            guard missing.isEmpty else {
-                throw PostgresStoreError(
-                    .notATrainingLog, "\(path) is not a training log: it has no \(missing.joined(separator: ", "))")
-            }
-        } catch let error as PostgresStoreError {
-            throw error
         } catch {
             throw PostgresStoreError(.notATrainingLog, "cannot read the training log \(path): \(error)")
         }
+    }
+
+    /// The device and inode of the file at `path`, or nil when there is none.
+    static func identity(of path: String) -> (device: UInt64, inode: UInt64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+
+    /// Whether `path` still names the file this connection opened (not removed, nor replaced by
+    /// another file: a backup restored, a log made afresh).
+    var isStillAtPath: Bool {
+        guard let now = Self.identity(of: path) else { return false }
+        return now == file
+    }
+
+    /// Which of the tables the sync reads and writes the log has, read in the sync's own
+    /// transaction (one cached statement), so that a connection kept between syncs sees a log
+    /// the app has migrated meanwhile. A log without the sync's tables is refused.
+    struct Tables: Sendable {
+        /// Whether the log has the table `subscription` (training-log migration 0007), which a log
+        /// the app has not yet migrated lacks: found with the tables the sync needs, rather than
+        /// by GRDB reading the whole schema again when the answer is applied.
+        var keepsSubscription = false
+        /// Whether the log records that a sync asked for the subscription (training-log 0008).
+        var recordsChecks = false
+    }
+
+    private static let tablesSQL: String = {
+        let count = TrainingLogSchema.syncTables.count + 2
+        return "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN "
+            + "(\(databaseQuestionMarks(count: count)))"
+    }()
+
+    /// Forgets the connection's cached statements and schema when the schema changed since the
+    /// last transaction: another connection (the app, migrating the log) may change it between
+    /// two syncs of a kept connection, and GRDB notices only its own changes. The first thing
+    /// each of the sync's transactions does.
+    private func forgetSchemaIfChanged(_ db: Database) throws {
+        let version = try db.schemaVersion()
+        let changed = schemaSeen.version.withLock { seen in
+            defer { seen = version }
+            return seen != nil && seen != version
+        }
+        if changed { db.clearSchemaCache() }
+    }
+
+    private func tables(_ db: Database) throws -> Tables {
+        let needed = TrainingLogSchema.syncTables
+        let present = try Set(
+            String.fetchAll(
+                db.cachedStatement(sql: Self.tablesSQL),
+                arguments: StatementArguments(
+                    needed + [ServerSubscription.deviceTable, ServerSubscription.checkTable])))
+        let missing = needed.filter { !present.contains($0) }
+        guard missing.isEmpty else {
+            throw PostgresStoreError(
+                .notATrainingLog, "\(path) is not a training log: it has no \(missing.joined(separator: ", "))")
+        }
+        return Tables(
+            keepsSubscription: present.contains(ServerSubscription.deviceTable),
+            recordsChecks: present.contains(ServerSubscription.checkTable))
     }
 
     /// The sync's connection to the log: the app's own (`UserStore.configuration`: commits wait
@@ -93,6 +143,16 @@ struct DeviceLog {
         try? queue.close()
     }
 
+    /// Closes the connection as `close()` does while the file is still at its path; otherwise
+    /// without looking at the write-ahead log there, which belongs to another file.
+    func release() {
+        if isStillAtPath {
+            close()
+        } else {
+            try? queue.close()
+        }
+    }
+
     /// What the device sends: its deletions and, per table, the rows changed since they were
     /// last synced (JSON objects, each with its `base`, the version last synced), in pushes of
     /// at most `SyncBounds.rowsPerPush` rows and deletions: the deletions first, then the rows,
@@ -106,6 +166,8 @@ struct DeviceLog {
         var server = ""
         var user = ""
         var cursor: Int64 = 0
+        /// The log's tables as this sync found them.
+        var tables = Tables()
 
         /// How many rows and deletions go up, in all.
         var count: Int { pushes.reduce(0) { $0 + $1.count } }
@@ -177,13 +239,18 @@ struct DeviceLog {
     /// on that server (`deleted_accounts`).
     func outgoing(server: String, user: String) throws -> Outgoing {
         try read { db in
-            if let deletedAt = try String.fetchOne(db, sql: SQL.deletedAccount, arguments: [server, user]) {
+            // Every statement here and in `apply` is cached: a connection kept between syncs
+            // (`OpenLogs`) prepares each once.
+            try forgetSchemaIfChanged(db)
+            var outgoing = Outgoing(server: server, user: user, tables: try tables(db))
+            if let deletedAt = try String.fetchOne(
+                db.cachedStatement(sql: SQL.deletedAccount), arguments: [server, user])
+            {
                 throw PostgresStoreError.accountDeleted(user: user, server: server, at: deletedAt)
             }
-            var outgoing = Outgoing(server: server, user: user)
-            outgoing.cursor = try Int64.fetchOne(db, sql: SQL.cursor, arguments: [server, user]) ?? 0
+            outgoing.cursor = try Int64.fetchOne(db.cachedStatement(sql: SQL.cursor), arguments: [server, user]) ?? 0
             var pushes = Pushes()
-            let deletions = try Row.fetchCursor(db, sql: SQL.deletionsSent)
+            let deletions = try Row.fetchCursor(db.cachedStatement(sql: SQL.deletionsSent))
             while let row = try deletions.next() {
                 outgoing.deletedIDs.append(row[Deletion.rowId.stringValue])
                 var object: [UInt8] = [UInt8(ascii: "{")]
@@ -198,9 +265,9 @@ struct DeviceLog {
                 let bounds = SyncBounds.of(table.name)
                 // Read through the table's index of unsynced rows (training-log migration 0005).
                 let rows = try Row.fetchCursor(
-                    db,
-                    sql: "SELECT * FROM \(table.name) WHERE \(Column.syncedAt) IS NULL "
-                        + "OR \(Column.updatedAt) IS NOT \(Column.syncedAt)")
+                    db.cachedStatement(
+                        sql: "SELECT * FROM \(table.name) WHERE \(Column.syncedAt) IS NULL "
+                            + "OR \(Column.updatedAt) IS NOT \(Column.syncedAt)"))
                 var versions: [String: String] = [:]
                 while let row = try rows.next() {
                     let id: String = row[Column.id]
@@ -268,10 +335,11 @@ struct DeviceLog {
         _ server: ServerLog.Rows, sent: Outgoing, pushed: [String: [String]], now: Date
     ) throws -> [String: (written: Int, deleted: Int)] {
         try write { db in
+            try forgetSchemaIfChanged(db)
             var changes: [String: (written: Int, deleted: Int)] = [:]
             // Rows gone from this device: deleted (with their ids kept for the server), or sent by
             // this sync and deleted while the server answered, which the server now holds.
-            var gone = Set(try String.fetchAll(db, sql: SQL.deletedIDs))
+            var gone = Set(try String.fetchAll(db.cachedStatement(sql: SQL.deletedIDs)))
             // The moment, written out only when a row was deleted meanwhile (seldom): each sync
             // made a date formatter for it.
             var stamp: String?
@@ -371,15 +439,16 @@ struct DeviceLog {
                 }
             }
             for id in sent.deletedIDs {
-                try db.execute(sql: SQL.forgetDeletion, arguments: [id])
+                try db.cachedStatement(sql: SQL.forgetDeletion).execute(arguments: [id])
             }
-            try db.execute(sql: SQL.storeCursor, arguments: [sent.server, sent.user, server.cursor])
+            try db.cachedStatement(sql: SQL.storeCursor).execute(arguments: [sent.server, sent.user, server.cursor])
             // Every sync asks the server (0016's answer or a statement of its own): the check is
             // recorded, by the server's clock with a row and by this device's without one.
-            if keepsSubscription {
+            if sent.tables.keepsSubscription {
                 try ServerSubscription.store(
                     server.subscription, user: sent.user,
-                    checkedAt: recordsChecks ? server.subscription?.checkedAt ?? stamp ?? Self.timestamp(now) : nil,
+                    checkedAt: sent.tables.recordsChecks
+                        ? server.subscription?.checkedAt ?? stamp ?? Self.timestamp(now) : nil,
                     in: db)
             }
             return changes

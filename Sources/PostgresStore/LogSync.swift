@@ -42,19 +42,25 @@ public struct LogSync: Sendable {
     }
 
     /// Syncs the log at `path` as `user` (a UUID), through `server`, whose user must be able to
-    /// `SET ROLE role` (`authenticator` on Supabase; any superuser).
+    /// `SET ROLE role` (`authenticator` on Supabase; any superuser). With `logs`, the log's
+    /// connection is taken from there and kept there for the next sync (`OpenLogs`); without,
+    /// the log is opened for this sync and closed after it.
     public func sync(
-        userDatabase path: String, with server: PostgresURL, user: String, role: String = "authenticated"
+        userDatabase path: String, with server: PostgresURL, user: String, role: String = "authenticated",
+        keeping logs: OpenLogs? = nil
     ) async throws -> SyncReport {
-        try await sync(userDatabase: path, with: server, user: user, role: role, beforeApplying: {})
+        try await sync(userDatabase: path, with: server, user: user, role: role, keeping: logs, beforeApplying: {})
     }
 
     /// The same through a connection of `pool`, kept open for the syncs after it: how a service
     /// that syncs many devices talks to the server.
     public func sync(
-        userDatabase path: String, through pool: PostgresPool, user: String, role: String = "authenticated"
+        userDatabase path: String, through pool: PostgresPool, user: String, role: String = "authenticated",
+        keeping logs: OpenLogs? = nil
     ) async throws -> SyncReport {
-        try await sync(userDatabase: path, server: pool.server, user: user, role: role, beforeApplying: {}) { work in
+        try await sync(
+            userDatabase: path, server: pool.server, user: user, role: role, keeping: logs, beforeApplying: {}
+        ) { work in
             try await pool.withConnection(work)
         }
     }
@@ -62,11 +68,12 @@ public struct LogSync: Sendable {
     /// The same, running `beforeApplying` between the server's answer and the device's
     /// transaction: where a test makes the edit a user makes while a sync runs.
     func sync(
-        userDatabase path: String, with server: PostgresURL, user: String, role: String,
+        userDatabase path: String, with server: PostgresURL, user: String, role: String, keeping logs: OpenLogs? = nil,
         beforeApplying: () throws -> Void
     ) async throws -> SyncReport {
-        try await sync(userDatabase: path, server: server, user: user, role: role, beforeApplying: beforeApplying) {
-            work in
+        try await sync(
+            userDatabase: path, server: server, user: user, role: role, keeping: logs, beforeApplying: beforeApplying
+        ) { work in
             try await server.withConnection(applicationName: Self.applicationName, logger: logger, work)
         }
     }
@@ -82,23 +89,31 @@ public struct LogSync: Sendable {
         fileprivate let outgoing: DeviceLog.Outgoing
         fileprivate let server: String
         fileprivate let user: String
+        /// Where the log's connection goes back once the sync succeeded; nil: it is closed.
+        fileprivate let logs: OpenLogs?
         fileprivate var answer: Exchange?
 
-        fileprivate init(device: DeviceLog, outgoing: DeviceLog.Outgoing, server: String, user: String) {
+        fileprivate init(
+            device: DeviceLog, outgoing: DeviceLog.Outgoing, server: String, user: String, logs: OpenLogs?
+        ) {
             self.device = device
             self.outgoing = outgoing
             self.server = server
             self.user = user
+            self.logs = logs
         }
     }
 
-    /// Opens the log at `path` and reads what goes up to `server` as `user`.
-    package func start(userDatabase path: String, server: PostgresURL, user: String) throws -> Pending {
+    /// Opens the log at `path` (or takes its connection from `logs`) and reads what goes up to
+    /// `server` as `user`.
+    package func start(
+        userDatabase path: String, server: PostgresURL, user: String, keeping logs: OpenLogs? = nil
+    ) throws -> Pending {
         let user = try UserSession.userID(user)
-        let device = try DeviceLog(path: path)
+        let device = try logs?.take(path) ?? DeviceLog(path: path)
         return Pending(
             device: device, outgoing: try device.outgoing(server: server.cursorKey, user: user),
-            server: server.description, user: user)
+            server: server.description, user: user, logs: logs)
     }
 
     /// The server's side of `pending`, through a connection of `pool`.
@@ -135,7 +150,11 @@ public struct LogSync: Sendable {
         }
         let applied = try pending.device.apply(
             serverLog, sent: pending.outgoing, pushed: pushed.written, now: now())
-        pending.device.close()
+        if let logs = pending.logs {
+            logs.keep(pending.device)
+        } else {
+            pending.device.close()
+        }
         var report = SyncReport(
             server: pending.server, user: pending.user, tables: [], conflicts: pushed.conflicts,
             deletionsPushed: pending.outgoing.deletedIDs.count)
@@ -152,11 +171,11 @@ public struct LogSync: Sendable {
     }
 
     private func sync(
-        userDatabase path: String, server: PostgresURL, user: String, role: String,
+        userDatabase path: String, server: PostgresURL, user: String, role: String, keeping logs: OpenLogs?,
         beforeApplying: () throws -> Void,
         connected: (@escaping @Sendable (PostgresConnection) async throws -> Exchange) async throws -> Exchange
     ) async throws -> SyncReport {
-        let pending = try start(userDatabase: path, server: server, user: user)
+        let pending = try start(userDatabase: path, server: server, user: user, keeping: logs)
         try await exchange(pending, role: role, connected: connected)
         try beforeApplying()
         return try finish(pending)

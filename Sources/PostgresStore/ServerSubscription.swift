@@ -56,21 +56,24 @@ struct ServerSubscription: Sendable, Hashable {
     static func store(
         _ subscription: ServerSubscription?, user: String, checkedAt: String?, in db: Database
     ) throws {
-        try db.execute(sql: "DELETE FROM subscription")
+        // Cached statements: a connection kept between syncs prepares each once.
+        try db.cachedStatement(sql: "DELETE FROM subscription").execute()
         if let checkedAt, !checkedAt.isEmpty {
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO subscription_checked (singleton, user_id, checked_at) VALUES (1, ?, ?)
                     ON CONFLICT (singleton) DO UPDATE SET user_id = excluded.user_id, checked_at = excluded.checked_at
-                    """, arguments: [user, checkedAt])
+                    """
+            ).execute(arguments: [user, checkedAt])
         }
         guard let subscription else { return }
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO subscription (singleton, user_id, plan, expires_at, is_trial, in_billing_retry,
                     grace_period_ends_at, revoked_at, will_renew, checked_at)
                 VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+                """
+        ).execute(
             arguments: [
                 user, subscription.plan, subscription.expiresAt, subscription.isTrial, subscription.inBillingRetry,
                 subscription.gracePeriodEndsAt, subscription.revokedAt, subscription.willRenew, subscription.checkedAt,
