@@ -208,14 +208,15 @@ enum SyncBench {
         }
     }
 
-    /// Syncs every log, `concurrency` at a time, through `pool`; each sync's seconds, and the
-    /// whole run's.
+    /// Syncs every log, `concurrency` at a time, through `pool`, each through its connection in
+    /// `open` (nil: each sync opens its log); each sync's seconds, and the whole run's.
     static func run(
-        _ logs: [(user: String, path: String)], concurrency: Int, pool: PostgresPool
+        _ logs: [(user: String, path: String)], concurrency: Int, pool: PostgresPool, keeping open: OpenLogs?
     ) async throws -> ([Double], Double) {
         let start = ContinuousClock.now
         let times = try await inFlight(logs.count, concurrency: concurrency) { index in
-            _ = try await LogSync().sync(userDatabase: logs[index].path, through: pool, user: logs[index].user)
+            _ = try await LogSync().sync(
+                userDatabase: logs[index].path, through: pool, user: logs[index].user, keeping: open)
         }
         return (times, seconds(ContinuousClock.now - start))
     }
@@ -239,13 +240,13 @@ enum SyncBench {
     /// `concurrency` at a time through `pool`. Each sync's seconds are its device steps' plus its
     /// exchange's; and the exchanges' alone.
     static func runOnDevicesOfTheirOwn(
-        _ logs: [(user: String, path: String)], concurrency: Int, pool: PostgresPool
+        _ logs: [(user: String, path: String)], concurrency: Int, pool: PostgresPool, keeping open: OpenLogs?
     ) async throws -> (sync: [Double], exchange: [Double]) {
         var pending: [LogSync.Pending] = []
         var device: [Double] = []
         for (user, path) in logs {
             let started = ContinuousClock.now
-            pending.append(try LogSync().start(userDatabase: path, server: pool.server, user: user))
+            pending.append(try LogSync().start(userDatabase: path, server: pool.server, user: user, keeping: open))
             device.append(seconds(ContinuousClock.now - started))
         }
         let syncs = pending

@@ -70,7 +70,10 @@ let publisher = CataloguePublisher(logger: logger)
 
 // PG_BENCH_NOOP=N: only N syncs with nothing to bring (a year of history), each split into its
 // steps (reading the device's changes, the exchange through a pooled connection, applying the
-// answer and closing the log), medians printed: a quick look at a sync's fixed cost.
+// answer), medians printed: a quick look at a sync's fixed cost. Twice: the log opened and closed
+// by each sync, as `traindb sync` does; then its connection kept between syncs (`OpenLogs`), as
+// an app or a service that syncs again and again does. PG_BENCH_NOOP_LOGS=each or kept: only one
+// of the two (to count one's instructions under callgrind).
 if let count = ProcessInfo.processInfo.environment["PG_BENCH_NOOP"].flatMap(Int.init), count > 0 {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traindb-pg-noop-\(getpid())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -82,30 +85,36 @@ if let count = ProcessInfo.processInfo.environment["PG_BENCH_NOOP"].flatMap(Int.
     let user = "10000000-0000-4000-8000-000000000001"
     _ = try await LogSync().sync(userDatabase: path, with: server, user: user)
     let pool = PostgresPool(server: server, size: 1, applicationName: LogSync.applicationName)
-    var steps: [[Double]] = [[], [], [], []]
-    let cpuBefore = SyncBench.cpuSeconds()
-    for _ in 0..<count {
-        let started = ContinuousClock.now
-        let pending = try LogSync().start(userDatabase: path, server: server, user: user)
-        let read = ContinuousClock.now
-        try await LogSync().exchange(pending, through: pool)
-        let exchanged = ContinuousClock.now
-        _ = try LogSync().finish(pending)
-        let finished = ContinuousClock.now
-        steps[0].append(seconds(read - started))
-        steps[1].append(seconds(exchanged - read))
-        steps[2].append(seconds(finished - exchanged))
-        steps[3].append(seconds(finished - started))
+    let modes = ProcessInfo.processInfo.environment["PG_BENCH_NOOP_LOGS"]
+    for kept in [false, true] where modes == nil || modes == (kept ? "kept" : "each") {
+        let logs = kept ? OpenLogs() : nil
+        var steps: [[Double]] = [[], [], [], []]
+        let cpuBefore = SyncBench.cpuSeconds()
+        for _ in 0..<count {
+            let started = ContinuousClock.now
+            let pending = try LogSync().start(userDatabase: path, server: server, user: user, keeping: logs)
+            let read = ContinuousClock.now
+            try await LogSync().exchange(pending, through: pool)
+            let exchanged = ContinuousClock.now
+            _ = try LogSync().finish(pending)
+            let finished = ContinuousClock.now
+            steps[0].append(seconds(read - started))
+            steps[1].append(seconds(exchanged - read))
+            steps[2].append(seconds(finished - exchanged))
+            steps[3].append(seconds(finished - started))
+        }
+        let cpuAfter = SyncBench.cpuSeconds()
+        logs?.close()
+        print(
+            String(
+                format: "sync with nothing to bring, %@, median of %d: %.2f ms (read %.2f, exchange %.2f, "
+                    + "apply %.2f); CPU %.2f ms a sync this process",
+                kept ? "the log kept open" : "the log opened by each sync", count, median(steps[3]) * 1000,
+                median(steps[0]) * 1000, median(steps[1]) * 1000, median(steps[2]) * 1000,
+                (cpuAfter.process - cpuBefore.process) / Double(count) * 1000))
     }
-    let cpuAfter = SyncBench.cpuSeconds()
     await pool.close()
     try await run("DROP DATABASE traindb_bench_noop WITH (FORCE)", on: admin)
-    print(
-        String(
-            format: "sync with nothing to bring, median of %d: %.2f ms (read %.2f, exchange %.2f, "
-                + "apply and close %.2f); CPU %.2f ms a sync this process",
-            count, median(steps[3]) * 1000, median(steps[0]) * 1000, median(steps[1]) * 1000,
-            median(steps[2]) * 1000, (cpuAfter.process - cpuBefore.process) / Double(count) * 1000))
     exit(0)
 }
 var first: [Double] = []
@@ -157,10 +166,16 @@ let dataDirectory = try await syncServer.withConnection(applicationName: "pg-ben
     }
     return directory
 }
+// Each device keeps its log's connection open between syncs (`OpenLogs`), as the app keeps its
+// store open, opened before the syncs are timed; PG_BENCH_LOGS=each: each sync opens its log and
+// closes it, as `traindb sync` does.
+let eachSyncOpens = environment["PG_BENCH_LOGS"] == "each"
+let devices: OpenLogs? = eachSyncOpens ? nil : OpenLogs()
+for log in logs { try devices?.open(log.path) }
 let pool = PostgresPool(server: syncServer, size: poolSize, applicationName: LogSync.applicationName)
 let serverBefore = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory)
 let cpuBefore = SyncBench.cpuSeconds()
-let (syncTimes, syncTotal) = try await SyncBench.run(logs, concurrency: concurrency, pool: pool)
+let (syncTimes, syncTotal) = try await SyncBench.run(logs, concurrency: concurrency, pool: pool, keeping: devices)
 let cpuAfter = SyncBench.cpuSeconds()
 let serverAfter = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory)
 // The next day's workout on every device, synced the same way but with each device's own steps
@@ -168,7 +183,8 @@ let serverAfter = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory)
 try SyncBench.nextWorkout(on: logs, catalogue: catalogue)
 let cpuBeforeOwn = SyncBench.cpuSeconds()
 let serverBeforeOwn = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory)
-let own = try await SyncBench.runOnDevicesOfTheirOwn(logs, concurrency: concurrency, pool: pool)
+let own = try await SyncBench.runOnDevicesOfTheirOwn(logs, concurrency: concurrency, pool: pool, keeping: devices)
+devices?.close()
 let cpuAfterOwn = SyncBench.cpuSeconds()
 let serverAfterOwn = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory)
 await pool.close()
@@ -184,7 +200,8 @@ let setsPerWorkout = try await syncServer.withConnection(applicationName: "pg-be
     return count
 }
 if environment["PG_BENCH_KEEP"] == nil { try await run("DROP DATABASE traindb_bench_sync WITH (FORCE)", on: admin) }
-print("  \(concurrency) at a time through \(poolSize) pooled connections (\(setsPerWorkout) sets a workout):")
+print("  \(concurrency) at a time through \(poolSize) pooled connections (\(setsPerWorkout) sets a workout),",
+      eachSyncOpens ? "each sync opening its log:" : "each device's log kept open:")
 print("  per sync p50 \(milliseconds(percentile(syncTimes, 0.5))), p99 \(milliseconds(percentile(syncTimes, 0.99)));",
       "all \(logs.count) in \(milliseconds(syncTotal))")
 let deviceCPU = (cpuAfter.process - cpuBefore.process) / Double(logs.count)
@@ -208,35 +225,47 @@ print(String(format: "  CPU per sync: %.1f ms the devices' side, %.1f ms the ser
       backendsOwnCPU * 1000, exchangeCPU * 1000))
 
 // A sync with nothing to bring, after a week of history and after five years: its cost should
-// follow what changed, not how long the user has trained.
+// follow what changed, not how long the user has trained. Through the pooled connection with the
+// log kept open (`OpenLogs`, as an app or a service syncs), and with the log opened by each sync;
+// through a connection of its own, the log opened by each sync (as `traindb sync` does).
 let noOpServer = try await freshDatabase("traindb_bench_noop")
 _ = try await publisher.publish(catalogue, to: noOpServer)
 let noOpPool = PostgresPool(server: noOpServer, size: 1, applicationName: LogSync.applicationName)
-var noOp: [(weeks: Int, median: Double, fresh: Double, rows: Int)] = []
+var noOp: [(weeks: Int, kept: Double, median: Double, fresh: Double, rows: Int)] = []
 for (index, weeks) in [1, 260].enumerated() {
     let path = folder.appendingPathComponent("history-\(weeks)-noop.sqlite").path
     if weeks != 260 { try SyncBench.history(weeks: weeks, at: path, catalogue: catalogue) }
     let user = String(format: "10000000-0000-4000-8000-%012d", index + 1)
     let upload = try await LogSync().sync(userDatabase: path, with: noOpServer, user: user)
+    let kept = OpenLogs()
+    var keptTimes: [Double] = []
     var pooled: [Double] = []
     var fresh: [Double] = []
+    for _ in 0..<50 {
+        keptTimes.append(
+            try await seconds {
+                _ = try await LogSync().sync(userDatabase: path, through: noOpPool, user: user, keeping: kept)
+            })
+    }
+    kept.close()
     for _ in 0..<50 {
         pooled.append(
             try await seconds { _ = try await LogSync().sync(userDatabase: path, through: noOpPool, user: user) })
         fresh.append(
             try await seconds { _ = try await LogSync().sync(userDatabase: path, with: noOpServer, user: user) })
     }
-    noOp.append((weeks, median(pooled), median(fresh), upload.pushed))
+    noOp.append((weeks, median(keptTimes), median(pooled), median(fresh), upload.pushed))
 }
 await noOpPool.close()
 try await run("DROP DATABASE traindb_bench_noop WITH (FORCE)", on: admin)
-print("sync with nothing to bring, median of 50 (pooled connection; a connection of its own):")
+print("sync with nothing to bring, median of 50 (pooled connection, the log kept open; pooled, the log opened",
+      "by each sync; a connection of its own, the log opened by each sync):")
 for figure in noOp {
     let weeks = figure.weeks == 1 ? "1 week" : "\(figure.weeks) weeks"
     print("  after \(weeks) (\(figure.rows) rows uploaded first): "
-          + String(format: "%.1f ms; %.1f ms", figure.median * 1000, figure.fresh * 1000))
+          + String(format: "%.1f ms; %.1f ms; %.1f ms", figure.kept * 1000, figure.median * 1000, figure.fresh * 1000))
 }
 print(
     String(
-        format: "  five years / one week: %.2f×; %.2f×", noOp[1].median / noOp[0].median,
-        noOp[1].fresh / noOp[0].fresh))
+        format: "  five years / one week: %.2f×; %.2f×; %.2f×", noOp[1].kept / noOp[0].kept,
+        noOp[1].median / noOp[0].median, noOp[1].fresh / noOp[0].fresh))
