@@ -21,6 +21,8 @@ public struct ServiceConfiguration: Sendable {
     /// The App Store product ids this app sells, and their plans.
     public var products: [String: SubscriptionPlan]
     public var clock: @Sendable () -> Date
+    /// Where a bench wants each request's time in the service (`RequestTimings`); nil: nowhere.
+    public var timingsFile: String?
 
     /// The most bytes a request body may have.
     public static let bodyLimit = 64 * 1024
@@ -62,6 +64,7 @@ public enum TrainDBServer {
     public static func application(
         _ configuration: ServiceConfiguration, logger: Logger
     ) async throws -> (application: some ApplicationProtocol, pool: PostgresPool) {
+        let timings = try configuration.timingsFile.map(RequestTimings.init(path:))
         let pool = PostgresPool(
             server: configuration.server, size: configuration.poolSize, applicationName: "traindb serve", logger: logger
         )
@@ -86,6 +89,9 @@ public enum TrainDBServer {
             store: store, generator: ProgrammeGenerator(catalog: catalog), verifier: configuration.verifier,
             products: configuration.products, clock: configuration.clock, logger: logger)
         let router = Router()
+        if let timings {
+            router.add(middleware: RequestTimingMiddleware(timings: timings))
+        }
         let methods = try OperationMethods.of { try handler.registerHandlers(on: $0) }
         router.add(middleware: BodyLimitMiddleware(limit: ServiceConfiguration.bodyLimit, methods: methods))
         try handler.registerHandlers(

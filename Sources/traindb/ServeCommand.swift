@@ -106,9 +106,12 @@ struct ServeCommand: AsyncParsableCommand {
                 monthlyProduct ?? "\(bundleID).monthly": .monthly, annualProduct ?? "\(bundleID).annual": .annual,
             ]
         }
-        let configuration = ServiceConfiguration(
+        var configuration = ServiceConfiguration(
             host: host, port: port, server: try server.url(), poolSize: poolSize, keys: try keys(), verifier: verifier,
             products: products)
+        // bench/serve's record of each request's time in the service (RequestTimings); no option,
+        // since only a bench has a use for it.
+        configuration.timingsFile = ProcessInfo.processInfo.environment["TRAINDB_SERVE_TIMINGS"]
         do {
             try await TrainDBServer.run(configuration, logger: logger)
         } catch let error as ServiceStartError {
