@@ -35,6 +35,10 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", exact: "2.1.0"),
         .package(url: "https://github.com/apple/swift-certificates", exact: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
+        // The service's tests: their HTTP/1.1 client (SwiftNIO's, which Hummingbird's server links
+        // already) and the service group that runs an instance beside them.
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     ],
     targets: [
         // C libraries, each imported by exactly one library module (XLSX); the test-support writer
@@ -372,8 +376,11 @@ let package = Package(
             name: "TrainDBServiceTests",
             dependencies: [
                 "TrainDBService", "AppStoreSignedData", "AppStoreTestSupport", "PostgresStore", "Subscription",
-                "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
