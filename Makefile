@@ -62,19 +62,21 @@ pg:
 pg-stop:
 	@scripts/pg-cluster stop
 
-# Valgrind's memcheck while traindb reads each hostile workbook of leaks/hostile_workbooks.py and a
-# real one (leaks/run, one workbook per core): fails on any definitely-lost block, memory error or
-# crash (a refusal, exit 2, is fine). Installs valgrind when it is missing. About two and a half
-# minutes on 2 cores. Two reports the Swift runtime makes about its own metadata are suppressed
-# (leaks/swift-runtime.supp says why).
+# Valgrind's memcheck while `traindb xlsx dump`'s reader reads each hostile workbook of
+# leaks/hostile_workbooks.py and a real one (leaks/run, one workbook per core): fails on any
+# definitely-lost block, memory error or crash (a refusal, exit 2, is fine). It runs xlsx-dump,
+# the dump's JSON through the command's own library (XLSXDump) in a binary that links nothing
+# else: valgrind takes seconds to load the whole traindb. Installs valgrind when it is missing.
+# Two reports the Swift runtime makes about ArgumentParser's metadata are suppressed
+# (leaks/swift-runtime.supp says why), for a run over a binary that links it.
 LEAKS_WORKBOOK := $(WORKBOOKS)/train_exercise_database_prod.xlsx
 
 leaks: deps
 	@command -v valgrind >/dev/null || { \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq valgrind; }
-	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product traindb
-	@leaks/run $(BIN) $(LEAKS_WORKBOOK)
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product xlsx-dump
+	@leaks/run .build/debug/xlsx-dump $(LEAKS_WORKBOOK)
 
 # Reader benchmark (figures only, never a test): TrainDB vs the inflate floor, python-calamine
 # and openpyxl on a generated 200,000 × 10 workbook cached in bench-data/; then `traindb xlsx

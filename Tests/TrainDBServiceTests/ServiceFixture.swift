@@ -5,7 +5,6 @@ import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import PostgresNIO
 import PostgresStore
@@ -71,16 +70,16 @@ final class ServiceFixture: Sendable {
             verifier: store.verifier(environments: [.production], now: { clock.now }), clock: { clock.now })
     }
 
-    /// Runs `body` against one instance answering in-process, with `poolSize` connections.
+    /// Runs `body` against one instance listening on a free port of 127.0.0.1, with `poolSize`
+    /// connections, as `traindb serve` runs; stopped when `body` returns.
     func withService<Value: Sendable>(
-        _ setup: TestingSetup = .router, poolSize: Int = 4,
-        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
+        poolSize: Int = 4, _ body: @escaping @Sendable (ServiceClient) async throws -> Value
     ) async throws -> Value {
         var configuration = self.configuration
         configuration.poolSize = poolSize
         let (application, pool) = try await TrainDBServer.application(configuration, logger: Self.logger)
         do {
-            let value = try await application.test(setup, body)
+            let value = try await application.withClient(body)
             await pool.close()
             return value
         } catch {
@@ -215,7 +214,7 @@ extension PostgresURL {
     }
 }
 
-extension TestClientProtocol {
+extension ServiceClient {
     /// A request with `token` as its bearer and `json` as its body; the status and the body's JSON.
     func call(
         _ method: HTTPRequest.Method, _ uri: String, token: String? = nil, json: Any? = nil, body: Data? = nil,
@@ -237,7 +236,7 @@ extension TestClientProtocol {
     }
 }
 
-extension TestClientProtocol {
+extension ServiceClient {
     /// A request as `call` sends it; the status, the headers and the body's bytes as they came.
     func raw(
         _ method: HTTPRequest.Method, _ uri: String, token: String, json: Any

@@ -3,7 +3,6 @@ import AppStoreTestSupport
 import Crypto
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
 import Subscription
 import Testing
 import TrainDBService
@@ -498,8 +497,8 @@ struct ServiceTests {
             let notification = try fixture.store.notification(
                 type: "SUBSCRIBED", subtype: "INITIAL_BUY", signedDate: now.addingTimeInterval(60),
                 transaction: fixture.purchase(user: Self.alice, signed: now.addingTimeInterval(60)))
-            try await fixture.withService(.live) { first in
-                try await fixture.withService(.live) { second in
+            try await fixture.withService { first in
+                try await fixture.withService { second in
                     #expect(first.port != second.port)
                     let clients = [first, second]
                     let subscribed = try await clients[0].call(

@@ -18,7 +18,7 @@ struct ArchitectureDocTests {
 
     /// The modules in the first column of a module table: "| [`Name`](…) |" or "| `Name` |".
     static func tableModules(_ text: String) -> [String] {
-        matches(of: #"(?m)^\| \[?`([A-Za-z]+)`"#, in: text)
+        matches(of: #"(?m)^\| \[?`([A-Za-z][A-Za-z-]*)`"#, in: text)
     }
 
     static func matches(of pattern: String, in text: String) -> [String] {

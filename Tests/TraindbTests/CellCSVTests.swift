@@ -1,6 +1,6 @@
 import Testing
 import XLSX
-@testable import traindb
+@testable import XLSXDump
 
 @Suite("xlsx dump --format csv: cell values as RFC 4180 fields")
 struct CellCSVTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import XLSX
-@testable import traindb
+@testable import XLSXDump
 
 @Suite("xlsx dump: cell values as JSON")
 struct CellJSONTests {
