@@ -26,15 +26,15 @@ struct ExerciseRules {
     /// entry a group.
     private var spellingKeys: FirstRowIndex
     private var spellings: TextColumn
-    private var spellingRows: [UInt32] = []
+    private var spellingRows = PagedArray<UInt32>()
     /// The groups (as spelt) holding a programme exercise, numbered in the order first seen,
     /// which is row order: the first member's row, display name and group name, and whether it
     /// is the only one.
     private var memberKeys: FirstRowIndex
     private var memberGroups: TextColumn
     private var memberNames: TextColumn
-    private var memberRows: [UInt32] = []
-    private var memberIsAlone: [Bool] = []
+    private var memberRows = PagedArray<UInt32>()
+    private var memberIsAlone = PagedArray<Bool>()
     /// The column of `canonical_name`, the same for every row.
     private var memberColumn: Int?
 
@@ -213,7 +213,7 @@ struct ExerciseRules {
     private func checkSwapAlternatives(_ reader: inout FieldReader) throws {
         // Groups are numbered in the order of their first member's row: already in row order.
         guard let column = memberColumn else { return }
-        for group in memberIsAlone.indices where memberIsAlone[group] {
+        for group in 0..<memberIsAlone.count where memberIsAlone[group] {
             let name = try memberGroups[group] ?? ""
             let member = try memberNames[group]
             reader.report(

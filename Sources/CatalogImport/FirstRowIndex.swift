@@ -5,12 +5,13 @@ import Foundation
 ///
 /// Each value is written once into a `SpillingByteStore` (its hash, row, length and UTF-8 bytes,
 /// padded to 4 bytes), which keeps the recent values in memory and the rest in a temporary file.
-/// An open-addressing table finds them: per slot the value's position (4 bytes) and 16 bits of
-/// its hash (2 bytes), so that a probe reads a stored value only when those bits match, that is
-/// for a repeated value or about one probe in 65,536. The table grows by half when four-fifths
-/// full, rebuilt from the stored hashes: 7.5 to 11 bytes a value in memory, whatever the
-/// values' length. Lookups compare the bytes, so the answer is exact; the hash is the standard
-/// library's seeded one, so a workbook cannot choose collisions.
+/// An open-addressing table finds them: per slot the value's position (4 bytes) and 8 bits of
+/// its hash (1 byte), so that a probe reads a stored value only when those bits match, that is
+/// for a repeated value or about one probe in 256. The table grows by a quarter when
+/// four-fifths full, rebuilt from the stored hashes into pages of its own (`MappedTable`): 6.25
+/// to 7.8 bytes a value in memory, whatever the values' length. Lookups compare the bytes, so
+/// the answer is exact; the hash is the standard library's seeded one, so a workbook cannot
+/// choose collisions.
 ///
 /// A temporary file that fails the store (see `SpillingByteStore`) throws its `SpillFailure`
 /// out of the lookup: a value that cannot be read back is never taken as new.
@@ -29,8 +30,8 @@ struct FirstRowIndex {
 
     /// Made on the first value kept, so that copies of an empty index share nothing.
     private var store: SpillingByteStore?
-    private var positions: [UInt32] = []
-    private var fingerprints: [UInt16] = []
+    private var positions = MappedTable<UInt32>()
+    private var fingerprints = MappedTable<UInt8>()
     private var count = 0
     /// The values the store does not hold.
     private var others: [String: UInt32] = [:]
@@ -98,7 +99,7 @@ struct FirstRowIndex {
         if store != nil, !isKnownUniquelyReferenced(&store) { store = try store?.copy() }
         if (count + 1) * 5 > positions.count * 4 { try grow() }
         let hashed = UInt64(UInt(bitPattern: hash(bytes)))
-        let fingerprint = UInt16(truncatingIfNeeded: hashed)
+        let fingerprint = UInt8(truncatingIfNeeded: hashed)
         let store = self.store ?? makeStore()
         // One probe: it ends at the value, or at the empty slot the value goes into.
         var slot = Self.slot(of: hashed, in: positions.count)
@@ -152,15 +153,15 @@ struct FirstRowIndex {
         Int(truncatingIfNeeded: hashed.multipliedFullWidth(by: UInt64(capacity)).high)
     }
 
-    /// Makes the table half as large again and puts every stored value back in it from the
+    /// Makes the table a quarter larger and puts every stored value back in it from the
     /// hashes stored beside the values: the old table is dropped first, so growing never holds
     /// two tables.
     private mutating func grow() throws {
-        let capacity = max(1024, positions.count + positions.count / 2)
-        positions = []
-        fingerprints = []
-        positions = [UInt32](repeating: 0, count: capacity)
-        fingerprints = [UInt16](repeating: 0, count: capacity)
+        let capacity = max(1024, positions.count + positions.count / 4)
+        positions = MappedTable()
+        fingerprints = MappedTable()
+        positions = MappedTable(zeroed: capacity)
+        fingerprints = MappedTable(zeroed: capacity)
         guard let store else { return }
         var chunkStart = 0
         try store.forEachChunk { chunk in
@@ -175,7 +176,7 @@ struct FirstRowIndex {
                     if slot == capacity { slot = 0 }
                 }
                 positions[slot] = UInt32((chunkStart + offset) / 4 + 1)
-                fingerprints[slot] = UInt16(truncatingIfNeeded: hashed)
+                fingerprints[slot] = UInt8(truncatingIfNeeded: hashed)
                 offset += (Self.headerSize + length + 3) & ~3
             }
             chunkStart += SpillingByteStore.chunkSize

@@ -1,8 +1,8 @@
 /// Texts kept one after another in a `SpillingByteStore`, each found by its number: what a rule
 /// keeps per swap group of a sheet that may have a million rows, at the bytes' cost plus 4
-/// bytes a text in memory, the older texts in a temporary file once past the store's memory
-/// limit, instead of a `String` (and its allocation) per text. A temporary file that fails the
-/// store throws its `SpillFailure` out of whatever needed it.
+/// bytes a text in memory (a `PagedArray`), the older texts in a temporary file once past the
+/// store's memory limit, instead of a `String` (and its allocation) per text. A temporary file
+/// that fails the store throws its `SpillFailure` out of whatever needed it.
 struct TextColumn {
     /// A text: its length (4 bytes), then its UTF-8 bytes, padded to 4 bytes.
     private static let headerSize = 4
@@ -13,7 +13,7 @@ struct TextColumn {
 
     /// Made on the first text kept, so that copies of an empty column share nothing.
     private var store: SpillingByteStore?
-    private var positions: [UInt32] = []
+    private var positions = PagedArray<UInt32>()
     /// Texts too long for a chunk of the store (or past its positions), by number.
     private var long: [Int: String] = [:]
     private let spill: SpillSettings
