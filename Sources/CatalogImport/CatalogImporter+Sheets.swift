@@ -23,7 +23,7 @@ extension CatalogImporter {
     func check<Column: ContractColumn>(
         _ columns: Column.Type, master: SheetTable?, schema schemaTable: SheetTable?, scope: String? = nil,
         lookupTables: [String: SheetTable], lookupValues: [String: LookupValues] = [:], problems: inout [Problem],
-        each: (SheetTable.Record, ParsedRecord<Column>) -> Void
+        each: (SheetTable.Record, ParsedRecord<Column>) throws -> Void
     ) throws(ImportFailure) {
         let contract = Column.contract
         let schema = schemaTable.map { SchemaSheet(table: $0, scope: scope) }
@@ -57,20 +57,30 @@ extension CatalogImporter {
                 problems.append(Self.unresolvableLookup(lookup, of: spec, in: schema, at: entry.row))
             }
         }
-        var validator = SheetValidator<Column>(table: master, specs: specs, lookups: indexes)
+        var validator = SheetValidator<Column>(table: master, specs: specs, lookups: indexes, spill: spill)
         let unheaded = FieldReader(table: master)
         do {
             try master.forEachRecord { record in
                 master.valuesWithoutHeader(record, unheaded)
-                each(record, validator.validate(record))
+                try each(record, try validator.validate(record))
             }
         } catch let error as XLSXError {
             throw ImportFailure(code: error.code, file: master.file, message: error.message)
+        } catch let failure as SpillFailure {
+            throw Self.unfinished(master, failure)
         } catch {
             throw ImportFailure(code: "file.unreadable", file: master.file, message: "\(error)")
         }
         problems.insert(contentsOf: unheaded.problems, at: unheadedAt)
         problems += validator.problems
+    }
+
+    /// The check of `table` stopped by its temporary file: the report would be incomplete, so
+    /// there is none.
+    static func unfinished(_ table: SheetTable, _ failure: SpillFailure) -> ImportFailure {
+        ImportFailure(
+            code: SpillFailure.code, file: table.file,
+            message: "the check of sheet \(quoted: table.sheet) could not finish: \(failure.message)")
     }
 
     /// The value a lookup reads from a row's cell in `column`: nil for a blank or over-long cell.

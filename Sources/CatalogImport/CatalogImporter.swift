@@ -32,6 +32,10 @@ public struct CatalogImporter {
     /// the content it returns then has no `exercises`, and the build holds one row at a time.
     let stage: ExerciseStage?
 
+    /// How the check keeps its per-row values past their memory limit (tests give it a file
+    /// that fails).
+    var spill = SpillSettings()
+
     public init(
         logger: Logger = Logger(label: "traindb.import"), problemLimit: Int? = nil, keepsContent: Bool = true,
         stage: ExerciseStage? = nil
@@ -70,7 +74,7 @@ public struct CatalogImporter {
         var rules = exerciseTables["exercises"].map {
             ExerciseRules(
                 table: $0, lookups: lookups, keepsExercises: keepsContent, stage: stage,
-                groupsWanted: referenced["exercise_id"] ?? [])
+                groupsWanted: referenced["exercise_id"] ?? [], spill: spill)
         }
         // What the contraindications workbook's lookups read from the exercises sheet.
         var exerciseValues = Self.exerciseLookupColumns.map { column in
@@ -83,14 +87,23 @@ public struct CatalogImporter {
             lookupTables: exerciseTables, problems: &problems
         ) { record, parsed in
             exerciseCount += 1
-            rules?.check(ExerciseRow(parsed))
+            try rules?.check(ExerciseRow(parsed))
             for index in exerciseValues.indices {
                 if let value = Self.lookupValue(record, exerciseValues[index].column) {
                     exerciseValues[index].values.add(value)
                 }
             }
         }
-        let exercises = rules?.finish()
+        var exercises: (exercises: [Exercise], problems: [Problem])?
+        if let rules {
+            do {
+                exercises = try rules.finish()
+            } catch let failure as SpillFailure {
+                throw Self.unfinished(rules.table, failure)
+            } catch {
+                throw ImportFailure(code: "file.unreadable", file: exerciseFile, message: "\(error)")
+            }
+        }
         let lookupValues = Dictionary(
             uniqueKeysWithValues: zip(Self.exerciseLookupColumns, exerciseValues).map {
                 ("exercises.\($0)", $1.values)

@@ -24,23 +24,23 @@ struct ExerciseRules {
     /// `spellings`), and the first spelling of each with its row. A grown sheet has a group
     /// for every few rows: bytes in flat buffers rather than two `String`s and a dictionary
     /// entry a group.
-    private var spellingKeys = FirstRowIndex()
-    private var spellings = TextColumn()
-    private var spellingRows: [UInt32] = []
+    private var spellingKeys: FirstRowIndex
+    private var spellings: TextColumn
+    private var spellingRows = PagedArray<UInt32>()
     /// The groups (as spelt) holding a programme exercise, numbered in the order first seen,
     /// which is row order: the first member's row, display name and group name, and whether it
     /// is the only one.
-    private var memberKeys = FirstRowIndex()
-    private var memberGroups = TextColumn()
-    private var memberNames = TextColumn()
-    private var memberRows: [UInt32] = []
-    private var memberIsAlone: [Bool] = []
+    private var memberKeys: FirstRowIndex
+    private var memberGroups: TextColumn
+    private var memberNames: TextColumn
+    private var memberRows = PagedArray<UInt32>()
+    private var memberIsAlone = PagedArray<Bool>()
     /// The column of `canonical_name`, the same for every row.
     private var memberColumn: Int?
 
     init(
         table: SheetTable, lookups: CatalogLookups, keepsExercises: Bool = true, stage: ExerciseStage? = nil,
-        groupsWanted: Set<String> = []
+        groupsWanted: Set<String> = [], spill: SpillSettings = SpillSettings()
     ) {
         self.table = table
         self.stage = stage
@@ -49,11 +49,17 @@ struct ExerciseRules {
         self.groupsWanted = groupsWanted
         rowReader = FieldReader(table: table)
         spellingReader = FieldReader(table: table)
+        spellingKeys = FirstRowIndex(spill: spill)
+        spellings = TextColumn(spill: spill)
+        memberKeys = FirstRowIndex(spill: spill)
+        memberGroups = TextColumn(spill: spill)
+        memberNames = TextColumn(spill: spill)
     }
 
     /// Checks one row (rows come in sheet order, each once), keeping only what the rules that
-    /// span rows need: a few values per group, never the row.
-    mutating func check(_ row: ExerciseRow) {
+    /// span rows need: a few values per group, never the row. Throws the `SpillFailure` of a
+    /// group index whose temporary file failed it.
+    mutating func check(_ row: ExerciseRow) throws {
         let errorsBefore = rowReader.errorCount
         checkIdentifier(row, rowReader)
         checkEquipment(row, rowReader)
@@ -69,14 +75,14 @@ struct ExerciseRules {
                 groupByExercise[id] = groupByExercise[id] ?? group
             }
         }
-        checkCanonicalSpelling(row)
+        try checkCanonicalSpelling(row)
         if row.includeInProgramme == true, let name = row.canonicalName {
             let next = UInt32(memberRows.count)
-            if let group = memberKeys.firstRow(of: name, orRemember: next) {
+            if let group = try memberKeys.firstRow(of: name, orRemember: next) {
                 memberIsAlone[Int(group)] = false
             } else {
-                memberGroups.append(name)
-                memberNames.append(row.displayName)
+                try memberGroups.append(name)
+                try memberNames.append(row.displayName)
                 memberRows.append(UInt32(clamping: row.number))
                 memberIsAlone.append(true)
                 if memberColumn == nil { memberColumn = row.column(.canonicalName) }
@@ -85,10 +91,11 @@ struct ExerciseRules {
     }
 
     /// The exercises of the valid rows (when kept), and every problem: each row's own, in row order, then
-    /// the groups' spellings, then the programme exercises without a swap.
-    func finish() -> (exercises: [Exercise], problems: [Problem]) {
+    /// the groups' spellings, then the programme exercises without a swap. Throws a
+    /// `SpillFailure` as `check` does.
+    func finish() throws -> (exercises: [Exercise], problems: [Problem]) {
         var swaps = FieldReader(table: table)
-        checkSwapAlternatives(&swaps)
+        try checkSwapAlternatives(&swaps)
         return (exercises, rowReader.problems + spellingReader.problems + swaps.problems)
     }
 
@@ -183,16 +190,16 @@ struct ExerciseRules {
 
     /// One swap group per spelling: names that differ only in case or spacing are one group
     /// spelt two ways.
-    private mutating func checkCanonicalSpelling(_ row: ExerciseRow) {
+    private mutating func checkCanonicalSpelling(_ row: ExerciseRow) throws {
         guard let name = row.canonicalName, let column = row.column(.canonicalName) else { return }
         let next = UInt32(spellingRows.count)
-        guard let group = spellingKeys.firstRow(ofNormalised: name, orRemember: next).map(Int.init) else {
-            spellings.append(name)
+        guard let group = try spellingKeys.firstRow(ofNormalised: name, orRemember: next).map(Int.init) else {
+            try spellings.append(name)
             spellingRows.append(UInt32(clamping: row.number))
             return
         }
-        if !spellings.holds(name, at: group) {
-            let existing = spellings[group] ?? ""
+        if try !spellings.holds(name, at: group) {
+            let existing = try spellings[group] ?? ""
             let at = "\(table.sheet)!\(CellReference(row: Int(spellingRows[group]), column: column).a1)"
             spellingReader.report(
                 .error, .canonicalSpelling, row: row.number, column, value: name,
@@ -203,12 +210,12 @@ struct ExerciseRules {
     }
 
     /// Every programme exercise needs a swap: another programme exercise of its group.
-    private func checkSwapAlternatives(_ reader: inout FieldReader) {
+    private func checkSwapAlternatives(_ reader: inout FieldReader) throws {
         // Groups are numbered in the order of their first member's row: already in row order.
         guard let column = memberColumn else { return }
-        for group in memberIsAlone.indices where memberIsAlone[group] {
-            let name = memberGroups[group] ?? ""
-            let member = memberNames[group]
+        for group in 0..<memberIsAlone.count where memberIsAlone[group] {
+            let name = try memberGroups[group] ?? ""
+            let member = try memberNames[group]
             reader.report(
                 .warning, .swapNoAlternative, row: Int(memberRows[group]), column, value: name,
                 message: "\(quoted: member ?? name) is the only programme exercise in group \(quoted: name), "

@@ -5,12 +5,16 @@ import Foundation
 ///
 /// Each value is written once into a `SpillingByteStore` (its hash, row, length and UTF-8 bytes,
 /// padded to 4 bytes), which keeps the recent values in memory and the rest in a temporary file.
-/// An open-addressing table finds them: per slot the value's position (4 bytes) and 16 bits of
-/// its hash (2 bytes), so that a probe reads a stored value only when those bits match, that is
-/// for a repeated value or about one probe in 65,536. The table grows by half when four-fifths
-/// full, rebuilt from the stored hashes: 7.5 to 11 bytes a value in memory, whatever the
-/// values' length. Lookups compare the bytes, so the answer is exact; the hash is the standard
-/// library's seeded one, so a workbook cannot choose collisions.
+/// An open-addressing table finds them: per slot the value's position (4 bytes) and 8 bits of
+/// its hash (1 byte), so that a probe reads a stored value only when those bits match, that is
+/// for a repeated value or about one probe in 256. The table grows by a quarter when
+/// four-fifths full, rebuilt from the stored hashes into pages of its own (`MappedTable`): 6.25
+/// to 7.8 bytes a value in memory, whatever the values' length. Lookups compare the bytes, so
+/// the answer is exact; the hash is the standard library's seeded one, so a workbook cannot
+/// choose collisions.
+///
+/// A temporary file that fails the store (see `SpillingByteStore`) throws its `SpillFailure`
+/// out of the lookup: a value that cannot be read back is never taken as new.
 ///
 /// Only plain ASCII values go to the store, where equal bytes mean equal text (with the few
 /// other values that are the same text as an ASCII one, as that ASCII). Others live in a
@@ -26,34 +30,38 @@ struct FirstRowIndex {
 
     /// Made on the first value kept, so that copies of an empty index share nothing.
     private var store: SpillingByteStore?
-    private var positions: [UInt32] = []
-    private var fingerprints: [UInt16] = []
+    private var positions = MappedTable<UInt32>()
+    private var fingerprints = MappedTable<UInt8>()
     private var count = 0
     /// The values the store does not hold.
     private var others: [String: UInt32] = [:]
     /// Where a value's probe starts: the standard library's seeded hash, or (tests) one that
     /// makes values collide, to show that colliding values are still told apart by their bytes.
     private let hash: (UnsafeBufferPointer<UInt8>) -> Int
-    private let memoryLimit: Int
+    private let spill: SpillSettings
 
-    /// - Parameter memoryLimit: the most bytes of values kept in memory before the oldest go
-    ///   to a temporary file.
+    /// - Parameter spill: the most bytes of values kept in memory before the oldest go to a
+    ///   temporary file, and how that file is opened.
     init(
-        memoryLimit: Int = SpillingByteStore.chunkSize,
+        spill: SpillSettings = SpillSettings(),
         hash: @escaping (UnsafeBufferPointer<UInt8>) -> Int = FirstRowIndex.seededHash
     ) {
         self.hash = hash
-        self.memoryLimit = memoryLimit
+        self.spill = spill
+    }
+
+    init(memoryLimit: Int, hash: @escaping (UnsafeBufferPointer<UInt8>) -> Int = FirstRowIndex.seededHash) {
+        self.init(spill: SpillSettings(memoryLimit: memoryLimit), hash: hash)
     }
 
     /// Whether some of the values live in the temporary file (for tests).
     var hasSpilled: Bool { store?.hasSpilled ?? false }
 
     /// The row where `value` was first seen; nil when it is new, after remembering `row` as its
-    /// first.
-    mutating func firstRow(of value: String, orRemember row: UInt32) -> UInt32? {
+    /// first. Throws the store's `SpillFailure`.
+    mutating func firstRow(of value: String, orRemember row: UInt32) throws -> UInt32? {
         var value = value
-        return value.withUTF8 { bytes in
+        return try value.withUTF8 { bytes in
             if bytes.count >= Self.longValue { return remember(other: String(decoding: bytes, as: UTF8.self), row) }
             if !bytes.allSatisfy({ $0 < 0x80 }) {
                 // A few characters are the same text as ASCII ("\u{212A}", the Kelvin sign, is
@@ -63,39 +71,41 @@ struct FirstRowIndex {
                 guard composed.utf8.allSatisfy({ $0 < 0x80 }), composed.utf8.count < Self.longValue else {
                     return remember(other: text, row)
                 }
-                return firstRow(of: composed, orRemember: row)
+                return try firstRow(of: composed, orRemember: row)
             }
-            return firstRow(ofASCII: bytes, orRemember: row)
+            return try firstRow(ofASCII: bytes, orRemember: row)
         }
     }
 
     /// `firstRow(of: SheetTable.normalise(value), orRemember: row)`: for plain ASCII, the
     /// normalised bytes are made on the stack and looked up without a `String` of them.
-    mutating func firstRow(ofNormalised value: String, orRemember row: UInt32) -> UInt32? {
+    mutating func firstRow(ofNormalised value: String, orRemember row: UInt32) throws -> UInt32? {
         var value = value
-        let found: UInt32?? = value.withUTF8 { bytes in
+        let found: UInt32?? = try value.withUTF8 { bytes in
             guard bytes.count < Self.longValue, bytes.allSatisfy({ $0 < 0x80 }) else { return .none }
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { output in
+            return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { output in
                 let count = String.asciiNormalise(bytes, into: output)
-                return .some(firstRow(ofASCII: UnsafeBufferPointer(rebasing: output[0..<count]), orRemember: row))
+                return .some(try firstRow(ofASCII: UnsafeBufferPointer(rebasing: output[0..<count]), orRemember: row))
             }
         }
         if let found { return found }
-        return firstRow(of: SheetTable.normalise(value), orRemember: row)
+        return try firstRow(of: SheetTable.normalise(value), orRemember: row)
     }
 
-    private mutating func firstRow(ofASCII bytes: UnsafeBufferPointer<UInt8>, orRemember row: UInt32) -> UInt32? {
+    private mutating func firstRow(
+        ofASCII bytes: UnsafeBufferPointer<UInt8>, orRemember row: UInt32
+    ) throws -> UInt32? {
         // A copy shares its original's store until one of them adds a value.
-        if store != nil, !isKnownUniquelyReferenced(&store) { store = store?.copy() }
-        if (count + 1) * 5 > positions.count * 4 { grow() }
+        if store != nil, !isKnownUniquelyReferenced(&store) { store = try store?.copy() }
+        if (count + 1) * 5 > positions.count * 4 { try grow() }
         let hashed = UInt64(UInt(bitPattern: hash(bytes)))
-        let fingerprint = UInt16(truncatingIfNeeded: hashed)
+        let fingerprint = UInt8(truncatingIfNeeded: hashed)
         let store = self.store ?? makeStore()
         // One probe: it ends at the value, or at the empty slot the value goes into.
         var slot = Self.slot(of: hashed, in: positions.count)
         while positions[slot] != 0 {
             if fingerprints[slot] == fingerprint,
-                let first = Self.row(at: Int(positions[slot] - 1) * 4, in: store, ifHolding: bytes)
+                let first = try Self.row(at: Int(positions[slot] - 1) * 4, in: store, ifHolding: bytes)
             {
                 return first
             }
@@ -106,7 +116,7 @@ struct FirstRowIndex {
         guard store.nextPosition(for: size) <= Self.maxPosition else {
             return remember(other: String(decoding: bytes, as: UTF8.self), row)
         }
-        let position = store.append(size: size) { chunk in
+        let position = try store.append(size: size) { chunk in
             withUnsafeBytes(of: hashed.littleEndian) { chunk.append(contentsOf: $0) }
             withUnsafeBytes(of: row.littleEndian) { chunk.append(contentsOf: $0) }
             withUnsafeBytes(of: UInt16(bytes.count).littleEndian) { chunk.append(contentsOf: $0) }
@@ -120,7 +130,7 @@ struct FirstRowIndex {
     }
 
     private mutating func makeStore() -> SpillingByteStore {
-        let made = SpillingByteStore(memoryLimit: memoryLimit)
+        let made = SpillingByteStore(spill)
         store = made
         return made
     }
@@ -143,18 +153,18 @@ struct FirstRowIndex {
         Int(truncatingIfNeeded: hashed.multipliedFullWidth(by: UInt64(capacity)).high)
     }
 
-    /// Makes the table half as large again and puts every stored value back in it from the
+    /// Makes the table a quarter larger and puts every stored value back in it from the
     /// hashes stored beside the values: the old table is dropped first, so growing never holds
     /// two tables.
-    private mutating func grow() {
-        let capacity = max(1024, positions.count + positions.count / 2)
-        positions = []
-        fingerprints = []
-        positions = [UInt32](repeating: 0, count: capacity)
-        fingerprints = [UInt16](repeating: 0, count: capacity)
+    private mutating func grow() throws {
+        let capacity = max(1024, positions.count + positions.count / 4)
+        positions = MappedTable()
+        fingerprints = MappedTable()
+        positions = MappedTable(zeroed: capacity)
+        fingerprints = MappedTable(zeroed: capacity)
         guard let store else { return }
         var chunkStart = 0
-        store.forEachChunk { chunk in
+        try store.forEachChunk { chunk in
             var offset = 0
             while offset + Self.headerSize <= chunk.count {
                 let hashed = UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
@@ -166,7 +176,7 @@ struct FirstRowIndex {
                     if slot == capacity { slot = 0 }
                 }
                 positions[slot] = UInt32((chunkStart + offset) / 4 + 1)
-                fingerprints[slot] = UInt16(truncatingIfNeeded: hashed)
+                fingerprints[slot] = UInt8(truncatingIfNeeded: hashed)
                 offset += (Self.headerSize + length + 3) & ~3
             }
             chunkStart += SpillingByteStore.chunkSize
@@ -176,8 +186,8 @@ struct FirstRowIndex {
     /// The row stored at `position` when the value there is `bytes`, else nil.
     private static func row(
         at position: Int, in store: SpillingByteStore, ifHolding bytes: UnsafeBufferPointer<UInt8>
-    ) -> UInt32? {
-        store.withBytes(at: position, length: headerSize + bytes.count) { stored -> UInt32? in
+    ) throws -> UInt32? {
+        try store.withBytes(at: position, length: headerSize + bytes.count) { stored -> UInt32? in
             guard stored.count == headerSize + bytes.count,
                 Int(UInt16(littleEndian: stored.loadUnaligned(fromByteOffset: 12, as: UInt16.self))) == bytes.count,
                 UnsafeRawBufferPointer(rebasing: stored[headerSize...]).elementsEqual(UnsafeRawBufferPointer(bytes))

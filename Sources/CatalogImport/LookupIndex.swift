@@ -65,11 +65,19 @@ struct LookupIndex {
 /// streams by: every value while there are at most `fullLimit` (so that "did you mean" can
 /// offer the closest of all of them), and past that only those some row names (ignoring case
 /// and spacing), so that memory stays bounded by what is looked up, not by the sheet's length.
+///
+/// Every value is kept as UTF-8 bytes one after another in pages of their own (`PagedArray`),
+/// which go back to the system when the limit is passed: 50,000 `String`s would leave the
+/// allocator's heap holding their memory (6 MB for two columns) for the rest of the check.
 struct LookupValues {
     /// The looked-up values, normalised.
     let referenced: Set<String>
-    private var all: [String]? = []
+    /// Every value so far, while `isComplete`: their bytes, and where each ends.
+    private var allBytes = PagedArray<UInt8>()
+    private var allEnds = PagedArray<Int>()
     private var named: [String] = []
+    /// Whether `kept` is every value of the column.
+    private(set) var isComplete = true
     static let fullLimit = 50_000
 
     init(referenced: Set<String>) {
@@ -77,15 +85,27 @@ struct LookupValues {
     }
 
     mutating func add(_ value: String) {
-        if all != nil {
-            all?.append(value)
-            if let count = all?.count, count > Self.fullLimit { all = nil }
+        if isComplete {
+            if allEnds.count == Self.fullLimit {
+                isComplete = false
+                allBytes = PagedArray()
+                allEnds = PagedArray()
+            } else {
+                for byte in value.utf8 { allBytes.append(byte) }
+                allEnds.append(allBytes.count)
+            }
         }
         if !referenced.isEmpty, referenced.contains(SheetTable.normalise(value)) { named.append(value) }
     }
 
     /// What the lookup index is built from.
-    var kept: [String] { all ?? named }
-    /// Whether `kept` is every value of the column.
-    var isComplete: Bool { all != nil }
+    var kept: [String] {
+        guard isComplete else { return named }
+        var start = 0
+        return (0..<allEnds.count).map { index in
+            let end = allEnds[index]
+            defer { start = end }
+            return String(decoding: (start..<end).lazy.map { allBytes[$0] }, as: UTF8.self)
+        }
+    }
 }

@@ -21,13 +21,16 @@ struct SheetValidator<Column: ContractColumn> {
     /// here), found once rather than hashed for every cell.
     private let lookupIndexes: [LookupIndex?]
 
-    init(table: SheetTable, specs: [ColumnSpec], lookups: [ColumnSpec.Lookup: LookupIndex]) {
+    init(
+        table: SheetTable, specs: [ColumnSpec], lookups: [ColumnSpec.Lookup: LookupIndex],
+        spill: SpillSettings = SpillSettings()
+    ) {
         self.table = table
         self.specs = specs
         self.lookups = lookups
         reader = FieldReader(table: table)
         columns = specs.compactMap { spec in table.column(spec.name).map { (spec, $0, Column(rawValue: spec.name)) } }
-        firstSeen = Array(repeating: FirstRowIndex(), count: columns.count)
+        firstSeen = Array(repeating: FirstRowIndex(spill: spill), count: columns.count)
         lookupIndexes = columns.map { entry in entry.spec.lookup.flatMap { lookups[$0] } }
         // A contract column declared twice is read where it was declared last.
         var sheetColumns: [(column: Column, index: Int)] = []
@@ -44,7 +47,8 @@ struct SheetValidator<Column: ContractColumn> {
 
     /// The row read, with the values of the contract's columns (a column only the sheet
     /// declares is checked too, but no rule reads it). Rows are checked in order, each once.
-    mutating func validate(_ record: SheetTable.Record) -> ParsedRecord<Column> {
+    /// Throws the `SpillFailure` of a uniqueness index whose temporary file failed it.
+    mutating func validate(_ record: SheetTable.Record) throws -> ParsedRecord<Column> {
         let before = reader.errorCount
         var parsed = ParsedRecord<Column>(number: record.number, columns: sheetColumns)
         for (position, (spec, column, contractColumn)) in columns.enumerated() {
@@ -59,7 +63,7 @@ struct SheetValidator<Column: ContractColumn> {
             }
             if spec.isUnique, let text = value.text {
                 let row = UInt32(clamping: record.number)
-                if let first = firstSeen[position].firstRow(ofNormalised: text, orRemember: row) {
+                if let first = try firstSeen[position].firstRow(ofNormalised: text, orRemember: row) {
                     let at = "\(table.sheet)!\(CellReference(row: Int(first), column: column).a1)"
                     reader.report(
                         .error, .uniqueDuplicate, record, column, value: value.text,

@@ -6,6 +6,46 @@ import Foundation
     import Darwin
 #endif
 
+/// Why the check could not keep or read back the values it spilled to its temporary file. The
+/// check stops on it: a value it cannot read back might be the duplicate it is looking for, so
+/// going on could end in a report that misses a problem.
+struct SpillFailure: Error, Equatable {
+    static let code = "system.temporary_file"
+    var message: String
+
+    static func opening(_ error: Int32) -> SpillFailure {
+        SpillFailure(
+            message: "cannot make a temporary file in \(SpillingByteStore.directory) for the values it keeps "
+                + "(\(describe(error))); set TMPDIR to a folder it can write to")
+    }
+
+    static func writing(_ error: Int32) -> SpillFailure {
+        SpillFailure(
+            message: "cannot write the values it keeps to its temporary file in \(SpillingByteStore.directory) "
+                + "(\(describe(error))); free some space there, or set TMPDIR to another folder")
+    }
+
+    static func reading(_ error: Int32) -> SpillFailure {
+        SpillFailure(message: "cannot read back the values it keeps in its temporary file (\(describe(error)))")
+    }
+
+    static func shortRead(_ read: Int, of count: Int, at offset: Int) -> SpillFailure {
+        SpillFailure(
+            message: "its temporary file gave back \(read) of the \(count) bytes it wrote at offset \(offset): "
+                + "the file was cut short or replaced")
+    }
+
+    private static func describe(_ error: Int32) -> String { String(cString: strerror(error)) }
+}
+
+/// How the check's stores keep what they hold: the bytes each keeps in memory before the oldest
+/// chunks go to a file, and how that file is opened (tests open one that fails).
+struct SpillSettings: Sendable {
+    var memoryLimit = SpillingByteStore.chunkSize
+    /// Opens the file a store's chunks go to, which the store then owns and closes.
+    var openFile: @Sendable () throws -> Int32 = { try SpillingByteStore.openTemporaryFile() }
+}
+
 /// Records of bytes written one after another and read back by position: what the uniqueness
 /// and swap-group checks keep of every value of a sheet that may have a million rows.
 ///
@@ -14,8 +54,10 @@ import Foundation
 /// chunks are written to a temporary file, unlinked as soon as it is made (nothing is left
 /// behind, whatever ends the process), and their memory freed, so that memory does not grow
 /// with the rows. Recent records, which a sheet's neighbouring rows ask for most, stay in
-/// memory; an older one costs a `pread` from the page cache. When no temporary file can be
-/// written, every chunk stays in memory: the answers are the same, only memory grows.
+/// memory; an older one costs a `pread` from the page cache.
+///
+/// A file that cannot be made, written (a full disk) or read back whole throws a
+/// `SpillFailure`: an answer is never guessed from bytes that did not come back.
 ///
 /// A reference type that owns its file descriptor; its owner makes a copy before changing a
 /// store another value shares (`copy()`).
@@ -28,19 +70,30 @@ final class SpillingByteStore {
     private var firstInMemory = 0
     /// The bytes used of each chunk.
     private var used: [Int] = []
-    private let memoryLimit: Int
+    private let settings: SpillSettings
     private var file: Int32 = -1
-    /// Set once the file could not be made or written: nothing more is spilled.
-    private var cannotSpill = false
     /// Where a read from the file lands.
     private var scratch: [UInt8] = []
 
-    init(memoryLimit: Int = SpillingByteStore.chunkSize) {
-        self.memoryLimit = memoryLimit
+    init(_ settings: SpillSettings = SpillSettings()) {
+        self.settings = settings
     }
 
     deinit {
         if file >= 0 { close(file) }
+    }
+
+    /// The folder temporary files go to (`TMPDIR`, else `/tmp`).
+    static var directory: String { NSTemporaryDirectory() }
+
+    /// Makes a file in `directory` and unlinks it at once, so that it goes when it is closed.
+    static func openTemporaryFile() throws -> Int32 {
+        let folder = directory.hasSuffix("/") ? directory : directory + "/"
+        var template = Array((folder + "traindb-check.XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard made >= 0 else { throw SpillFailure.opening(errno) }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return made
     }
 
     /// Whether some chunk lives in the file (for tests).
@@ -56,9 +109,10 @@ final class SpillingByteStore {
     }
 
     /// Appends a record of `size` bytes (at most `chunkSize`), which `write` appends to the chunk
-    /// it is given; returns the record's position.
-    func append(size: Int, _ write: (inout [UInt8]) -> Void) -> Int {
-        if used.isEmpty || used[used.count - 1] + size > Self.chunkSize { startChunk() }
+    /// it is given; returns the record's position. Throws a `SpillFailure` when a full chunk
+    /// cannot be written to the file.
+    func append(size: Int, _ write: (inout [UInt8]) -> Void) throws -> Int {
+        if used.isEmpty || used[used.count - 1] + size > Self.chunkSize { try startChunk() }
         let last = chunks.count - 1
         let position = last * Self.chunkSize + used[last]
         write(&chunks[last])
@@ -67,7 +121,8 @@ final class SpillingByteStore {
     }
 
     /// Calls `body` with up to `length` bytes from `position` (fewer where its chunk ends).
-    func withBytes<T>(at position: Int, length: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+    /// Throws a `SpillFailure` when the bytes are in the file and do not come back whole.
+    func withBytes<T>(at position: Int, length: Int, _ body: (UnsafeRawBufferPointer) -> T) throws -> T {
         let chunk = position / Self.chunkSize
         let offset = position % Self.chunkSize
         guard chunk >= 0, chunk < chunks.count, offset <= used[chunk] else {
@@ -79,86 +134,79 @@ final class SpillingByteStore {
                 body(UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)]))
             }
         }
-        let read = readFile(at: chunk * Self.chunkSize + offset, count: count)
-        return scratch.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[0..<read])) }
+        try readFile(at: chunk * Self.chunkSize + offset, count: count)
+        return scratch.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }
 
     /// Calls `body` with the used bytes of each chunk in order, reading spilled chunks back.
-    func forEachChunk(_ body: (UnsafeRawBufferPointer) -> Void) {
+    func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         for chunk in chunks.indices {
             if chunk >= firstInMemory {
-                chunks[chunk].withUnsafeBytes(body)
+                try chunks[chunk].withUnsafeBytes(body)
             } else {
-                let read = readFile(at: chunk * Self.chunkSize, count: used[chunk])
-                scratch.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[0..<read])) }
+                try readFile(at: chunk * Self.chunkSize, count: used[chunk])
+                try scratch.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<used[chunk]])) }
             }
         }
     }
 
     /// A store holding the same records at the same positions, for a copy of its owner.
-    func copy() -> SpillingByteStore {
-        let copy = SpillingByteStore(memoryLimit: memoryLimit)
-        forEachChunk { bytes in
-            copy.startChunk()
+    func copy() throws -> SpillingByteStore {
+        let copy = SpillingByteStore(settings)
+        try forEachChunk { bytes in
+            // The copy's older chunks go to its own file as they would have.
+            try copy.startChunk()
             copy.chunks[copy.chunks.count - 1].append(contentsOf: bytes)
             copy.used[copy.used.count - 1] = bytes.count
         }
         return copy
     }
 
-    private func startChunk() {
-        chunks.append([])
-        chunks[chunks.count - 1].reserveCapacity(Self.chunkSize)
-        used.append(0)
-        // Every chunk but the new one is full: the oldest go to the file while memory is over
-        // the limit.
-        while !cannotSpill, firstInMemory < chunks.count - 1,
-            (chunks.count - firstInMemory) * Self.chunkSize > memoryLimit
-        {
-            guard spill(firstInMemory) else {
-                cannotSpill = true
-                break
-            }
+    /// Starts a chunk after the oldest chunks go to the file, while memory would be over the
+    /// limit with the new one.
+    private func startChunk() throws {
+        while firstInMemory < chunks.count, (chunks.count + 1 - firstInMemory) * Self.chunkSize > settings.memoryLimit {
+            try spill(firstInMemory)
             chunks[firstInMemory] = []
             firstInMemory += 1
         }
+        chunks.append([])
+        chunks[chunks.count - 1].reserveCapacity(Self.chunkSize)
+        used.append(0)
     }
 
-    /// Writes chunk `index` to the file, made on first use; false when that fails.
-    private func spill(_ index: Int) -> Bool {
-        if file < 0 {
-            var template = Array((NSTemporaryDirectory() + "/traindb-check.XXXXXX").utf8CString)
-            let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard made >= 0 else { return false }
-            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-            file = made
-        }
-        return chunks[index].withUnsafeBytes { bytes in
+    /// Writes chunk `index` to the file, opened on first use.
+    private func spill(_ index: Int) throws {
+        if file < 0 { file = try settings.openFile() }
+        let failure: Int32? = chunks[index].withUnsafeBytes { bytes in
             var done = 0
             while done < bytes.count {
                 let written = pwrite(
                     file, bytes.baseAddress! + done, bytes.count - done, off_t(index * Self.chunkSize + done))
                 if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return false }
+                // Nothing written and no error: the disk takes no more.
+                guard written > 0 else { return written < 0 ? errno : ENOSPC }
                 done += written
             }
-            return true
+            return nil
         }
+        if let failure { throw SpillFailure.writing(failure) }
     }
 
-    /// Reads `count` bytes at `offset` of the file into `scratch`; how many were read (fewer only
-    /// when the file cannot be read, its records then reading as empty).
-    private func readFile(at offset: Int, count: Int) -> Int {
+    /// Reads `count` bytes at `offset` of the file into `scratch`, all of them or a failure.
+    private func readFile(at offset: Int, count: Int) throws {
         if scratch.count < count { scratch = [UInt8](repeating: 0, count: max(count, 256)) }
-        return scratch.withUnsafeMutableBytes { buffer in
+        let failure: SpillFailure? = scratch.withUnsafeMutableBytes { buffer in
             var done = 0
             while done < count {
                 let read = pread(file, buffer.baseAddress! + done, count - done, off_t(offset + done))
                 if read < 0 && errno == EINTR { continue }
-                guard read > 0 else { break }
+                if read < 0 { return .reading(errno) }
+                if read == 0 { return .shortRead(done, of: count, at: offset) }
                 done += read
             }
-            return done
+            return nil
         }
+        if let failure { throw failure }
     }
 }

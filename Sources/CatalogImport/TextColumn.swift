@@ -1,7 +1,8 @@
 /// Texts kept one after another in a `SpillingByteStore`, each found by its number: what a rule
 /// keeps per swap group of a sheet that may have a million rows, at the bytes' cost plus 4
-/// bytes a text in memory, the older texts in a temporary file once past the store's memory
-/// limit, instead of a `String` (and its allocation) per text.
+/// bytes a text in memory (a `PagedArray`), the older texts in a temporary file once past the
+/// store's memory limit, instead of a `String` (and its allocation) per text. A temporary file
+/// that fails the store throws its `SpillFailure` out of whatever needed it.
 struct TextColumn {
     /// A text: its length (4 bytes), then its UTF-8 bytes, padded to 4 bytes.
     private static let headerSize = 4
@@ -12,13 +13,17 @@ struct TextColumn {
 
     /// Made on the first text kept, so that copies of an empty column share nothing.
     private var store: SpillingByteStore?
-    private var positions: [UInt32] = []
+    private var positions = PagedArray<UInt32>()
     /// Texts too long for a chunk of the store (or past its positions), by number.
     private var long: [Int: String] = [:]
-    private let memoryLimit: Int
+    private let spill: SpillSettings
 
-    init(memoryLimit: Int = SpillingByteStore.chunkSize) {
-        self.memoryLimit = memoryLimit
+    init(spill: SpillSettings = SpillSettings()) {
+        self.spill = spill
+    }
+
+    init(memoryLimit: Int) {
+        self.init(spill: SpillSettings(memoryLimit: memoryLimit))
     }
 
     var count: Int { positions.count }
@@ -27,22 +32,22 @@ struct TextColumn {
     var hasSpilled: Bool { store?.hasSpilled ?? false }
 
     /// Keeps `text` (nil included) as the next number.
-    mutating func append(_ text: String?) {
+    mutating func append(_ text: String?) throws {
         guard var text else { return positions.append(0) }
         if store == nil {
-            store = SpillingByteStore(memoryLimit: memoryLimit)
+            store = SpillingByteStore(spill)
         } else if !isKnownUniquelyReferenced(&store) {
             // A copy shares its original's store until one of them adds a text.
-            store = store?.copy()
+            store = try store?.copy()
         }
         guard let store else { return }
-        text.withUTF8 { bytes in
+        try text.withUTF8 { bytes in
             let size = (Self.headerSize + bytes.count + 3) & ~3
             guard size <= SpillingByteStore.chunkSize, store.nextPosition(for: size) <= Self.maxPosition else {
                 long[positions.count] = String(decoding: bytes, as: UTF8.self)
                 return positions.append(Self.inLong)
             }
-            let position = store.append(size: size) { chunk in
+            let position = try store.append(size: size) { chunk in
                 withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { chunk.append(contentsOf: $0) }
                 chunk.append(contentsOf: bytes)
                 chunk.append(contentsOf: repeatElement(0, count: size - Self.headerSize - bytes.count))
@@ -53,34 +58,34 @@ struct TextColumn {
 
     /// The text at `number`.
     subscript(number: Int) -> String? {
-        withBytes(at: number) { $0.map { String(decoding: $0, as: UTF8.self) } }
+        get throws { try withBytes(at: number) { $0.map { String(decoding: $0, as: UTF8.self) } } }
     }
 
     /// Whether the text at `number` is `text`, as Swift compares text: equal bytes are, and
     /// plain ASCII that differs is not, without making a `String` of the kept bytes.
-    func holds(_ text: String, at number: Int) -> Bool {
+    func holds(_ text: String, at number: Int) throws -> Bool {
         var text = text
-        let verdict: Bool? = withBytes(at: number) { kept in
+        let verdict: Bool? = try withBytes(at: number) { kept in
             guard let kept else { return false }
             return text.withUTF8 { bytes -> Bool? in
                 if kept.elementsEqual(bytes) { return true }
                 return kept.allSatisfy { $0 < 0x80 } && bytes.allSatisfy { $0 < 0x80 } ? false : nil
             }
         }
-        return verdict ?? (self[number] == text)
+        return try verdict ?? (self[number] == text)
     }
 
-    private func withBytes<T>(at number: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> T {
+    private func withBytes<T>(at number: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> T) throws -> T {
         guard number >= 0, number < positions.count, positions[number] != 0 else { return body(nil) }
         guard positions[number] != Self.inLong, let store else {
             var text = long[number] ?? ""
             return text.withUTF8 { body($0) }
         }
         let position = Int(positions[number] - 1) * 4
-        let length = store.withBytes(at: position, length: Self.headerSize) { header in
+        let length = try store.withBytes(at: position, length: Self.headerSize) { header in
             header.count == Self.headerSize ? Int(UInt32(littleEndian: header.loadUnaligned(as: UInt32.self))) : 0
         }
-        return store.withBytes(at: position + Self.headerSize, length: length) { bytes in
+        return try store.withBytes(at: position + Self.headerSize, length: length) { bytes in
             body(bytes.assumingMemoryBound(to: UInt8.self))
         }
     }

@@ -151,12 +151,16 @@ struct CatalogFixture {
         }
     }
 
-    /// Writes the workbooks to a fresh folder and imports them.
-    func importCatalog(problemLimit: Int? = nil, keepsContent: Bool = true) throws -> CatalogImporter.Result {
+    /// Writes the workbooks to a fresh folder and imports them, the check keeping what it
+    /// keeps as `spill` says.
+    func importCatalog(
+        problemLimit: Int? = nil, keepsContent: Bool = true, spill: SpillSettings = SpillSettings()
+    ) throws -> CatalogImporter.Result {
         try TemporaryDirectory.with { directory in
             try write(to: directory.url)
-            return try CatalogImporter(problemLimit: problemLimit, keepsContent: keepsContent)
-                .importCatalog(from: directory.url.path)
+            var importer = CatalogImporter(problemLimit: problemLimit, keepsContent: keepsContent)
+            importer.spill = spill
+            return try importer.importCatalog(from: directory.url.path)
         }
     }
 }

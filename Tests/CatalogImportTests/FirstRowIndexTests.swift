@@ -6,14 +6,14 @@ import Testing
 /// any number of values, any length and any text.
 @Suite("first-row index")
 struct FirstRowIndexTests {
-    @Test func answersWhatADictionaryAnswersThroughEveryGrowth() {
+    @Test func answersWhatADictionaryAnswersThroughEveryGrowth() throws {
         var index = FirstRowIndex()
         var expected: [String: UInt32] = [:]
         // 300,000 rows over 200,000 distinct values: the table grows many times, the pages
         // fill and roll over, and a third of the rows repeat an earlier value.
         for row in UInt32(2)..<300_002 {
             let value = "ex_\((UInt64(row) &* 2_654_435_761) % 200_000)"
-            let first = index.firstRow(of: value, orRemember: row)
+            let first = try index.firstRow(of: value, orRemember: row)
             #expect(first == expected[value], "row \(row), \(value)")
             if expected[value] == nil { expected[value] = row }
         }
@@ -25,89 +25,89 @@ struct FirstRowIndexTests {
     /// rows later, and values that differ are still told apart. Here every value has the same
     /// 16 bits of hash that the table keeps, so every probe reads the value it meets, from the
     /// file for the old ones.
-    @Test func valuesKeptOnDiskAreFoundExactly() {
+    @Test func valuesKeptOnDiskAreFoundExactly() throws {
         var index = FirstRowIndex(memoryLimit: 0, hash: { FirstRowIndex.seededHash($0) & ~0xFFFF })
         for row in UInt32(2)..<60_002 {
-            #expect(index.firstRow(of: "exercise_\(row)", orRemember: row) == nil)
+            #expect(try index.firstRow(of: "exercise_\(row)", orRemember: row) == nil)
         }
         #expect(index.hasSpilled)
         // The first values went to the file long ago; the table grew a dozen times since.
-        #expect(index.firstRow(of: "exercise_2", orRemember: 200_000) == 2)
-        #expect(index.firstRow(of: "exercise_77", orRemember: 200_001) == 77)
-        #expect(index.firstRow(of: "exercise_60001", orRemember: 200_002) == 60_001)
-        #expect(index.firstRow(of: "exercise_0", orRemember: 200_003) == nil)
-        #expect(index.firstRow(of: "exercise_0", orRemember: 200_004) == 200_003)
+        #expect(try index.firstRow(of: "exercise_2", orRemember: 200_000) == 2)
+        #expect(try index.firstRow(of: "exercise_77", orRemember: 200_001) == 77)
+        #expect(try index.firstRow(of: "exercise_60001", orRemember: 200_002) == 60_001)
+        #expect(try index.firstRow(of: "exercise_0", orRemember: 200_003) == nil)
+        #expect(try index.firstRow(of: "exercise_0", orRemember: 200_004) == 200_003)
 
         // Every value hashing alike: each repeat still finds its own first row.
         var colliding = FirstRowIndex(memoryLimit: 0, hash: { _ in 42 })
         for row in UInt32(2)..<1_202 {
-            #expect(colliding.firstRow(of: "id_\(row % 600)", orRemember: row) == (row < 602 ? nil : row - 600))
+            #expect(try colliding.firstRow(of: "id_\(row % 600)", orRemember: row) == (row < 602 ? nil : row - 600))
         }
     }
 
     /// A value looked up normalised is the value `SheetTable.normalise` makes of it: case and
     /// runs of white space do not tell two values apart, other characters do.
-    @Test func normalisedValuesMatchAsTheSheetNormalisesThem() {
+    @Test func normalisedValuesMatchAsTheSheetNormalisesThem() throws {
         var index = FirstRowIndex()
-        #expect(index.firstRow(ofNormalised: "Bench Press", orRemember: 2) == nil)
-        #expect(index.firstRow(ofNormalised: "  BENCH \t\r\n press ", orRemember: 3) == 2)
-        #expect(index.firstRow(of: "bench press", orRemember: 4) == 2)
-        #expect(index.firstRow(ofNormalised: "Bench-Press", orRemember: 5) == nil)
-        #expect(index.firstRow(ofNormalised: "Crème  BRÛLÉE", orRemember: 6) == nil)
-        #expect(index.firstRow(ofNormalised: "crème brûlée", orRemember: 7) == 6)
-        #expect(index.firstRow(ofNormalised: "   ", orRemember: 8) == nil)
-        #expect(index.firstRow(of: "", orRemember: 9) == 8)
+        #expect(try index.firstRow(ofNormalised: "Bench Press", orRemember: 2) == nil)
+        #expect(try index.firstRow(ofNormalised: "  BENCH \t\r\n press ", orRemember: 3) == 2)
+        #expect(try index.firstRow(of: "bench press", orRemember: 4) == 2)
+        #expect(try index.firstRow(ofNormalised: "Bench-Press", orRemember: 5) == nil)
+        #expect(try index.firstRow(ofNormalised: "Crème  BRÛLÉE", orRemember: 6) == nil)
+        #expect(try index.firstRow(ofNormalised: "crème brûlée", orRemember: 7) == 6)
+        #expect(try index.firstRow(ofNormalised: "   ", orRemember: 8) == nil)
+        #expect(try index.firstRow(of: "", orRemember: 9) == 8)
     }
 
     /// A copy of an index answers for the values it was given, whatever its original is given
     /// after the copy.
-    @Test func aCopyKeepsItsOwnValues() {
+    @Test func aCopyKeepsItsOwnValues() throws {
         var index = FirstRowIndex(memoryLimit: 0)
-        for row in UInt32(2)..<40_002 { _ = index.firstRow(of: "value \(row)", orRemember: row) }
+        for row in UInt32(2)..<40_002 { _ = try index.firstRow(of: "value \(row)", orRemember: row) }
         var copy = index
-        #expect(index.firstRow(of: "only in the original", orRemember: 70_000) == nil)
-        for row in UInt32(40_002)..<80_002 { _ = index.firstRow(of: "value \(row)", orRemember: row) }
-        #expect(copy.firstRow(of: "only in the original", orRemember: 70_001) == nil)
-        #expect(copy.firstRow(of: "value 60000", orRemember: 70_002) == nil)
-        #expect(copy.firstRow(of: "value 5", orRemember: 70_003) == 5)
-        #expect(index.firstRow(of: "value 60000", orRemember: 70_004) == 60_000)
-        #expect(index.firstRow(of: "only in the original", orRemember: 70_005) == 70_000)
+        #expect(try index.firstRow(of: "only in the original", orRemember: 70_000) == nil)
+        for row in UInt32(40_002)..<80_002 { _ = try index.firstRow(of: "value \(row)", orRemember: row) }
+        #expect(try copy.firstRow(of: "only in the original", orRemember: 70_001) == nil)
+        #expect(try copy.firstRow(of: "value 60000", orRemember: 70_002) == nil)
+        #expect(try copy.firstRow(of: "value 5", orRemember: 70_003) == 5)
+        #expect(try index.firstRow(of: "value 60000", orRemember: 70_004) == 60_000)
+        #expect(try index.firstRow(of: "only in the original", orRemember: 70_005) == 70_000)
     }
 
-    @Test func comparesWholeValuesAsSwiftComparesText() {
+    @Test func comparesWholeValuesAsSwiftComparesText() throws {
         var index = FirstRowIndex()
         let long = String(repeating: "e", count: 70_000)  // past what a page entry holds
         let values = ["", "a", "ab", "abc", "é", "ée", "a\0b", "a\0c", long, long + "x"]
         for (offset, value) in values.enumerated() {
-            #expect(index.firstRow(of: value, orRemember: UInt32(offset + 2)) == nil, "\(value.prefix(8))")
+            #expect(try index.firstRow(of: value, orRemember: UInt32(offset + 2)) == nil, "\(value.prefix(8))")
         }
         for (offset, value) in values.enumerated() {
-            #expect(index.firstRow(of: value, orRemember: 99) == UInt32(offset + 2), "\(value.prefix(8))")
+            #expect(try index.firstRow(of: value, orRemember: 99) == UInt32(offset + 2), "\(value.prefix(8))")
         }
         // The same accented letter written as "e" and a combining accent is the same value.
-        #expect(index.firstRow(of: "e\u{301}", orRemember: 99) == 6)
-        #expect(index.firstRow(of: "e\u{301}e", orRemember: 99) == 7)
+        #expect(try index.firstRow(of: "e\u{301}", orRemember: 99) == 6)
+        #expect(try index.firstRow(of: "e\u{301}e", orRemember: 99) == 7)
         // Characters that are the same text as ASCII ones: the Kelvin sign is "K", the Greek
         // question mark ";".
-        #expect(index.firstRow(of: "K", orRemember: 20) == nil)
-        #expect(index.firstRow(of: "\u{212A}", orRemember: 21) == 20)
-        #expect(index.firstRow(of: "a\u{37E}b", orRemember: 22) == nil)
-        #expect(index.firstRow(of: "a;b", orRemember: 23) == 22)
+        #expect(try index.firstRow(of: "K", orRemember: 20) == nil)
+        #expect(try index.firstRow(of: "\u{212A}", orRemember: 21) == 20)
+        #expect(try index.firstRow(of: "a\u{37E}b", orRemember: 22) == nil)
+        #expect(try index.firstRow(of: "a;b", orRemember: 23) == 22)
     }
 
     /// Values whose hashes collide (here every value hashes to one of four slots) are still
     /// told apart by their bytes: each repeat finds its own first row, never a neighbour's.
-    @Test func collidingValuesAreToldApartByTheirBytes() {
+    @Test func collidingValuesAreToldApartByTheirBytes() throws {
         var index = FirstRowIndex(hash: { $0.count & 3 })
         var expected: [String: UInt32] = [:]
         for row in UInt32(2)..<5_002 {
             let value = "id_\(row % 1_500)"
-            #expect(index.firstRow(of: value, orRemember: row) == expected[value], "row \(row), \(value)")
+            #expect(try index.firstRow(of: value, orRemember: row) == expected[value], "row \(row), \(value)")
             if expected[value] == nil { expected[value] = row }
         }
         // Same length, same hash, one byte apart.
-        #expect(index.firstRow(of: "id_1499", orRemember: 9_000) == expected["id_1499"])
-        #expect(index.firstRow(of: "id_9999", orRemember: 9_001) == nil)
-        #expect(index.firstRow(of: "id_9999", orRemember: 9_002) == 9_001)
+        #expect(try index.firstRow(of: "id_1499", orRemember: 9_000) == expected["id_1499"])
+        #expect(try index.firstRow(of: "id_9999", orRemember: 9_001) == nil)
+        #expect(try index.firstRow(of: "id_9999", orRemember: 9_002) == 9_001)
     }
 }

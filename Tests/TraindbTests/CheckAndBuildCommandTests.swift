@@ -99,6 +99,41 @@ struct CheckAndBuildCommandTests {
         }
     }
 
+    /// A long sheet's values go to a temporary file (`TMPDIR`). Where none can be made, the
+    /// check says so and exits 2 with no report, rather than a report that could miss a
+    /// duplicate.
+    @Test func aCheckWithoutItsTemporaryFileExitsTwoWithNoReport() throws {
+        try withScratchCopy { folder in
+            // 300 display names of a kilobyte: more than the 256 KiB the check keeps in memory.
+            let padding = String(repeating: "x", count: 1_000)
+            let rows: [[CellValue?]] =
+                [[.text("exercise_id"), .text("display_name")]]
+                + (0..<300).map { [.text("exercise_\($0)"), .text("Exercise \($0) \(padding)")] }
+                + [[.text("exercise_again"), .text("Exercise 0 \(padding)")]]
+            let file = folder.appendingPathComponent(Self.workbookNames[0])
+            try WorkbookWriter(sheets: [.init(name: "exercises", rows: rows)]).write(to: file.path)
+            func check(temporaryFolder: String) throws -> Subprocess.Output {
+                try Subprocess.run(
+                    URL(fileURLWithPath: "/usr/bin/env"),
+                    ["TMPDIR=\(temporaryFolder)", TraindbProcess.executable.path, "check", "--workbooks", folder.path])
+            }
+
+            let checked = try check(temporaryFolder: folder.path)
+            #expect(checked.status == 1)
+            #expect(checked.stdout.contains("is already used at exercises!B2"))
+
+            let missing = folder.appendingPathComponent("no-such-folder").path
+            let failed = try check(temporaryFolder: missing)
+            #expect(failed.status == 2 && failed.stdout.isEmpty)
+            #expect(
+                failed.stderr.hasPrefix(
+                    "traindb: error[system.temporary_file]: \(file.path): the check of sheet \"exercises\" could not "
+                        + "finish: cannot make a temporary file in \(missing)"),
+                "\(failed.stderr)")
+            #expect(failed.stderr.hasSuffix("; set TMPDIR to a folder it can write to\n"))
+        }
+    }
+
     @Test func missingFolderExitsTwo() throws {
         let output = try TraindbProcess.run(["check", "--workbooks", "/nonexistent/catalogue"])
         #expect(output.status == 2)
