@@ -66,15 +66,15 @@ struct LookupIndex {
 /// offer the closest of all of them), and past that only those some row names (ignoring case
 /// and spacing), so that memory stays bounded by what is looked up, not by the sheet's length.
 ///
-/// Every value is kept as UTF-8 bytes one after another in pages of their own (`PagedArray`),
-/// which go back to the system when the limit is passed: 50,000 `String`s would leave the
-/// allocator's heap holding their memory (6 MB for two columns) for the rest of the check.
+/// Every value is kept as UTF-8 bytes one after another in one buffer, dropped whole when the
+/// limit is passed: 50,000 `String`s would leave the allocator's heap holding their memory
+/// (6 MB for two columns) for the rest of the check.
 struct LookupValues {
     /// The looked-up values, normalised.
     let referenced: Set<String>
     /// Every value so far, while `isComplete`: their bytes, and where each ends.
-    private var allBytes = PagedArray<UInt8>()
-    private var allEnds = PagedArray<Int>()
+    private var allBytes: [UInt8] = []
+    private var allEnds: [Int] = []
     private var named: [String] = []
     /// Whether `kept` is every value of the column.
     private(set) var isComplete = true
@@ -88,10 +88,10 @@ struct LookupValues {
         if isComplete {
             if allEnds.count == Self.fullLimit {
                 isComplete = false
-                allBytes = PagedArray()
-                allEnds = PagedArray()
+                allBytes = []
+                allEnds = []
             } else {
-                for byte in value.utf8 { allBytes.append(byte) }
+                allBytes.append(contentsOf: value.utf8)
                 allEnds.append(allBytes.count)
             }
         }
@@ -102,10 +102,9 @@ struct LookupValues {
     var kept: [String] {
         guard isComplete else { return named }
         var start = 0
-        return (0..<allEnds.count).map { index in
-            let end = allEnds[index]
+        return allEnds.map { end in
             defer { start = end }
-            return String(decoding: (start..<end).lazy.map { allBytes[$0] }, as: UTF8.self)
+            return String(decoding: allBytes[start..<end], as: UTF8.self)
         }
     }
 }
