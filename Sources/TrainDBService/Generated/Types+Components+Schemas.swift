@@ -176,8 +176,12 @@ extension Components {
             internal var dateOfBirth: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Questionnaire/heightCm`.
             internal var heightCm: Swift.Double?
+            /// Read when the height is in feet and inches (36 to 96 inches in all).
+            ///
             /// - Remark: Generated from `#/components/schemas/Questionnaire/heightFt`.
             internal var heightFt: Swift.Int?
+            /// 0 to 11, read with heightFt.
+            ///
             /// - Remark: Generated from `#/components/schemas/Questionnaire/heightIn`.
             internal var heightIn: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/Questionnaire/heightUnit`.
@@ -206,8 +210,8 @@ extension Components {
             ///   - gender:
             ///   - dateOfBirth:
             ///   - heightCm:
-            ///   - heightFt:
-            ///   - heightIn:
+            ///   - heightFt: Read when the height is in feet and inches (36 to 96 inches in all).
+            ///   - heightIn: 0 to 11, read with heightFt.
             ///   - heightUnit:
             ///   - weightKg:
             ///   - weightLbs:
