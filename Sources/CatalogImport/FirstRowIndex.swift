@@ -117,11 +117,11 @@ struct FirstRowIndex {
             return remember(other: String(decoding: bytes, as: UTF8.self), row)
         }
         let position = try store.append(size: size) { chunk in
-            withUnsafeBytes(of: hashed.littleEndian) { chunk.append(contentsOf: $0) }
-            withUnsafeBytes(of: row.littleEndian) { chunk.append(contentsOf: $0) }
-            withUnsafeBytes(of: UInt16(bytes.count).littleEndian) { chunk.append(contentsOf: $0) }
+            // The header in one append: hash, row and length lie one after another in the tuple.
+            let header = (hashed.littleEndian, row.littleEndian, UInt16(bytes.count).littleEndian)
+            withUnsafeBytes(of: header) { chunk.append(contentsOf: $0.prefix(Self.headerSize)) }
             chunk.append(contentsOf: bytes)
-            chunk.append(contentsOf: repeatElement(0, count: size - Self.headerSize - bytes.count))
+            for _ in 0..<(size - Self.headerSize - bytes.count) { chunk.append(0) }
         }
         positions[slot] = UInt32(position / 4 + 1)
         fingerprints[slot] = fingerprint
@@ -141,21 +141,9 @@ struct FirstRowIndex {
         return nil
     }
 
-    /// The standard library's seeded hash of the bytes, fed eight at a time, then the rest and
-    /// the length (so that no two byte strings feed it the same words): fed a byte at a time it
-    /// costs several times as much.
     static func seededHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var hasher = Hasher()
-        let raw = UnsafeRawBufferPointer(bytes)
-        var offset = 0
-        while offset + 8 <= raw.count {
-            hasher.combine(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            offset += 8
-        }
-        var rest: UInt64 = 0
-        for index in offset..<raw.count { rest |= UInt64(raw[index]) << (8 * (index - offset)) }
-        hasher.combine(rest)
-        hasher.combine(raw.count)
+        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
         return hasher.finalize()
     }
 

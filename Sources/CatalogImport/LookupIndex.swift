@@ -1,3 +1,5 @@
+import Foundation
+
 /// The allowed values of a lookup column, and the "did you mean" hint for a value that is not
 /// one of them. A class: a check reads it for each lookup cell of every row, and a copy of its
 /// arrays, set and dictionary would be retained and released each time.
@@ -159,7 +161,7 @@ struct ASCIIValueSet: Sendable {
             let start = starts[entry - 1]
             let end = starts[entry]
             if end - start == value.count,
-                UnsafeBufferPointer(rebasing: all[start..<end]).elementsEqual(value)
+                value.isEmpty || memcmp(all.baseAddress! + start, value.baseAddress!, value.count) == 0
             {
                 return slot
             }
