@@ -20,8 +20,12 @@ struct ExerciseRow {
     private(set) var selectionTier: Int?
     private(set) var isIsolation: Bool?
     private(set) var includeInProgramme: Bool?
-    /// Steps 1 to 4, nil where the cell is blank.
-    private(set) var instructions: [String?] = [nil, nil, nil, nil]
+    /// Steps 1 to 4, nil where the cell is blank (four fields rather than an array made for
+    /// each row).
+    private(set) var instruction1: String?
+    private(set) var instruction2: String?
+    private(set) var instruction3: String?
+    private(set) var instruction4: String?
     private(set) var videoURL: String?
     private(set) var thumbnailURL: String?
     private let record: ParsedRecord<ExerciseColumn>
@@ -46,13 +50,26 @@ struct ExerciseRow {
             case .selectionTier: selectionTier = value?.integer
             case .isIsolation: isIsolation = value?.boolean
             case .includeInProgramme: includeInProgramme = value?.boolean
-            case .instruction1: instructions[0] = value?.text
-            case .instruction2: instructions[1] = value?.text
-            case .instruction3: instructions[2] = value?.text
-            case .instruction4: instructions[3] = value?.text
+            case .instruction1: instruction1 = value?.text
+            case .instruction2: instruction2 = value?.text
+            case .instruction3: instruction3 = value?.text
+            case .instruction4: instruction4 = value?.text
             case .videoURL: videoURL = value?.text
             case .thumbnailURL: thumbnailURL = value?.text
             }
+        }
+    }
+
+    /// Steps 1 to 4, nil where the cell is blank.
+    var instructions: [String?] { [instruction1, instruction2, instruction3, instruction4] }
+
+    /// Step `step` (1 to 4), nil where the cell is blank.
+    func instruction(_ step: Int) -> String? {
+        switch step {
+        case 1: instruction1
+        case 2: instruction2
+        case 3: instruction3
+        default: instruction4
         }
     }
 

@@ -18,7 +18,7 @@ struct ExerciseRules {
     /// Where the valid rows' exercises go instead, as they are checked, when a build streams them.
     private let stage: ExerciseStage?
     /// Ids (normalised) whose group another sheet asks for, and the groups of those valid rows.
-    private let groupsWanted: Set<String>
+    private let groupsWanted: NormalisedValues
     private(set) var groupByExercise: [String: String] = [:]
     /// The groups by normalised name, each numbered in the order first seen (a position in
     /// `spellings`), and the first spelling of each with its row. A grown sheet has a group
@@ -46,7 +46,7 @@ struct ExerciseRules {
         self.stage = stage
         self.lookups = lookups
         self.keepsExercises = keepsExercises
-        self.groupsWanted = groupsWanted
+        self.groupsWanted = NormalisedValues(groupsWanted)
         rowReader = FieldReader(table: table)
         spellingReader = FieldReader(table: table)
         spellingKeys = FirstRowIndex(spill: spill)
@@ -69,9 +69,7 @@ struct ExerciseRules {
             if keepsExercises, let exercise = row.exercise {
                 if let stage { stage.add(exercise) } else { exercises.append(exercise) }
             }
-            if !groupsWanted.isEmpty, let id = row.id, let group = row.canonicalName,
-                groupsWanted.contains(SheetTable.normalise(id))
-            {
+            if let id = row.id, let group = row.canonicalName, groupsWanted.contains(normalising: id) {
                 groupByExercise[id] = groupByExercise[id] ?? group
             }
         }
@@ -114,7 +112,7 @@ struct ExerciseRules {
 
     /// `[a-z0-9]+(_[a-z0-9]+)*`.
     static func isSnakeCase(_ id: String) -> Bool {
-        let bytes = Array(id.utf8)
+        let bytes = id.utf8
         guard let first = bytes.first, let last = bytes.last, first != UInt8(ascii: "_"), last != UInt8(ascii: "_")
         else { return false }
         var previous: UInt8 = 0
@@ -153,6 +151,9 @@ struct ExerciseRules {
 
     private func checkSecondaryMuscles(_ row: ExerciseRow, _ reader: FieldReader) {
         guard let list = row.secondaryMuscles, let column = row.column(.secondaryMuscles) else { return }
+        // Nearly every row lists a few plain ASCII muscles, none of them the primary or a
+        // repeat: known by comparing their bytes, without a normalised copy of each.
+        if list.count <= 16, Self.isClear(list, primary: row.primaryMuscle) == true { return }
         let primary = row.primaryMuscle.map(SheetTable.normalise)
         // A row lists a few muscles: compared one by one rather than hashed into a set made for
         // each row; a long list (a pasted column) still goes through a set.
@@ -176,13 +177,45 @@ struct ExerciseRules {
         }
     }
 
+    /// True when no muscle of `list` is `primary` or an earlier one of the list, ignoring case
+    /// and spacing (`SheetTable.normalise`), as `checkSecondaryMuscles` compares them; nil when
+    /// some text is not plain ASCII, for which that check decides.
+    static func isClear(_ list: [String], primary: String?) -> Bool? {
+        for index in list.indices {
+            let verdict = list[index].utf8.withContiguousStorageIfAvailable { item -> Bool? in
+                guard item.allSatisfy({ $0 < 0x80 }) else { return nil }
+                if let primary {
+                    let same = primary.utf8.withContiguousStorageIfAvailable { other -> Bool? in
+                        other.allSatisfy { $0 < 0x80 } ? String.asciiNormalisedEqual(item, other) : nil
+                    }
+                    guard let same = same ?? nil else { return nil }
+                    if same { return false }
+                }
+                // The earlier muscles are plain ASCII: their turn checked it.
+                for earlier in 0..<index {
+                    let same = list[earlier].utf8.withContiguousStorageIfAvailable {
+                        String.asciiNormalisedEqual(item, $0)
+                    }
+                    guard let same else { return nil }
+                    if same { return false }
+                }
+                return true
+            }
+            guard let verdict = verdict ?? nil else { return nil }
+            if !verdict { return false }
+        }
+        return true
+    }
+
     /// Steps are numbered without gaps: a step 3 needs a step 2.
     private func checkInstructions(_ row: ExerciseRow, _ reader: FieldReader) {
-        let steps = row.instructions
-        for step in 2...4 where steps[step - 1] != nil && steps[step - 2] == nil {
+        // Which steps are filled, one bit each (step 1 the lowest), without an array per row.
+        var filled = 0
+        for step in 1...4 where row.instruction(step) != nil { filled |= 1 << (step - 1) }
+        for step in 2...4 where filled & (1 << (step - 1)) != 0 && filled & (1 << (step - 2)) == 0 {
             guard let column = row.column(ExerciseColumn.instructions[step - 1]) else { continue }
             reader.report(
-                .error, .instructionsGap, row: row.number, column, value: steps[step - 1],
+                .error, .instructionsGap, row: row.number, column, value: row.instruction(step),
                 message: "instruction_\(step) is filled but instruction_\(step - 1) is empty",
                 hint: "move the step up so the steps have no gap")
         }

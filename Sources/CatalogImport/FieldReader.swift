@@ -18,12 +18,14 @@ struct FieldReader {
     /// How many problems were errors, those past the limit included.
     var errorCount: Int { log.errorCount }
 
+    /// Reached by one method at a time, on the check's thread: the run-time exclusivity
+    /// checks (a call for each read of `errorCount`, twice a row) are left out.
     private final class Log {
-        var problems: [Problem] = []
-        var errorCount = 0
+        @exclusivity(unchecked) var problems: [Problem] = []
+        @exclusivity(unchecked) var errorCount = 0
         /// Per kind of problem: how many were reported, and where the problem standing for
         /// those past the sheet's `problemLimit` is.
-        var reported: [Kind: (count: Int, summary: Int?)] = [:]
+        @exclusivity(unchecked) var reported: [Kind: (count: Int, summary: Int?)] = [:]
     }
 
     /// A kind of problem: severity, code and column (the file and sheet are the reader's).
@@ -86,6 +88,8 @@ struct FieldReader {
     /// break, tab or other control character are reported.
     func text(_ record: SheetTable.Record, _ column: Int?) -> String? {
         guard let column, let value = value(record, column) else { return nil }
+        // Nearly every cell: nothing to trim and no control character, known in one pass.
+        if case .text(let text) = value, Self.isPrintableUntrimmed(text) { return text }
         if case .error(let code) = value {
             report(.error, .cellErrorValue, record, column, value: code,
                    message: "\(name(column)) holds the spreadsheet error \(shown: code)",
@@ -100,6 +104,15 @@ struct FieldReader {
             return nil
         }
         return text
+    }
+
+    /// Whether `text` is printable ASCII throughout and neither starts nor ends with a space:
+    /// then trimming keeps it whole and it holds no control character.
+    static func isPrintableUntrimmed(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
+            return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        } ?? false
     }
 
     /// How a message names the first line break, tab or other control character of `text`

@@ -37,22 +37,23 @@ struct ParsedRecord<Column: ContractColumn> {
     var number: Int
     /// False when any of its values was reported as an error.
     var isValid = true
-    /// The values set, in order; the last set for a column is its value (nil: blank or
-    /// reported).
-    private var fields: [(column: Column, value: FieldValue?)] = []
     /// The sheet's columns, each contract column once, the same for every row of it (one copy,
     /// shared by all its rows).
     let columns: [(column: Column, index: Int)]
+    /// Per entry of `columns`, the value read (nil: blank, reported or not read): one plain
+    /// array, rather than a list of (column, value) pairs set in order, which the run time
+    /// copies and destroys element by element through their generic tuple type.
+    private var values: [FieldValue?]
 
     init(number: Int, columns: [(column: Column, index: Int)]) {
         self.number = number
         self.columns = columns
-        fields.reserveCapacity(columns.count)
+        values = Array(repeating: nil, count: columns.count)
     }
 
     /// The value read from `column`; nil when blank or reported.
     subscript(_ column: Column) -> FieldValue? {
-        for field in fields.reversed() where field.column == column { return field.value }
+        for slot in columns.indices where columns[slot].column == column { return values[slot] }
         return nil
     }
 
@@ -62,13 +63,14 @@ struct ParsedRecord<Column: ContractColumn> {
         return nil
     }
 
-    /// Every value set, in the order set (a column set twice comes twice, its last the one that
-    /// counts): one pass, for a reader that wants every field rather than one.
+    /// Every column with its value, in the order of `columns`: one pass, for a reader that
+    /// wants every field rather than one.
     func forEachField(_ body: (Column, FieldValue?) -> Void) {
-        for field in fields { body(field.column, field.value) }
+        for slot in columns.indices { body(columns[slot].column, values[slot]) }
     }
 
-    mutating func set(_ column: Column, to value: FieldValue?) {
-        fields.append((column, value))
+    /// Sets the value of the column at `slot` of `columns` (the last set is its value).
+    mutating func set(slot: Int, to value: FieldValue?) {
+        values[slot] = value
     }
 }

@@ -117,11 +117,11 @@ struct FirstRowIndex {
             return remember(other: String(decoding: bytes, as: UTF8.self), row)
         }
         let position = try store.append(size: size) { chunk in
-            withUnsafeBytes(of: hashed.littleEndian) { chunk.append(contentsOf: $0) }
-            withUnsafeBytes(of: row.littleEndian) { chunk.append(contentsOf: $0) }
-            withUnsafeBytes(of: UInt16(bytes.count).littleEndian) { chunk.append(contentsOf: $0) }
+            // The header in one append: hash, row and length lie one after another in the tuple.
+            let header = (hashed.littleEndian, row.littleEndian, UInt16(bytes.count).littleEndian)
+            withUnsafeBytes(of: header) { chunk.append(contentsOf: $0.prefix(Self.headerSize)) }
             chunk.append(contentsOf: bytes)
-            chunk.append(contentsOf: repeatElement(0, count: size - Self.headerSize - bytes.count))
+            for _ in 0..<(size - Self.headerSize - bytes.count) { chunk.append(0) }
         }
         positions[slot] = UInt32(position / 4 + 1)
         fingerprints[slot] = fingerprint

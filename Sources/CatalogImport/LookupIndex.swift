@@ -1,32 +1,56 @@
+import Foundation
+
 /// The allowed values of a lookup column, and the "did you mean" hint for a value that is not
-/// one of them.
-struct LookupIndex {
+/// one of them. A class: a check reads it for each lookup cell of every row, and a copy of its
+/// arrays, set and dictionary would be retained and released each time.
+final class LookupIndex: Sendable {
     /// Where the values come from, e.g. `lookup_muscles.muscle_group`.
     let source: String
     /// Distinct values in the order they first appear.
-    private(set) var values: [String] = []
-    private var exact: Set<String> = []
-    private var byKey: [String: String] = [:]
+    let values: [String]
+    private let exact: Set<String>
+    private let byKey: [String: String]
     /// The most characters of any value's comparison key.
-    private var longestKey = 0
+    private let longestKey: Int
 
     /// False when `values` are only those some row looks up (a long sheet's): the hint then
     /// points at the sheet rather than listing them.
-    private(set) var isComplete = true
+    let isComplete: Bool
+
+    /// `exact` as bytes, when every value is plain ASCII (nil otherwise).
+    private let asciiValues: ASCIIValueSet?
 
     init(source: String, values: some Sequence<String>, isComplete: Bool = true) {
         self.source = source
         self.isComplete = isComplete
-        for value in values where !exact.contains(value) {
-            exact.insert(value)
-            self.values.append(value)
+        // Made for every exercise id a contraindications workbook may name (up to 50,000): each
+        // value hashed once into each table, sized for them all at once.
+        var distinct: [String] = []
+        var exact: Set<String> = []
+        var keyed: [(String, String)] = []
+        exact.reserveCapacity(values.underestimatedCount)
+        keyed.reserveCapacity(values.underestimatedCount)
+        var longestKey = 0
+        for value in values where exact.insert(value).inserted {
+            distinct.append(value)
             let key = SheetTable.normalise(value)
-            byKey[key] = byKey[key] ?? value
-            longestKey = max(longestKey, key.count)
+            keyed.append((key, value))
+            // A plain ASCII key (no carriage return: white space is folded) has a character a byte.
+            let length = key.utf8.allSatisfy { $0 < 0x80 } ? key.utf8.count : key.count
+            longestKey = max(longestKey, length)
         }
+        self.values = distinct
+        self.exact = exact
+        // The first value of each key is the lookup's spelling of it.
+        byKey = Dictionary(keyed, uniquingKeysWith: { first, _ in first })
+        self.longestKey = longestKey
+        asciiValues = ASCIIValueSet(distinct)
     }
 
-    func contains(_ value: String) -> Bool { exact.contains(value) }
+    func contains(_ value: String) -> Bool {
+        if let found = asciiValues?.contains(value) { return found }
+        return exact.contains(value)
+    }
 
     /// The lookup's spelling of a value that differs only in case or spacing.
     func sameIgnoringCaseAndSpacing(_ value: String) -> String? {
@@ -61,6 +85,91 @@ struct LookupIndex {
     }
 }
 
+/// A set of plain ASCII values kept as bytes, found by a cheap hash of their bytes rather than
+/// the standard library's seeded hash of a `String`: what a lookup cell is looked up in, half a
+/// dozen times a row. Two plain ASCII texts are the same text exactly when their bytes are
+/// equal, so its answer for an ASCII value is `Set<String>`'s; it gives none for any other value
+/// (a few non-ASCII characters are the same text as an ASCII one: the Kelvin sign is "K").
+struct ASCIIValueSet: Sendable {
+    /// The values' bytes one after another; value `i` is `bytes[starts[i]..<starts[i + 1]]`.
+    private var bytes: [UInt8] = []
+    private var starts: [Int] = [0]
+    /// Per slot, a value's number plus one (0: empty).
+    private var slots: [Int32]
+    private let mask: Int
+
+    /// Nil when any value is not plain ASCII, or there are too many for a small table.
+    init?(_ values: [String]) {
+        guard values.count <= 4096 else { return nil }
+        var size = 16
+        while size < values.count * 4 { size *= 2 }
+        mask = size - 1
+        slots = [Int32](repeating: 0, count: size)
+        for var value in values {
+            let isASCII = value.withUTF8 { value in
+                guard value.allSatisfy({ $0 < 0x80 }) else { return false }
+                bytes.append(contentsOf: value)
+                return true
+            }
+            guard isASCII else { return nil }
+            starts.append(bytes.count)
+            let number = starts.count - 2
+            let found = bytes.withUnsafeBufferPointer { all in
+                slot(of: UnsafeBufferPointer(rebasing: all[starts[number]..<starts[number + 1]]), in: all)
+            }
+            // Values come distinct; a repeat keeps its first.
+            if slots[found] == 0 { slots[found] = Int32(number + 1) }
+        }
+    }
+
+    /// Whether `value` is one of the values; nil when it is not plain ASCII.
+    func contains(_ value: String) -> Bool? {
+        var value = value
+        return value.withUTF8 { value -> Bool? in
+            guard value.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return contains(bytes: value)
+        }
+    }
+
+    /// Whether `SheetTable.normalise(value)` is one of the values, normalised on the stack
+    /// rather than into a `String`; nil when `value` is not plain ASCII.
+    func contains(normalising value: String) -> Bool? {
+        var value = value
+        return value.withUTF8 { value -> Bool? in
+            guard value.count <= 4096, value.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, value.count)) { output in
+                let count = String.asciiNormalise(value, into: output)
+                return contains(bytes: UnsafeBufferPointer(rebasing: output[0..<count]))
+            }
+        }
+    }
+
+    /// Whether the bytes of plain ASCII text are one of the values.
+    private func contains(bytes value: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { all in slots[slot(of: value, in: all)] != 0 }
+    }
+
+    /// The slot holding `value`, or the empty one it would go into.
+    private func slot(of value: UnsafeBufferPointer<UInt8>, in all: UnsafeBufferPointer<UInt8>) -> Int {
+        // FNV-1a: a multiply a byte, enough for a few dozen short values.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in value { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        while true {
+            let entry = Int(slots[slot])
+            if entry == 0 { return slot }
+            let start = starts[entry - 1]
+            let end = starts[entry]
+            if end - start == value.count,
+                value.isEmpty || memcmp(all.baseAddress! + start, value.baseAddress!, value.count) == 0
+            {
+                return slot
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+}
+
 /// The values of a column that another sheet looks up, gathered while the column's sheet
 /// streams by: every value while there are at most `fullLimit` (so that "did you mean" can
 /// offer the closest of all of them), and past that only those some row names (ignoring case
@@ -72,6 +181,7 @@ struct LookupIndex {
 struct LookupValues {
     /// The looked-up values, normalised.
     let referenced: Set<String>
+    private let lookedUp: NormalisedValues
     /// Every value so far, while `isComplete`: their bytes, and where each ends.
     private var allBytes: [UInt8] = []
     private var allEnds: [Int] = []
@@ -82,6 +192,7 @@ struct LookupValues {
 
     init(referenced: Set<String>) {
         self.referenced = referenced
+        lookedUp = NormalisedValues(referenced)
     }
 
     mutating func add(_ value: String) {
@@ -95,7 +206,7 @@ struct LookupValues {
                 allEnds.append(allBytes.count)
             }
         }
-        if !referenced.isEmpty, referenced.contains(SheetTable.normalise(value)) { named.append(value) }
+        if lookedUp.contains(normalising: value) { named.append(value) }
     }
 
     /// What the lookup index is built from.
@@ -106,5 +217,25 @@ struct LookupValues {
             defer { start = end }
             return String(decoding: allBytes[start..<end], as: UTF8.self)
         }
+    }
+}
+
+/// Normalised values (`SheetTable.normalise`) a sheet's rows are looked up in, one look-up a
+/// row: a row's plain ASCII value is normalised on the stack and found by its bytes, without a
+/// `String` of the normalised value or the standard library's hashing of it.
+struct NormalisedValues {
+    let values: Set<String>
+    /// `values` as bytes, when they are all plain ASCII.
+    private let ascii: ASCIIValueSet?
+
+    init(_ values: Set<String>) {
+        self.values = values
+        ascii = values.isEmpty ? nil : ASCIIValueSet(Array(values))
+    }
+
+    /// Whether `SheetTable.normalise(value)` is one of the values.
+    func contains(normalising value: String) -> Bool {
+        guard !values.isEmpty else { return false }
+        return ascii?.contains(normalising: value) ?? values.contains(SheetTable.normalise(value))
     }
 }

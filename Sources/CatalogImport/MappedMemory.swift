@@ -90,9 +90,11 @@ struct PagedArray<Element: BitwiseCopyable> {
     private static var pageBytes: Int { 1 << 16 }
     private static var perPage: Int { pageBytes / MemoryLayout<Element>.stride }
 
+    /// Its owner reaches it only through `isKnownUniquelyReferenced` and one access at a time:
+    /// the run-time exclusivity checks, a call each time a value is read, are left out.
     private final class Storage {
-        var pages: [MappedPages] = []
-        var count = 0
+        @exclusivity(unchecked) var pages: [MappedPages] = []
+        @exclusivity(unchecked) var count = 0
 
         deinit {
             for page in pages { page.release() }

@@ -6,22 +6,27 @@ struct SheetTable {
     struct Record {
         /// 1-based row number in the sheet.
         var number: Int
-        /// The row's non-blank values by column, in column order: a row holds a few cells, so
-        /// an array is searched faster, and held in less memory, than a dictionary.
-        var cells: [(column: Int, value: CellValue)]
+        /// The row's non-blank cells, in column order, one per column: a row holds a few cells,
+        /// so an array is searched faster, and held in less memory, than a dictionary. Nearly
+        /// always the reader's own array for the row, taken as it is.
+        var cells: [Cell]
 
-        init(number: Int, cells: [(column: Int, value: CellValue)]) {
+        init(number: Int, cells: [Cell]) {
             self.number = number
             self.cells = cells
         }
 
-        /// The value in `column`, nil when blank.
+        /// The value in `column`, nil when blank. A row filled from column A on holds column `c`
+        /// at `c - 1`: found there without a search (asked for each cell of every row).
         subscript(column: Int) -> CellValue? {
-            cells.first { $0.column == column }?.value
+            let guess = column - 1
+            if guess >= 0, guess < cells.count, cells[guess].reference.column == column { return cells[guess].value }
+            for index in cells.indices where cells[index].reference.column == column { return cells[index].value }
+            return nil
         }
 
         /// The columns holding a value.
-        var columns: [Int] { cells.map(\.column) }
+        var columns: [Int] { cells.map(\.reference.column) }
     }
 
     /// The workbook, as the user named it.
@@ -154,7 +159,7 @@ struct SheetTable {
     /// an error at its cell, reported through `reader`: no column of the schema can take it, so
     /// it would never reach the database.
     func valuesWithoutHeader(_ record: Record, _ reader: FieldReader) {
-        guard record.cells.contains(where: { !hasHeader($0.column) }) else { return }
+        guard record.cells.indices.contains(where: { !hasHeader(record.cells[$0].reference.column) }) else { return }
         for column in record.columns.sorted() where headers[column] == nil {
             let value = record[column]?.plainText ?? ""
             let letters = CellReference.columnName(column)
@@ -166,19 +171,30 @@ struct SheetTable {
         }
     }
 
-    /// Non-blank values of a row by column; whitespace-only text counts as blank.
-    static func cells(of row: Row) -> [(column: Int, value: CellValue)] {
-        var values: [(column: Int, value: CellValue)] = []
+    /// Non-blank cells of a row, in column order, one per column; whitespace-only text counts
+    /// as blank. The row's own array when it has no blank cell and its columns only increase
+    /// (the reader orders a row's cells and keeps a column's last): nothing copied.
+    static func cells(of row: Row) -> [Cell] {
+        var previous = 0
+        var isKept = true
+        for index in row.cells.indices {
+            let column = row.cells[index].reference.column
+            if column <= previous { isKept = false }
+            previous = column
+            if case .text(let text) = row.cells[index].value, Self.isBlank(text) { isKept = false }
+        }
+        if isKept { return row.cells }
+        var values: [Cell] = []
         values.reserveCapacity(row.cells.count)
         for cell in row.cells {
             if case .text(let text) = cell.value, Self.isBlank(text) { continue }
             // Cells come in column order; a column written twice keeps its last value.
-            if let last = values.last, last.column >= cell.reference.column,
-                let index = values.firstIndex(where: { $0.column == cell.reference.column })
+            if let last = values.last, last.reference.column >= cell.reference.column,
+                let index = values.firstIndex(where: { $0.reference.column == cell.reference.column })
             {
                 values[index].value = cell.value
             } else {
-                values.append((cell.reference.column, cell.value))
+                values.append(cell)
             }
         }
         return values

@@ -8,7 +8,7 @@ struct SheetValidator<Column: ContractColumn> {
     /// The allowed values of each lookup the specs name (missing: not checked here; the
     /// schema check reports an unresolvable lookup).
     let lookups: [ColumnSpec.Lookup: LookupIndex]
-    private var reader: FieldReader
+    private let reader: FieldReader
     /// The specs of the columns the sheet has, with their column and the contract's column
     /// (nil for one only the sheet declares), found once rather than for every row.
     private let columns: [(spec: ColumnSpec, column: Int, contractColumn: Column?)]
@@ -20,6 +20,19 @@ struct SheetValidator<Column: ContractColumn> {
     /// Per entry of `columns`, the allowed values its lookup names (nil: none, or not checked
     /// here), found once rather than hashed for every cell.
     private let lookupIndexes: [LookupIndex?]
+    /// Per entry of `columns`, what `validate` reads of its spec, without the spec's texts (a
+    /// `ColumnSpec` copied for each cell retains three of them).
+    private let plans: [Plan]
+
+    private struct Plan {
+        let dataType: ColumnSpec.DataType
+        let isRequired: Bool
+        let isUnique: Bool
+        let column: Int
+        /// Where the parsed record keeps the value of the contract's column (nil: a column
+        /// only the sheet declares).
+        let slot: Int?
+    }
 
     init(
         table: SheetTable, specs: [ColumnSpec], lookups: [ColumnSpec.Lookup: LookupIndex],
@@ -40,6 +53,12 @@ struct SheetValidator<Column: ContractColumn> {
             sheetColumns.append((contractColumn, column))
         }
         self.sheetColumns = sheetColumns
+        plans = columns.map { entry in
+            Plan(
+                dataType: entry.spec.dataType, isRequired: entry.spec.isRequired, isUnique: entry.spec.isUnique,
+                column: entry.column,
+                slot: entry.contractColumn.flatMap { column in sheetColumns.firstIndex { $0.column == column } })
+        }
     }
 
     /// The problems found so far, in the order found.
@@ -51,17 +70,22 @@ struct SheetValidator<Column: ContractColumn> {
     mutating func validate(_ record: SheetTable.Record) throws -> ParsedRecord<Column> {
         let before = reader.errorCount
         var parsed = ParsedRecord<Column>(number: record.number, columns: sheetColumns)
-        for (position, (spec, column, contractColumn)) in columns.enumerated() {
-            guard let value = read(spec, record, column, &reader) else {
-                if let contractColumn { parsed.set(contractColumn, to: nil) }
-                if spec.isRequired, table.value(record, column) == nil {
+        for position in plans.indices {
+            let plan = plans[position]
+            let column = plan.column
+            // The reader is read, never changed (its log is a reference): handed to the static
+            // readers as it is. A method of `self` given `&reader` would copy the whole validator,
+            // its sheet included, for every cell, so as not to overlap the two accesses.
+            guard let value = Self.read(plan.dataType, record, column, reader) else {
+                if let slot = plan.slot { parsed.set(slot: slot, to: nil) }
+                if plan.isRequired, table.value(record, column) == nil {
                     reader.report(
                         .error, .requiredMissing, record, column, value: nil,
                         message: "\(reader.name(column)) is required but empty")
                 }
                 continue
             }
-            if spec.isUnique, let text = value.text {
+            if plan.isUnique, let text = value.text {
                 let row = UInt32(clamping: record.number)
                 if let first = try firstSeen[position].firstRow(ofNormalised: text, orRemember: row) {
                     let at = "\(table.sheet)!\(CellReference(row: Int(first), column: column).a1)"
@@ -72,18 +96,18 @@ struct SheetValidator<Column: ContractColumn> {
                 }
             }
             if let index = lookupIndexes[position] {
-                check(value, against: index, record, column, &reader)
+                Self.check(value, against: index, record, column, reader)
             }
-            if let contractColumn { parsed.set(contractColumn, to: value) }
+            if let slot = plan.slot { parsed.set(slot: slot, to: value) }
         }
         parsed.isValid = reader.errorCount == before
         return parsed
     }
 
-    private func read(
-        _ spec: ColumnSpec, _ record: SheetTable.Record, _ column: Int, _ reader: inout FieldReader
+    private static func read(
+        _ dataType: ColumnSpec.DataType, _ record: SheetTable.Record, _ column: Int, _ reader: FieldReader
     ) -> FieldValue? {
-        switch spec.dataType {
+        switch dataType {
         case .text: reader.text(record, column).map(FieldValue.text)
         case .integer: reader.integer(record, column).map(FieldValue.integer)
         case .boolean: reader.boolean(record, column).map(FieldValue.boolean)
@@ -92,23 +116,23 @@ struct SheetValidator<Column: ContractColumn> {
         }
     }
 
-    private func check(
+    private static func check(
         _ value: FieldValue, against index: LookupIndex, _ record: SheetTable.Record, _ column: Int,
-        _ reader: inout FieldReader
+        _ reader: FieldReader
     ) {
         // Each item looked up as it is, without an array of the cell's items (a row has half a
         // dozen lookup cells, nearly always a single known value).
         switch value {
-        case .text(let text): check(text, against: index, record, column, &reader)
-        case .integer(let number): check(String(number), against: index, record, column, &reader)
-        case .list(let list): for item in list { check(item, against: index, record, column, &reader) }
+        case .text(let text): check(text, against: index, record, column, reader)
+        case .integer(let number): check(String(number), against: index, record, column, reader)
+        case .list(let list): for item in list { check(item, against: index, record, column, reader) }
         case .boolean: break
         }
     }
 
-    private func check(
+    private static func check(
         _ item: String, against index: LookupIndex, _ record: SheetTable.Record, _ column: Int,
-        _ reader: inout FieldReader
+        _ reader: FieldReader
     ) {
         guard !index.contains(item) else { return }
         let hint = index.hint(for: item)

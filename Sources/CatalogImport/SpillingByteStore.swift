@@ -64,16 +64,19 @@ struct SpillSettings: Sendable {
 final class SpillingByteStore {
     static let chunkSize = 1 << 18
 
+    // Each property is reached by one method at a time, on the owner's thread: the run-time
+    // exclusivity checks, calls made for every value read or written, are left out.
+
     /// Chunks from `firstInMemory` on are in memory; those before it are in the file, chunk
     /// `i` at offset `i * chunkSize`.
-    private var chunks: [[UInt8]] = []
-    private var firstInMemory = 0
+    @exclusivity(unchecked) private var chunks: [[UInt8]] = []
+    @exclusivity(unchecked) private var firstInMemory = 0
     /// The bytes used of each chunk.
-    private var used: [Int] = []
+    @exclusivity(unchecked) private var used: [Int] = []
     private let settings: SpillSettings
-    private var file: Int32 = -1
+    @exclusivity(unchecked) private var file: Int32 = -1
     /// Where a read from the file lands.
-    private var scratch: [UInt8] = []
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
 
     init(_ settings: SpillSettings = SpillSettings()) {
         self.settings = settings

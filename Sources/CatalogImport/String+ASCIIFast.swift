@@ -74,6 +74,41 @@ extension String {
     @inline(__always)
     static func isASCIISpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
 
+    /// Whether two plain ASCII texts normalise (`asciiNormalise`) to the same bytes, compared as
+    /// they are read, without writing either out.
+    static func asciiNormalisedEqual(
+        _ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        var firstAt = 0
+        var secondAt = 0
+        var firstStarted = false
+        var secondStarted = false
+        while true {
+            let byte = nextNormalised(first, &firstAt, &firstStarted)
+            guard byte == nextNormalised(second, &secondAt, &secondStarted) else { return false }
+            if byte == nil { return true }
+        }
+    }
+
+    /// The next byte of `bytes` normalised, from `index` on: a run of white space is one space
+    /// (left unread until the byte after it is asked for), none before the first other byte or
+    /// after the last; nil at the end.
+    @inline(__always)
+    private static func nextNormalised(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ started: inout Bool)
+        -> UInt8?
+    {
+        if index < bytes.count, isASCIISpace(bytes[index]) {
+            while index < bytes.count, isASCIISpace(bytes[index]) { index += 1 }
+            if index == bytes.count { return nil }
+            if started { return 0x20 }
+        }
+        guard index < bytes.count else { return nil }
+        let byte = bytes[index]
+        index += 1
+        started = true
+        return byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+
     private static func hasDoubleSpace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var previous: UInt8 = 0
         for byte in bytes {

@@ -87,4 +87,107 @@ struct TextShortcutTests {
         #expect(FieldReader.firstControlCharacter(in: "caf\u{E9}\u{9F}") == "the control character U+009F")
         #expect(FieldReader.firstControlCharacter(in: "caf\u{E9} ok") == nil)
     }
+
+    /// A text the reader takes whole without trimming or scanning it again is one that trimming
+    /// keeps whole and that holds no control character.
+    @Test func printableTextIsTakenWhole() {
+        var differing: [String] = []
+        for text in Self.texts + ["a", " a", "a ", "Barbell Bench Press", "~", "a\u{7F}"]
+        where FieldReader.isPrintableUntrimmed(text) {
+            if text.isEmpty || text.trimmingCharacters(in: .whitespacesAndNewlines) != text
+                || FieldReader.firstControlCharacter(in: text) != nil
+            {
+                differing.append(text.debugDescription)
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(10))")
+        #expect(FieldReader.isPrintableUntrimmed("Barbell Bench Press"))
+    }
+
+    /// Texts beside copies that normalise alike or nearly (other case, spaces doubled or added
+    /// around, a letter changed), so that equal pairs are compared as well as different ones.
+    static let pairs: [(String, String)] = texts.flatMap { text -> [(String, String)] in
+        [(text, text.uppercased()), (text, " " + text.replacingOccurrences(of: " ", with: " \t ") + "  "),
+         (text, text + "a"), (text, String(text.dropLast())), (text, text.lowercased())]
+    } + zip(texts, texts.dropFirst()).map { ($0, $1) }
+
+    @Test func normalisedBytesCompareAsNormalisedTexts() {
+        var differing: [String] = []
+        for (first, second) in Self.pairs {
+            var first = first
+            var second = second
+            let compared = first.withUTF8 { a in
+                second.withUTF8 { b -> Bool? in
+                    a.allSatisfy { $0 < 0x80 } && b.allSatisfy { $0 < 0x80 } ? String.asciiNormalisedEqual(a, b) : nil
+                }
+            }
+            guard let compared else { continue }
+            if compared != (SheetTable.normalise(first) == SheetTable.normalise(second)) {
+                differing.append("\(first.debugDescription) \(second.debugDescription)")
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(10))")
+    }
+
+    /// A lookup finds a value by its bytes exactly when the set of its `String`s holds it, the
+    /// Kelvin sign ("K") and a decomposed "é" included.
+    @Test func lookupsFindWhatTheirSetsHold() {
+        let sets: [[String]] = [
+            ["Barbells", "Dumbbells", "Cable Machines", "Pin-loaded Machines", "", "a", "1", "2", "3"],
+            Array(Self.texts.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.prefix(3000)),
+            ["Kelvin", "e\u{301}te", "plain"],
+        ]
+        let probes = Self.texts + ["\u{212A}elvin", "\u{E9}te", "Barbells", "barbells", "Barbells ", "K", "\u{212A}"]
+        for values in sets {
+            let index = LookupIndex(source: "s.c", values: values)
+            let set = Set(values)
+            let differing = probes.filter { index.contains($0) != set.contains($0) }
+            #expect(differing.isEmpty, "\(differing.prefix(10).map(\.debugDescription))")
+        }
+    }
+
+    @Test func normalisedLookupsFindWhatTheirSetsHold() {
+        let sets: [Set<String>] = [
+            ["bench press", "squat", "barbell_bench_press"], Set(Self.texts.prefix(2000).map(SheetTable.normalise)),
+            ["k", "bench press"], [],
+        ]
+        let probes = Self.texts + ["Bench  Press", " SQUAT", "\u{212A}", "BARBELL_BENCH_PRESS"]
+        for values in sets {
+            let lookedUp = NormalisedValues(values)
+            let differing = probes.filter {
+                lookedUp.contains(normalising: $0) != values.contains(SheetTable.normalise($0))
+            }
+            #expect(differing.isEmpty, "\(differing.prefix(10).map(\.debugDescription))")
+        }
+    }
+
+    /// `ExerciseRules.isClear` says a list is clear only when no muscle is the primary or a
+    /// repeat of an earlier one, as the general check compares them.
+    @Test func clearSecondaryMusclesAreClear() {
+        var differing: [String] = []
+        var state: UInt64 = 0xC1EA
+        func pick() -> String {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let pool = ["Triceps", "triceps", "Shoulders", " shoulders ", "Glutes", "Front  Delts", "front delts",
+                        "Ch\u{E9}st", "\u{212A}ettle", "kettle", "Abs"]
+            return pool[Int(state >> 33) % pool.count]
+        }
+        for _ in 0..<20_000 {
+            let list = (0..<(Int(state >> 62) + 1)).map { _ in pick() }
+            let primary: String? = state & 1 == 0 ? nil : pick()
+            let keys = list.map(SheetTable.normalise)
+            let expected = keys.indices.allSatisfy { index in
+                keys[index] != primary.map(SheetTable.normalise) && !keys[..<index].contains(keys[index])
+            }
+            if let verdict = ExerciseRules.isClear(list, primary: primary), verdict != expected {
+                differing.append("\(list) \(primary ?? "nil")")
+            }
+            if ExerciseRules.isClear(list, primary: primary) == nil,
+                (list + [primary ?? ""]).allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } })
+            {
+                differing.append("no verdict: \(list)")
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(10))")
+    }
 }
