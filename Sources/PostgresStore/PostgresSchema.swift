@@ -30,6 +30,7 @@ public enum PostgresSchema {
             identifier: "0019_service_in_one_statement", bytes: PackageResources._019_service_in_one_statement_sql),
         SchemaMigration(
             identifier: "0020_programme_bounds_on_write", bytes: PackageResources._020_programme_bounds_on_write_sql),
+        SchemaMigration(identifier: "0021_sync_push_unjoined", bytes: PackageResources._021_sync_push_unjoined_sql),
     ]
 
     /// What a Supabase project has before TrainDB's migrations, for plain PostgreSQL: the roles,

@@ -29,6 +29,7 @@ struct PostgresSchemaTests {
         "0018_sync_answer_short": "f96fdedd3c982ee4",
         "0019_service_in_one_statement": "05708e136fa82713",
         "0020_programme_bounds_on_write": "b126f43ff722d8a6",
+        "0021_sync_push_unjoined": "060ff82f2e13d2a3",
     ]
 
     static let directory = PackageRoot.url("schema/postgres")

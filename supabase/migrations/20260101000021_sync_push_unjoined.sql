@@ -1,0 +1,1 @@
+../../schema/postgres/0021_sync_push_unjoined.sql
