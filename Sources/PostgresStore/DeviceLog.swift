@@ -430,13 +430,20 @@ struct DeviceLog: Sendable {
                 guard let ids = pushed[table.name], !ids.isEmpty, let versions = sent.sentVersions[table.name] else {
                     continue
                 }
-                // One cached statement per table, not one cache look-up per row.
-                let synced = try db.cachedStatement(sql: Self.rebase(table.name))
+                // The rows written, each id with the version sent, as one JSON object: one statement
+                // per table marks them synced (it was one statement run per row).
+                var object: [UInt8] = [UInt8(ascii: "{")]
                 for id in ids {
                     guard let version = versions[id] else { continue }
-                    synced.setUncheckedArguments([version, id, version])
-                    try synced.execute()
+                    if object.count > 1 { object.append(UInt8(ascii: ",")) }
+                    JSONString.append(id, to: &object)
+                    object.append(UInt8(ascii: ":"))
+                    JSONString.append(version, to: &object)
                 }
+                object.append(UInt8(ascii: "}"))
+                guard object.count > 2 else { continue }
+                try db.cachedStatement(sql: Self.rebaseAll(table.name))
+                    .execute(arguments: [String(decoding: object, as: UTF8.self)])
             }
             for id in sent.deletedIDs {
                 try db.cachedStatement(sql: SQL.forgetDeletion).execute(arguments: [id])
@@ -502,6 +509,13 @@ struct DeviceLog: Sendable {
     /// `synced_at = ?` for the row `id = ?` of `table`, unless it is already that.
     private static func rebase(_ table: String) -> String {
         "UPDATE \(table) SET \(Column.syncedAt) = ? WHERE \(Column.id) = ? AND \(Column.syncedAt) IS NOT ?"
+    }
+
+    /// The same for every row of a JSON object `{id: version, …}` (`?`), each row found by its
+    /// key: the object drives the join, so the table is never scanned.
+    private static func rebaseAll(_ table: String) -> String {
+        "UPDATE \(table) SET \(Column.syncedAt) = sent.value FROM json_each(?) AS sent "
+            + "WHERE \(table).\(Column.id) = sent.key AND \(table).\(Column.syncedAt) IS NOT sent.value"
     }
 
     // MARK: - Values
