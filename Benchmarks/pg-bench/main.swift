@@ -12,6 +12,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import PostgresStore
+import TrainingLog
 
 let logger = Logger(label: "traindb.pg-bench", factory: { _ in SwiftLogNoOpLogHandler() })
 let arguments = CommandLine.arguments
@@ -115,6 +116,65 @@ if let count = ProcessInfo.processInfo.environment["PG_BENCH_NOOP"].flatMap(Int.
     }
     await pool.close()
     try await run("DROP DATABASE traindb_bench_noop WITH (FORCE)", on: admin)
+    exit(0)
+}
+
+// PG_BENCH_WORKOUT=N: only the devices' side of the 1-hour workout's sync, N times on one device
+// (a year of history, its log kept open as an app keeps its store, one pooled connection, one sync
+// at a time): before each, the app logs the next day's 1-hour workout through its own connection,
+// as `make bench-pg`'s devices do; the CPU of this process is counted over the sync alone. With
+// no other sync in flight, the figure is the device's own work, without the waiting and the
+// threads of 50 syncs at once: what the two builds of a change are compared by.
+if let count = ProcessInfo.processInfo.environment["PG_BENCH_WORKOUT"].flatMap(Int.init), count > 0 {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traindb-pg-workout-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let server = try await freshDatabase("traindb_bench_workout")
+    _ = try await publisher.publish(catalogue, to: server)
+    try await SyncBench.subscribe(users: 1, on: server)
+    let path = folder.appendingPathComponent("history-52.sqlite").path
+    try SyncBench.history(weeks: 52, at: path, catalogue: catalogue)
+    let user = SyncBench.user(0)
+    _ = try await LogSync().sync(userDatabase: path, with: server, user: user)
+    let pool = PostgresPool(server: server, size: 1, applicationName: LogSync.applicationName)
+    let logs = OpenLogs()
+    try logs.open(path)
+    let sessions = try SyncBench.programme(catalogue).sessions.map(\.dayName)
+    let catalog = try LogCatalog(database: catalogue)
+    var steps: [[Double]] = [[], [], [], []]
+    var cpu: [Double] = []
+    var pushed = 0
+    for index in 0..<count {
+        // Monday 2026-01-05, 18:00 UTC, and a day later each time.
+        try SyncBench.logHour(
+            of: sessions[index % sessions.count],
+            at: Date(timeIntervalSince1970: 1_767_636_000 + Double(index) * 86_400), on: path, catalog: catalog,
+            seed: UInt64(3_000_000 + index))
+        let cpuBefore = SyncBench.cpuSeconds().process
+        let started = ContinuousClock.now
+        let pending = try LogSync().start(userDatabase: path, server: server, user: user, keeping: logs)
+        let read = ContinuousClock.now
+        try await LogSync().exchange(pending, through: pool)
+        let exchanged = ContinuousClock.now
+        let report = try LogSync().finish(pending)
+        let finished = ContinuousClock.now
+        cpu.append(SyncBench.cpuSeconds().process - cpuBefore)
+        pushed += report.pushed
+        steps[0].append(seconds(read - started))
+        steps[1].append(seconds(exchanged - read))
+        steps[2].append(seconds(finished - exchanged))
+        steps[3].append(seconds(finished - started))
+    }
+    logs.close()
+    await pool.close()
+    print(
+        String(
+            format: "the 1-hour workout's sync (%d rows each), the log kept open, %d syncs: median %.2f ms "
+                + "(read %.2f, exchange %.2f, apply %.2f); CPU of this process per sync: mean %.2f ms, "
+                + "median %.2f ms",
+            pushed / count, count, median(steps[3]) * 1000, median(steps[0]) * 1000, median(steps[1]) * 1000,
+            median(steps[2]) * 1000, cpu.reduce(0, +) / Double(count) * 1000, median(cpu) * 1000))
+    try await run("DROP DATABASE traindb_bench_workout WITH (FORCE)", on: admin)
     exit(0)
 }
 var first: [Double] = []

@@ -430,13 +430,20 @@ struct DeviceLog: Sendable {
                 guard let ids = pushed[table.name], !ids.isEmpty, let versions = sent.sentVersions[table.name] else {
                     continue
                 }
-                // One cached statement per table, not one cache look-up per row.
-                let synced = try db.cachedStatement(sql: Self.rebase(table.name))
+                // The rows written, each id with the version sent, as one JSON object: one statement
+                // per table marks them synced (it was one statement run per row).
+                var object: [UInt8] = [UInt8(ascii: "{")]
                 for id in ids {
                     guard let version = versions[id] else { continue }
-                    synced.setUncheckedArguments([version, id, version])
-                    try synced.execute()
+                    if object.count > 1 { object.append(UInt8(ascii: ",")) }
+                    JSONString.append(id, to: &object)
+                    object.append(UInt8(ascii: ":"))
+                    JSONString.append(version, to: &object)
                 }
+                object.append(UInt8(ascii: "}"))
+                guard object.count > 2 else { continue }
+                try db.cachedStatement(sql: Self.rebaseAll(table.name))
+                    .execute(arguments: [String(decoding: object, as: UTF8.self)])
             }
             for id in sent.deletedIDs {
                 try db.cachedStatement(sql: SQL.forgetDeletion).execute(arguments: [id])
@@ -463,7 +470,7 @@ struct DeviceLog: Sendable {
 
     /// The sync's statements on the log's own tables, each table and column named by the log's
     /// records (`TrainingLogSchema`): renaming one in the log's schema is one change, there.
-    private enum SQL {
+    enum SQL {
         typealias Cursor = SyncCursorRecord.CodingKeys
         typealias Account = DeletedAccountRecord.CodingKeys
         static let deletions = DeletedRowRecord.databaseTableName
@@ -504,6 +511,13 @@ struct DeviceLog: Sendable {
         "UPDATE \(table) SET \(Column.syncedAt) = ? WHERE \(Column.id) = ? AND \(Column.syncedAt) IS NOT ?"
     }
 
+    /// The same for every row of a JSON object `{id: version, …}` (`?`), each row found by its
+    /// key: the object drives the join, so the table is never scanned.
+    private static func rebaseAll(_ table: String) -> String {
+        "UPDATE \(table) SET \(Column.syncedAt) = sent.value FROM json_each(?) AS sent "
+            + "WHERE \(table).\(Column.id) = sent.key AND \(table).\(Column.syncedAt) IS NOT sent.value"
+    }
+
     // MARK: - Values
 
     /// `date` as the log writes moments: `YYYY-MM-DDTHH:MM:SS.SSSZ`, in UTC, to the millisecond
@@ -540,9 +554,22 @@ struct DeviceLog: Sendable {
         }
     }
 
+    /// Runs `body` in a transaction that only reads (`BEGIN DEFERRED`: it takes no write lock,
+    /// and sees the log as it was when it began). Not GRDB's `read`, which also sets `PRAGMA
+    /// query_only` on and off: setting a flag pragma makes SQLite expire every statement the
+    /// connection has prepared, so each cached statement of the sync was compiled again at its
+    /// next step, at every sync, reading and writing (a sixth of the device's CPU for the 1-hour
+    /// workout's sync, `docs/benchmarks.md`).
     private func read<Value>(_ body: (Database) throws -> Value) throws -> Value {
         do {
-            return try queue.read(body)
+            return try queue.writeWithoutTransaction { db in
+                var value: Value?
+                try db.inTransaction(.deferred) {
+                    value = try body(db)
+                    return .commit
+                }
+                return value!
+            }
         } catch let error as PostgresStoreError {
             throw error
         } catch {

@@ -57,7 +57,6 @@ struct ServerSubscription: Sendable, Hashable {
         _ subscription: ServerSubscription?, user: String, checkedAt: String?, in db: Database
     ) throws {
         // Cached statements: a connection kept between syncs prepares each once.
-        try db.cachedStatement(sql: "DELETE FROM subscription").execute()
         if let checkedAt, !checkedAt.isEmpty {
             try db.cachedStatement(
                 sql: """
@@ -66,12 +65,22 @@ struct ServerSubscription: Sendable, Hashable {
                     """
             ).execute(arguments: [user, checkedAt])
         }
-        guard let subscription else { return }
+        guard let subscription else {
+            // By its key, so that a log with no copy writes nothing (a bare DELETE clears the
+            // table's page whether or not it holds a row).
+            try db.cachedStatement(sql: "DELETE FROM subscription WHERE singleton = 1").execute()
+            return
+        }
+        // One statement in place of a DELETE and an INSERT: the row replaced where it is.
         try db.cachedStatement(
             sql: """
                 INSERT INTO subscription (singleton, user_id, plan, expires_at, is_trial, in_billing_retry,
                     grace_period_ends_at, revoked_at, will_renew, checked_at)
                 VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (singleton) DO UPDATE SET user_id = excluded.user_id, plan = excluded.plan,
+                    expires_at = excluded.expires_at, is_trial = excluded.is_trial,
+                    in_billing_retry = excluded.in_billing_retry, grace_period_ends_at = excluded.grace_period_ends_at,
+                    revoked_at = excluded.revoked_at, will_renew = excluded.will_renew, checked_at = excluded.checked_at
                 """
         ).execute(
             arguments: [
