@@ -66,19 +66,30 @@ struct SheetTable {
     /// every row.
     let stream: RecordStream?
 
-    /// The rows after a sheet's header, straight from the reader.
+    /// The rows after a sheet's header, from the reader: read on a thread of their own, a few
+    /// batches ahead (`readingAhead`), or on the caller's.
     final class RecordStream {
         /// Kept open for the cursor.
         private let workbook: Workbook
-        private let cursor: SheetCursor
+        private let cursor: SheetCursor?
+        private let ahead: RowsAhead?
         /// A first row that is data (the sheet has no header row).
         private var first: Record?
 
-        init(workbook: Workbook, cursor: SheetCursor, first: Record?) {
+        init(workbook: Workbook, cursor: SheetCursor, first: Record?, readingAhead: Bool) throws {
             self.workbook = workbook
-            self.cursor = cursor
             self.first = first
+            if readingAhead {
+                self.cursor = nil
+                ahead = try RowsAhead(cursor)
+            } else {
+                self.cursor = cursor
+                ahead = nil
+            }
         }
+
+        // The thread reading ahead stops before the workbook it reads is closed.
+        deinit { ahead?.cancel() }
 
         /// The next row holding a value, nil after the last.
         func next() throws -> Record? {
@@ -86,7 +97,7 @@ struct SheetTable {
                 self.first = nil
                 return first
             }
-            while let row = try cursor.next() {
+            while let row = try ahead?.next() ?? cursor?.next() {
                 let cells = SheetTable.cells(of: row)
                 if !cells.isEmpty { return Record(number: row.number, cells: cells) }
             }
@@ -137,7 +148,9 @@ struct SheetTable {
                 first = Record(number: row.number, cells: Self.cells(of: row))
             }
         }
-        let rest = RecordStream(workbook: workbook, cursor: cursor, first: first)
+        // A streamed sheet is the one long sheet of a check: its rows are parsed on a thread of
+        // their own while the checks run on this one.
+        let rest = try RecordStream(workbook: workbook, cursor: cursor, first: first, readingAhead: streaming)
         var records: [Record] = []
         if !streaming {
             while let record = try rest.next() { records.append(record) }

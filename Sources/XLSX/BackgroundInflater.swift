@@ -51,37 +51,6 @@ final class BackgroundInflater {
 
     /// Starts the thread that fills `ring`; the thread holds the ring until it returns.
     private static func start(_ ring: InflatedChunkRing) throws -> pthread_t {
-        let context = Unmanaged.passRetained(ring).toOpaque()
-        #if canImport(Darwin)
-        var created: pthread_t?
-        #else
-        var created = pthread_t()
-        #endif
-        let status = pthread_create(&created, nil, { context in
-            #if canImport(Darwin)
-            Unmanaged<InflatedChunkRing>.fromOpaque(context).takeRetainedValue().produce()
-            #else
-            guard let context else { return nil }
-            Unmanaged<InflatedChunkRing>.fromOpaque(context).takeRetainedValue().produce()
-            #endif
-            return nil
-        }, context)
-        #if canImport(Darwin)
-        guard status == 0, let created else {
-            Unmanaged<InflatedChunkRing>.fromOpaque(context).release()
-            throw threadFailure(status, entry: ring.entry)
-        }
-        #else
-        guard status == 0 else {
-            Unmanaged<InflatedChunkRing>.fromOpaque(context).release()
-            throw threadFailure(status, entry: ring.entry)
-        }
-        #endif
-        return created
-    }
-
-    private static func threadFailure(_ status: Int32, entry: ZipEntry) -> XLSXError {
-        XLSXError(.threadUnavailable,
-                  "cannot start a thread to read \(XLSXError.shown(entry.name)) (error \(status))", part: entry.name)
+        try ReaderThread.start(reading: ring.entry.name) { ring.produce() }
     }
 }

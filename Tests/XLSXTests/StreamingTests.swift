@@ -191,3 +191,73 @@ struct BatchCursorTests {
         #expect(xlsxError { _ = try cursor.nextBatch(rows: 512) }?.code == "sheet.bad_number")
     }
 }
+
+/// The catalogue's check reads its long sheet through `RowsAhead`: a thread parses rows while
+/// the checks run. The caller must see exactly what the cursor gives, end and errors included,
+/// and dropping it half way must neither hang nor leave a thread reading.
+@Suite("Rows read ahead")
+struct RowsAheadTests {
+    static func rows(_ ahead: RowsAhead) throws -> [Row] {
+        var rows: [Row] = []
+        while let row = try ahead.next() { rows.append(row) }
+        return rows
+    }
+
+    @Test("every row arrives as the cursor gives it, whatever the batch size", arguments: [1, 3, 256, 50_000])
+    func sameRows(batchSize: Int) throws {
+        let path = try StreamingTests.numberedSheet(rows: 12_000).write()
+        let expected = try readRows(path)
+        let workbook = try Workbook(path: path)
+        let cursor = try workbook.cursor(for: workbook.sheets[0])
+        let ahead = try RowsAhead(cursor, batchSize: batchSize, depth: 2)
+        #expect(try Self.rows(ahead) == expected)
+        #expect(try ahead.next() == nil)
+    }
+
+    @Test("rows read after the header by the caller go on from where the cursor stands")
+    func continuesCursor() throws {
+        let workbook = try Workbook(path: StreamingTests.numberedSheet(rows: 5_000).write())
+        let cursor = try workbook.cursor(for: workbook.sheets[0])
+        let first = try #require(try cursor.next())
+        let rest = try Self.rows(RowsAhead(cursor))
+        #expect(first.number == 1)
+        #expect(rest.map(\.number) == Array(2...5_000))
+    }
+
+    @Test("rows before a defect arrive before the error, and the error then repeats")
+    func rowsBeforeError() throws {
+        var package = StreamingTests.numberedSheet(rows: 20_000)
+        let sheet = try #require(package["xl/worksheets/sheet1.xml"])
+        package["xl/worksheets/sheet1.xml"] = sheet.replacingOccurrences(of: "<row r=\"15000\">",
+                                                                         with: "<row r=\"15000\"><broken>")
+        let workbook = try Workbook(path: package.write())
+        // What the cursor itself delivers before the error, to compare with.
+        let plain = try workbook.cursor(for: workbook.sheets[0])
+        var expected = 0
+        _ = xlsxError { while try plain.next() != nil { expected += 1 } }
+        let ahead = try RowsAhead(try workbook.cursor(for: workbook.sheets[0]), batchSize: 100)
+        var delivered = 0
+        let error = xlsxError { while try ahead.next() != nil { delivered += 1 } }
+        #expect(error?.code == "xml.malformed")
+        #expect(delivered == expected)
+        #expect(xlsxError { _ = try ahead.next() }?.code == "xml.malformed")
+    }
+
+    @Test("dropped half way, it stops its thread: no hang, the cursor and workbook freed")
+    func dropped() throws {
+        let path = try StreamingTests.numberedSheet(rows: 20_000).write()
+        for _ in 0..<20 {
+            weak var cursor: SheetCursor?
+            do {
+                let workbook = try Workbook(path: path)
+                let owned = try workbook.cursor(for: workbook.sheets[0])
+                cursor = owned
+                // The thread fills its two batches of ten and then waits for room.
+                let ahead = try RowsAhead(owned, batchSize: 10, depth: 2)
+                _ = try ahead.next()
+            }
+            // The thread held the cursor until it returned: dropping waited for it.
+            #expect(cursor == nil)
+        }
+    }
+}

@@ -1,0 +1,144 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a sheet's rows on a thread of its own, a few batches ahead of the caller, so that
+/// parsing the sheet and what the caller does with each row (the catalogue's checks) share two
+/// cores. The rows, and the error that ends them, come out exactly as `SheetCursor.next()` gives
+/// them. Owns the thread: dropping it stops the thread and waits for it.
+///
+/// Memory stays bounded: at most `depth` batches of `batchSize` rows wait for the caller.
+package final class RowsAhead {
+    private let queue: RowBatchQueue
+    private var thread: pthread_t?
+    /// The batch being handed out, and where in it.
+    private var batch: [Row] = []
+    private var position = 0
+
+    /// Starts reading `cursor` from where it stands. The cursor must not be used elsewhere from
+    /// now on.
+    package init(_ cursor: SheetCursor, batchSize: Int = 256, depth: Int = 4) throws {
+        let queue = RowBatchQueue(depth: depth)
+        self.queue = queue
+        let source = CursorHandOver(cursor)
+        thread = try ReaderThread.start(reading: cursor.sheet.partPath) {
+            queue.produce(batchSize: batchSize, from: source.cursor)
+        }
+    }
+
+    deinit { cancel() }
+
+    /// The next row with at least one non-blank cell, or nil after the last. After an error,
+    /// keeps throwing it.
+    package func next() throws -> Row? {
+        if position == batch.count {
+            guard let next = try queue.take() else { return nil }
+            batch = next
+            position = 0
+        }
+        position += 1
+        return batch[position - 1]
+    }
+
+    /// Stops the thread and waits for it. Safe to call more than once.
+    package func cancel() {
+        queue.cancel()
+        guard let running = thread else { return }
+        thread = nil
+        pthread_join(running, nil)
+    }
+}
+
+/// A cursor handed to the thread that reads ahead, which alone uses it from then on.
+private final class CursorHandOver: @unchecked Sendable {
+    let cursor: SheetCursor
+    init(_ cursor: SheetCursor) { self.cursor = cursor }
+}
+
+/// The batches a `RowsAhead` thread reads and its caller takes, guarded by a mutex and a
+/// condition variable. Every mutable property is read and written under `mutex`; hence
+/// `@unchecked Sendable`.
+private final class RowBatchQueue: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    private let depth: Int
+    private var batches: [[Row]] = []
+    private var reachedEnd = false
+    private var failure: (any Error)?
+    private var cancelled = false
+
+    init(depth: Int) {
+        self.depth = max(depth, 1)
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        condition = .allocate(capacity: 1)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        condition.deallocate()
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// The next batch of rows (never empty), nil at the end of the sheet; rethrows the reader's
+    /// error after the rows that came before it.
+    func take() throws -> [Row]? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while batches.isEmpty && !reachedEnd && failure == nil {
+            pthread_cond_wait(condition, mutex)
+        }
+        if !batches.isEmpty {
+            pthread_cond_broadcast(condition)
+            return batches.removeFirst()
+        }
+        if let failure { throw failure }
+        return nil
+    }
+
+    /// Tells the reading thread to stop at its next batch.
+    func cancel() {
+        pthread_mutex_lock(mutex)
+        cancelled = true
+        pthread_cond_broadcast(condition)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// The reading thread's loop: batches of rows until the end, an error, or cancellation.
+    func produce(batchSize: Int, from cursor: SheetCursor) {
+        var ended = false
+        var error: (any Error)?
+        while !ended && error == nil {
+            var rows: [Row] = []
+            rows.reserveCapacity(batchSize)
+            do {
+                while rows.count < batchSize {
+                    guard let row = try cursor.next() else {
+                        ended = true
+                        break
+                    }
+                    rows.append(row)
+                }
+            } catch let failure {
+                error = failure
+            }
+            pthread_mutex_lock(mutex)
+            while batches.count >= depth && !cancelled {
+                pthread_cond_wait(condition, mutex)
+            }
+            let stop = cancelled
+            if !stop {
+                if !rows.isEmpty { batches.append(rows) }
+                reachedEnd = ended
+                failure = error
+                pthread_cond_broadcast(condition)
+            }
+            pthread_mutex_unlock(mutex)
+            if stop { return }
+        }
+    }
+}
