@@ -33,7 +33,7 @@ struct CellValueDecoder {
     let shownPart: String
     /// Keeps the buffers `sharedStrings` and `styleKinds` point into alive.
     private let tables: WorkbookTables
-    private let sharedStrings: UnsafeBufferPointer<String>
+    private let sharedStrings: SharedStrings
     private let styleKinds: UnsafeBufferPointer<NumberFormatKind>
     private let usesDate1904: Bool
 

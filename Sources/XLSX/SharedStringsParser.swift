@@ -2,7 +2,14 @@
 /// phonetic runs (`<rPh>`) skipped, each `<t>` trimmed unless it preserves space, `_xHHHH_`
 /// escapes decoded.
 final class SharedStringsParser: XMLContentHandler {
-    private(set) var strings: [String] = []
+    private(set) var strings = SharedStrings()
+    /// The part's inflated size: the strings' bytes take at most as many.
+    private let partSize: Int
+
+    init(partSize: Int) {
+        self.partSize = partSize
+    }
+
     private let text = ByteBuffer()
     private var inItem = false
     private var inPhonetic = false
@@ -21,9 +28,8 @@ final class SharedStringsParser: XMLContentHandler {
             inPhonetic = true
         case UInt8(ascii: "s") where name.is("sst"):
             // Reserve for the declared count, bounded: the attribute is not trusted.
-            if let count = attributes.bytes("uniqueCount").flatMap(DecimalParsing.integer) {
-                strings.reserveCapacity(min(count, 1 << 20))
-            }
+            let count = attributes.bytes("uniqueCount").flatMap(DecimalParsing.integer) ?? 0
+            strings.reserve(byteCount: partSize, count: count)
         default:
             break
         }
@@ -37,7 +43,7 @@ final class SharedStringsParser: XMLContentHandler {
         case UInt8(ascii: "r") where name.is("rPh"):
             inPhonetic = false
         case UInt8(ascii: "s") where name.is("si"):
-            strings.append(ExcelTextEscape.decode(text.bytes))
+            strings.append(escaped: text.bytes)
             inItem = false
             collecting = false
         default:

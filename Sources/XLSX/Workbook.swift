@@ -120,17 +120,17 @@ public final class Workbook {
     }
 
     /// The workbook's shared strings, in the order cells refer to them.
-    package func sharedStrings() throws -> [String] {
-        Array(try loadTables().sharedStrings)
+    package func sharedStrings() throws -> SharedStrings {
+        try loadTables().sharedStrings
     }
 
     /// Loads the shared strings and the style table once. A part named by a relationship but
     /// absent from the zip is tolerated (no strings, no date styles), as Excel does.
     private func loadTables() throws -> WorkbookTables {
         if let tables { return tables }
-        var sharedStrings: [String] = []
-        if let part = sharedStringsPart, archive.entry(named: part) != nil {
-            let parser = SharedStringsParser()
+        var sharedStrings = SharedStrings()
+        if let part = sharedStringsPart, let entry = archive.entry(named: part) {
+            let parser = SharedStringsParser(partSize: Int(clamping: entry.uncompressedSize))
             try archive.parseXML(part: part, into: parser)
             sharedStrings = parser.strings
         }

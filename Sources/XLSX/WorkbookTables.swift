@@ -3,25 +3,21 @@
 ///
 /// Owns flat buffers so the hot path indexes them without array bookkeeping.
 final class WorkbookTables {
-    let sharedStrings: UnsafeBufferPointer<String>
+    let sharedStrings: SharedStrings
     let styleKinds: UnsafeBufferPointer<NumberFormatKind>
     let usesDate1904: Bool
 
-    private let stringStorage: UnsafeMutableBufferPointer<String>
     private let styleStorage: UnsafeMutableBufferPointer<NumberFormatKind>
 
-    init(sharedStrings: [String], styleKinds: [NumberFormatKind], usesDate1904: Bool) {
-        stringStorage = .allocate(capacity: sharedStrings.count)
-        _ = stringStorage.initialize(from: sharedStrings)
+    init(sharedStrings: SharedStrings, styleKinds: [NumberFormatKind], usesDate1904: Bool) {
         styleStorage = .allocate(capacity: styleKinds.count)
         _ = styleStorage.initialize(from: styleKinds)
-        self.sharedStrings = UnsafeBufferPointer(stringStorage)
+        self.sharedStrings = sharedStrings
         self.styleKinds = UnsafeBufferPointer(styleStorage)
         self.usesDate1904 = usesDate1904
     }
 
     deinit {
-        stringStorage.deinitialize().deallocate()
         styleStorage.deinitialize().deallocate()
     }
 }

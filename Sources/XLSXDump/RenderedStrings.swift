@@ -4,7 +4,7 @@ import XLSX
 /// a CSV field): a cell that refers to one is a copy of bytes, and the dump makes no string
 /// per cell.
 struct RenderedStrings {
-    let strings: [String]
+    let strings: SharedStrings
     private var bytes: [UInt8] = []
     /// Where each rendering ends in `bytes`.
     private var ends: [Int] = []
