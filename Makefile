@@ -101,9 +101,11 @@ bench-xlsx:
 # Catalogue benchmark (figures only, never a test): `scripts/grown-catalogue` grows the committed
 # exercises sheet to 164,730 and 1,000,000 valid rows (cached in bench-data/), then `traindb check`
 # and `traindb build` are timed against `traindb xlsx dump` of that sheet, whole processes in
-# alternating rounds: their ratios to the dump and their peak memory.
+# alternating rounds: their ratios to the dump and their peak memory. The first size is measured
+# again as XlsxWriter writes it (`scripts/rewritten-catalogue`, shared strings).
 .PHONY: bench-catalogue
 bench-catalogue:
+	@python3 -c "import openpyxl, xlsxwriter" 2>/dev/null || pip install -q openpyxl xlsxwriter
 	@[ -x /usr/bin/time ] || { \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq time; }

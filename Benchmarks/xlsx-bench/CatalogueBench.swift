@@ -4,8 +4,9 @@ import Foundation
 // its exercises sheet: how much the checks and the database cost on top of reading every cell.
 
 /// `xlsx-bench catalogue [ROWS…]`: for each row count (164,730 and 1,000,000 unless given),
-/// generates the grown catalogue once (`scripts/grown-catalogue`, cached in bench-data/), then
-/// times the dump, the check and the build as whole processes in alternating rounds.
+/// generates the grown catalogue once (`scripts/grown-catalogue`, cached in bench-data/), and
+/// for the first count a copy XlsxWriter writes (`scripts/rewritten-catalogue`), then times the
+/// dump, the check and the build as whole processes in alternating rounds.
 func catalogueFigures(rowCounts: [Int]) throws {
     let traindb = traindbPath
     guard FileManager.default.isExecutableFile(atPath: traindb) else {
@@ -14,10 +15,19 @@ func catalogueFigures(rowCounts: [Int]) throws {
     }
     let dataDirectory = repositoryRoot.appendingPathComponent("bench-data")
     try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-    for rows in rowCounts {
-        let folder = dataDirectory.appendingPathComponent("grown-catalogue-\(rows)-v1").path
+    // Each size as our script writes it (inline strings), and the first size written again by
+    // XlsxWriter (shared strings, as Excel and most programs store text): a catalogue TrainDB's
+    // own scripts did not lay out.
+    var catalogues: [(rows: Int, writer: String?)] = rowCounts.map { ($0, nil) }
+    if let first = rowCounts.first { catalogues.insert((first, "xlsxwriter"), at: 1) }
+    for (rows, writer) in catalogues {
+        let grown = dataDirectory.appendingPathComponent("grown-catalogue-\(rows)-v1").path
+        try generate(
+            grown + "/train_exercise_database_prod.xlsx", with: ["scripts/grown-catalogue", String(rows), grown])
+        let folder =
+            writer.map { dataDirectory.appendingPathComponent("grown-catalogue-\(rows)-\($0)-v1").path } ?? grown
         let workbook = folder + "/train_exercise_database_prod.xlsx"
-        try generate(workbook, with: ["scripts/grown-catalogue", String(rows), folder])
+        if let writer { try generate(workbook, with: ["scripts/rewritten-catalogue", writer, grown, folder]) }
         let database = FileManager.default.temporaryDirectory
             .appendingPathComponent("xlsx-bench-\(getpid())-catalogue.sqlite").path
         defer { try? FileManager.default.removeItem(atPath: database) }
@@ -28,8 +38,9 @@ func catalogueFigures(rowCounts: [Int]) throws {
         ]
         let rounds = rows > 500_000 ? 1 : 3
         print("")
-        print("a catalogue grown to \(rows) exercises (committed rows repeated with new ids, names and groups): "
-              + "dump, check and build, whole processes, \(rounds) alternating round(s) (load \(loadAverage())) …")
+        print("a catalogue grown to \(rows) exercises (committed rows repeated with new ids, names and groups), "
+              + (writer.map { "written again by \($0)" } ?? "written by scripts/grown-catalogue")
+              + ": dump, check and build, whole processes, \(rounds) alternating round(s) (load \(loadAverage())) …")
         var runs = Array(repeating: Runs(), count: commands.count)
         do {
             for _ in 0..<rounds {
@@ -54,8 +65,9 @@ func catalogueFigures(rowCounts: [Int]) throws {
                            Double(run.peakKilobytes) / 1024, run.median / Double(rows) * 1e6))
         }
         print("")
-        // Wall-clock ratios measure the wait for a core when other builds load the machine; the
-        // CPU ratios (user + system time of the whole process) do not.
+        // The wall-clock ratio is the wait people see; it also measures the wait for a core when
+        // other work loads the machine, which the CPU ratio (user + system time of the whole
+        // process, every thread) does not. Both are held to the target.
         for (index, label, target) in [(1, "check / dump", 1.5), (2, "build / dump", 2.5)] {
             let perRound = zip(runs[index].figures, runs[0].figures).map { $0.seconds / $1.seconds }
             let median = runs[index].median / runs[0].median
@@ -64,9 +76,10 @@ func catalogueFigures(rowCounts: [Int]) throws {
             let peakMB = Double(runs[index].peakKilobytes) / 1024
             print(label.padding(toLength: 16, withPad: " ", startingAt: 0)
                   + String(format: "wall %.2f (rounds %.2f – %.2f), CPU %.2f (rounds %.2f – %.2f)   target ≤ %.1f: "
-                           + "%@ in CPU time;   peak %.1f MB, target ≤ 64 MB: %@",
+                           + "%@ in wall time, %@ in CPU time;   peak %.1f MB, target ≤ 64 MB: %@",
                            median, perRound.min() ?? .nan, perRound.max() ?? .nan, cpu,
-                           cpuPerRound.min() ?? .nan, cpuPerRound.max() ?? .nan, target, verdict(cpu <= target),
+                           cpuPerRound.min() ?? .nan, cpuPerRound.max() ?? .nan, target,
+                           verdict(median <= target), verdict(cpu <= target),
                            peakMB, verdict(peakMB <= 64)))
         }
     }
