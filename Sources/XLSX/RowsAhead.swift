@@ -19,7 +19,7 @@ package final class RowsAhead {
 
     /// Starts reading `cursor` from where it stands. The cursor must not be used elsewhere from
     /// now on.
-    package init(_ cursor: SheetCursor, batchSize: Int = 256, depth: Int = 4) throws {
+    package init(_ cursor: SheetCursor, batchSize: Int = 128, depth: Int = 3) throws {
         let queue = RowBatchQueue(depth: depth)
         self.queue = queue
         let source = CursorHandOver(cursor)
