@@ -44,7 +44,7 @@ extension CatalogImporter {
             if let table = lookupTables[lookup.sheet], let column = table.column(lookup.column) {
                 let source = "\(table.sheet).\(table.headers[column] ?? lookup.column)"
                 if let values = lookupValues[lookup.description] {
-                    indexes[lookup] = LookupIndex(source: source, values: values.kept, isComplete: values.isComplete)
+                    indexes[lookup] = LookupIndex(source: source, streamed: values)
                 } else {
                     indexes[lookup] = LookupIndex(
                         source: source, values: table.records.compactMap { Self.lookupValue($0, column) })

@@ -87,7 +87,7 @@ public struct CatalogImporter {
             lookupTables: exerciseTables, problems: &problems
         ) { record, parsed in
             exerciseCount += 1
-            try rules?.check(ExerciseRow(parsed))
+            try rules?.check(parsed)
             for index in exerciseValues.indices {
                 if let value = Self.lookupValue(record, exerciseValues[index].column) {
                     exerciseValues[index].values.add(value)

@@ -19,6 +19,30 @@ enum ExerciseColumn: String, ContractColumn {
     case videoURL = "video_url"
     case thumbnailURL = "thumbnail_url"
 
+    /// The case's place in `allCases` (declaration order), for tables indexed by column.
+    var ordinal: Int {
+        switch self {
+        case .exerciseID: 0
+        case .displayName: 1
+        case .canonicalName: 2
+        case .equipmentCategory: 3
+        case .equipmentSpecific: 4
+        case .primaryMuscle: 5
+        case .secondaryMuscles: 6
+        case .movementPattern: 7
+        case .complexityLevel: 8
+        case .selectionTier: 9
+        case .isIsolation: 10
+        case .includeInProgramme: 11
+        case .instruction1: 12
+        case .instruction2: 13
+        case .instruction3: 14
+        case .instruction4: 15
+        case .videoURL: 16
+        case .thumbnailURL: 17
+        }
+    }
+
     /// The instruction steps' columns, step 1 first.
     static let instructions: [ExerciseColumn] = [.instruction1, .instruction2, .instruction3, .instruction4]
 

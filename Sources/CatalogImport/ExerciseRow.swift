@@ -1,81 +1,90 @@
 import Catalog
 
-/// One data row of the `exercises` sheet, decoded once after its cells were checked: each
-/// field is the cell's value in its column's type, or nil when the cell is blank or its value
-/// was reported. The rules read these fields; the exercise is made from them.
+/// One data row of the `exercises` sheet, read after its cells were checked: each field is the
+/// cell's value in its column's type, or nil when the cell is blank or its value was reported.
+/// The rules read these fields; the exercise is made from them.
+///
+/// A field is read from the parsed record when asked for, at the slot the sheet's `Layout`
+/// gives: the rules read a dozen fields a row, and a copy of all 18 values made for each row
+/// (each text retained, then released) cost more than the rules' own work.
 struct ExerciseRow {
-    /// 1-based row number in the sheet.
-    let number: Int
-    /// False when any of the row's cells was reported as an error.
-    let isValid: Bool
-    private(set) var id: String?
-    private(set) var displayName: String?
-    private(set) var canonicalName: String?
-    private(set) var equipmentCategory: String?
-    private(set) var equipmentItem: String?
-    private(set) var primaryMuscle: String?
-    private(set) var secondaryMuscles: [String]?
-    private(set) var movementPattern: String?
-    private(set) var complexity: Int?
-    private(set) var selectionTier: Int?
-    private(set) var isIsolation: Bool?
-    private(set) var includeInProgramme: Bool?
-    /// Steps 1 to 4, nil where the cell is blank (four fields rather than an array made for
-    /// each row).
-    private(set) var instruction1: String?
-    private(set) var instruction2: String?
-    private(set) var instruction3: String?
-    private(set) var instruction4: String?
-    private(set) var videoURL: String?
-    private(set) var thumbnailURL: String?
-    private let record: ParsedRecord<ExerciseColumn>
+    /// Where each column's value is in the parsed records of one sheet: the same for every row
+    /// (they share one list of columns), found once.
+    struct Layout {
+        /// Per column (by `ExerciseColumn.ordinal`), its slot in the record; -1 when the sheet
+        /// lacks it.
+        fileprivate let slots: [Int]
 
-    init(_ record: ParsedRecord<ExerciseColumn>) {
-        self.record = record
-        number = record.number
-        isValid = record.isValid
-        // One pass over the fields in the order they were set, the last of a column winning, rather
-        // than a search of them for each of the 18 fields.
-        record.forEachField { column, value in
-            switch column {
-            case .exerciseID: id = value?.text
-            case .displayName: displayName = value?.text
-            case .canonicalName: canonicalName = value?.text
-            case .equipmentCategory: equipmentCategory = value?.text
-            case .equipmentSpecific: equipmentItem = value?.text
-            case .primaryMuscle: primaryMuscle = value?.text
-            case .secondaryMuscles: secondaryMuscles = value?.list
-            case .movementPattern: movementPattern = value?.text
-            case .complexityLevel: complexity = value?.integer
-            case .selectionTier: selectionTier = value?.integer
-            case .isIsolation: isIsolation = value?.boolean
-            case .includeInProgramme: includeInProgramme = value?.boolean
-            case .instruction1: instruction1 = value?.text
-            case .instruction2: instruction2 = value?.text
-            case .instruction3: instruction3 = value?.text
-            case .instruction4: instruction4 = value?.text
-            case .videoURL: videoURL = value?.text
-            case .thumbnailURL: thumbnailURL = value?.text
-            }
+        init(_ columns: [(column: ExerciseColumn, index: Int)]) {
+            var slots = [Int](repeating: -1, count: ExerciseColumn.allCases.count)
+            // A record lists each contract column once.
+            for slot in columns.indices { slots[columns[slot].column.ordinal] = slot }
+            self.slots = slots
         }
     }
 
+    private let record: ParsedRecord<ExerciseColumn>
+    private let layout: Layout
+
+    /// `layout` is the one made from `record.columns` (any record of the same sheet's).
+    init(_ record: ParsedRecord<ExerciseColumn>, layout: Layout) {
+        self.record = record
+        self.layout = layout
+    }
+
+    init(_ record: ParsedRecord<ExerciseColumn>) {
+        self.init(record, layout: Layout(record.columns))
+    }
+
+    /// 1-based row number in the sheet.
+    var number: Int { record.number }
+    /// False when any of the row's cells was reported as an error.
+    var isValid: Bool { record.isValid }
+    var id: String? { value(.exerciseID)?.text }
+    var displayName: String? { value(.displayName)?.text }
+    var canonicalName: String? { value(.canonicalName)?.text }
+    var equipmentCategory: String? { value(.equipmentCategory)?.text }
+    var equipmentItem: String? { value(.equipmentSpecific)?.text }
+    var primaryMuscle: String? { value(.primaryMuscle)?.text }
+    var secondaryMuscles: [String]? { value(.secondaryMuscles)?.list }
+    var movementPattern: String? { value(.movementPattern)?.text }
+    var complexity: Int? { value(.complexityLevel)?.integer }
+    var selectionTier: Int? { value(.selectionTier)?.integer }
+    var isIsolation: Bool? { value(.isIsolation)?.boolean }
+    var includeInProgramme: Bool? { value(.includeInProgramme)?.boolean }
+    var videoURL: String? { value(.videoURL)?.text }
+    var thumbnailURL: String? { value(.thumbnailURL)?.text }
+
+    /// The value read from `column`; nil when blank, reported, or not in the sheet.
+    private func value(_ column: ExerciseColumn) -> FieldValue? {
+        let slot = layout.slots[column.ordinal]
+        return slot < 0 ? nil : record[slot: slot]
+    }
+
     /// Steps 1 to 4, nil where the cell is blank.
-    var instructions: [String?] { [instruction1, instruction2, instruction3, instruction4] }
+    var instructions: [String?] { [instruction(1), instruction(2), instruction(3), instruction(4)] }
 
     /// Step `step` (1 to 4), nil where the cell is blank.
     func instruction(_ step: Int) -> String? {
         switch step {
-        case 1: instruction1
-        case 2: instruction2
-        case 3: instruction3
-        default: instruction4
+        case 1: value(.instruction1)?.text
+        case 2: value(.instruction2)?.text
+        case 3: value(.instruction3)?.text
+        default: value(.instruction4)?.text
         }
+    }
+
+    /// Whether step `step` (1 to 4) is filled, read without a copy of its text.
+    func hasInstruction(_ step: Int) -> Bool {
+        let column = ExerciseColumn.instructions[step - 1]
+        let slot = layout.slots[column.ordinal]
+        return slot >= 0 && record.hasValue(slot: slot)
     }
 
     /// The sheet column (1 = A) of `column`, when the sheet has it.
     func column(_ column: ExerciseColumn) -> Int? {
-        record.column(column)
+        let slot = layout.slots[column.ordinal]
+        return slot < 0 ? nil : record.columns[slot].index
     }
 
     /// The exercise, when every required field is there.

@@ -37,6 +37,8 @@ struct ExerciseRules {
     private var memberIsAlone = PagedArray<Bool>()
     /// The column of `canonical_name`, the same for every row.
     private var memberColumn: Int?
+    /// Where the rows' fields are in their parsed records, found at the first row.
+    private var layout: ExerciseRow.Layout?
 
     init(
         table: SheetTable, lookups: CatalogLookups, keepsExercises: Bool = true, stage: ExerciseStage? = nil,
@@ -59,6 +61,13 @@ struct ExerciseRules {
     /// Checks one row (rows come in sheet order, each once), keeping only what the rules that
     /// span rows need: a few values per group, never the row. Throws the `SpillFailure` of a
     /// group index whose temporary file failed it.
+    mutating func check(_ record: ParsedRecord<ExerciseColumn>) throws {
+        // The sheet's records share one list of columns: its layout is found once.
+        let layout = self.layout ?? ExerciseRow.Layout(record.columns)
+        self.layout = layout
+        try check(ExerciseRow(record, layout: layout))
+    }
+
     mutating func check(_ row: ExerciseRow) throws {
         let errorsBefore = rowReader.errorCount
         checkIdentifier(row, rowReader)
@@ -112,17 +121,19 @@ struct ExerciseRules {
 
     /// `[a-z0-9]+(_[a-z0-9]+)*`.
     static func isSnakeCase(_ id: String) -> Bool {
-        let bytes = id.utf8
-        guard let first = bytes.first, let last = bytes.last, first != UInt8(ascii: "_"), last != UInt8(ascii: "_")
-        else { return false }
+        // A native string's bytes are read in place, without the UTF-8 view's index per byte.
+        id.utf8.withContiguousStorageIfAvailable(isSnakeCase) ?? isSnakeCase(id.utf8)
+    }
+
+    private static func isSnakeCase(_ bytes: some Collection<UInt8>) -> Bool {
+        guard let first = bytes.first, first != UInt8(ascii: "_") else { return false }
         var previous: UInt8 = 0
         for byte in bytes {
-            let isWordByte = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            let isWordByte = byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
             guard isWordByte || (byte == UInt8(ascii: "_") && previous != UInt8(ascii: "_")) else { return false }
             previous = byte
         }
-        return true
+        return previous != UInt8(ascii: "_")
     }
 
     /// An item must be listed under the row's own category; a category without items takes none.
@@ -211,7 +222,7 @@ struct ExerciseRules {
     private func checkInstructions(_ row: ExerciseRow, _ reader: FieldReader) {
         // Which steps are filled, one bit each (step 1 the lowest), without an array per row.
         var filled = 0
-        for step in 1...4 where row.instruction(step) != nil { filled |= 1 << (step - 1) }
+        for step in 1...4 where row.hasInstruction(step) { filled |= 1 << (step - 1) }
         for step in 2...4 where filled & (1 << (step - 1)) != 0 && filled & (1 << (step - 2)) == 0 {
             guard let column = row.column(ExerciseColumn.instructions[step - 1]) else { continue }
             reader.report(

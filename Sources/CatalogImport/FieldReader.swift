@@ -111,7 +111,7 @@ struct FieldReader {
     static func isPrintableUntrimmed(_ text: String) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { bytes in
             guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
-            return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+            return String.isPrintableASCII(bytes)
         } ?? false
     }
 
@@ -120,7 +120,7 @@ struct FieldReader {
     static func firstControlCharacter(in text: String) -> String? {
         // Printable ASCII throughout (nearly every cell): none.
         var text = text
-        if text.withUTF8({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) { return nil }
+        if text.withUTF8(String.isPrintableASCII) { return nil }
         let found = text.unicodeScalars.first { scalar in
             scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
         }
@@ -195,7 +195,7 @@ struct FieldReader {
     static func asciiListItems(_ text: String) -> [String]? {
         var text = text
         return text.withUTF8 { bytes -> [String]? in
-            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            guard String.isPrintableASCII(bytes) else { return nil }
             var items: [String] = []
             var start = 0
             while start <= bytes.count {

@@ -48,7 +48,12 @@ struct ParsedRecord<Column: ContractColumn> {
     init(number: Int, columns: [(column: Column, index: Int)]) {
         self.number = number
         self.columns = columns
-        values = Array(repeating: nil, count: columns.count)
+        // Each slot set to nil in place: `Array(repeating:count:)` copies its value into each
+        // slot through the enum's generic copy.
+        values = [FieldValue?](unsafeUninitializedCapacity: columns.count) { slots, count in
+            for slot in slots.indices { slots.initializeElement(at: slot, to: nil) }
+            count = slots.count
+        }
     }
 
     /// The value read from `column`; nil when blank or reported.
@@ -57,16 +62,19 @@ struct ParsedRecord<Column: ContractColumn> {
         return nil
     }
 
+    /// The value at `slot` of `columns`; nil when blank or reported.
+    subscript(slot slot: Int) -> FieldValue? { values[slot] }
+
+    /// Whether the column at `slot` of `columns` has a value.
+    func hasValue(slot: Int) -> Bool {
+        if case .none = values[slot] { return false }
+        return true
+    }
+
     /// The sheet column (1 = A) of `column`, when the sheet has it.
     func column(_ column: Column) -> Int? {
         for entry in columns where entry.column == column { return entry.index }
         return nil
-    }
-
-    /// Every column with its value, in the order of `columns`: one pass, for a reader that
-    /// wants every field rather than one.
-    func forEachField(_ body: (Column, FieldValue?) -> Void) {
-        for slot in columns.indices { body(columns[slot].column, values[slot]) }
     }
 
     /// Sets the value of the column at `slot` of `columns` (the last set is its value).

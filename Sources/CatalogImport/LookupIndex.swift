@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The allowed values of a lookup column, and the "did you mean" hint for a value that is not
 /// one of them. A class: a check reads it for each lookup cell of every row, and a copy of its
@@ -6,67 +7,85 @@ import Foundation
 final class LookupIndex: Sendable {
     /// Where the values come from, e.g. `lookup_muscles.muscle_group`.
     let source: String
-    /// Distinct values in the order they first appear.
-    let values: [String]
-    private let exact: Set<String>
-    private let byKey: [String: String]
-    /// The most characters of any value's comparison key.
-    private let longestKey: Int
 
     /// False when `values` are only those some row looks up (a long sheet's): the hint then
     /// points at the sheet rather than listing them.
     let isComplete: Bool
 
-    /// `exact` as bytes, when every value is plain ASCII (nil otherwise).
-    private let asciiValues: ASCIIValueSet?
+    /// Every value, when given at once (a lookup sheet's, held whole).
+    private let given: Values?
+    /// For a streamed sheet's column: the values (normalised) the looking-up sheets name, and
+    /// the column's values that are one of them, which answer for every value so named.
+    private let named: (keys: NormalisedValues, values: Values)?
+    /// A streamed column's every value, made on the first question `named` cannot answer: that
+    /// is only for a value some row names but the column lacks (an error), so a clean check
+    /// never hashes or normalises the tens of thousands of them.
+    private let made: Mutex<Values?>
+    private let allValues: @Sendable () -> [String]
 
     init(source: String, values: some Sequence<String>, isComplete: Bool = true) {
         self.source = source
         self.isComplete = isComplete
-        // Made for every exercise id a contraindications workbook may name (up to 50,000): each
-        // value hashed once into each table, sized for them all at once.
-        var distinct: [String] = []
-        var exact: Set<String> = []
-        var keyed: [(String, String)] = []
-        exact.reserveCapacity(values.underestimatedCount)
-        keyed.reserveCapacity(values.underestimatedCount)
-        var longestKey = 0
-        for value in values where exact.insert(value).inserted {
-            distinct.append(value)
-            let key = SheetTable.normalise(value)
-            keyed.append((key, value))
-            // A plain ASCII key (no carriage return: white space is folded) has a character a byte.
-            let length = key.utf8.allSatisfy { $0 < 0x80 } ? key.utf8.count : key.count
-            longestKey = max(longestKey, length)
+        given = Values(values)
+        named = nil
+        made = Mutex(nil)
+        allValues = { [] }
+    }
+
+    /// The values of a streamed sheet's column that another sheet looks up: `streamed.kept`,
+    /// read only for a value its rows name that the column lacks.
+    init(source: String, streamed: LookupValues) {
+        self.source = source
+        isComplete = streamed.isComplete
+        given = nil
+        named = (streamed.lookedUp, Values(streamed.named))
+        made = Mutex(nil)
+        allValues = { streamed.kept }
+    }
+
+    /// Distinct values in the order they first appear.
+    var values: [String] { every.values }
+
+    private var every: Values {
+        if let given { return given }
+        return made.withLock { made in
+            if let made { return made }
+            let values = Values(allValues())
+            made = values
+            return values
         }
-        self.values = distinct
-        self.exact = exact
-        // The first value of each key is the lookup's spelling of it.
-        byKey = Dictionary(keyed, uniquingKeysWith: { first, _ in first })
-        self.longestKey = longestKey
-        asciiValues = ASCIIValueSet(distinct)
+    }
+
+    /// What answers for `value`: for a value the looking-up sheets name, `named` holds every
+    /// value of the column equal to it, or equal ignoring case and spacing, in their order.
+    private func answering(_ value: String) -> Values {
+        if let given { return given }
+        if let named, named.keys.contains(normalising: value) { return named.values }
+        return every
     }
 
     func contains(_ value: String) -> Bool {
-        if let found = asciiValues?.contains(value) { return found }
-        return exact.contains(value)
+        // Asked for each lookup cell of every row: a lookup sheet's values answer directly.
+        if let given { return given.contains(value) }
+        return answering(value).contains(value)
     }
 
     /// The lookup's spelling of a value that differs only in case or spacing.
     func sameIgnoringCaseAndSpacing(_ value: String) -> String? {
-        byKey[SheetTable.normalise(value)]
+        answering(value).byKey[SheetTable.normalise(value)]
     }
 
     /// The closest allowed value, when one is close enough to be a typo.
     func closest(to value: String) -> String? {
+        if let same = sameIgnoringCaseAndSpacing(value) { return same }
+        let values = every
         let normalised = SheetTable.normalise(value)
-        if let same = byKey[normalised] { return same }
         // The edit distance is at least the difference in length, and the tolerance at most 3:
         // a long value (a 50 MB cell) is no typo of a short one and costs no comparison.
-        guard normalised.count <= longestKey + 3 else { return nil }
+        guard normalised.count <= values.longestKey + 3 else { return nil }
         let key = Array(normalised)
         var best: (value: String, distance: Int)?
-        for candidate in values {
+        for candidate in values.values {
             let distance = EditDistance.between(key, Array(SheetTable.normalise(candidate)))
             if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }
@@ -78,10 +97,54 @@ final class LookupIndex: Sendable {
     /// The hint for an unknown value: the close match, or where the allowed values are.
     func hint(for value: String) -> String {
         if let match = closest(to: value) { return "did you mean \(quoted: match)?" }
+        let values = self.values
         if isComplete, values.count <= 12 {
             return "allowed values: " + values.map { "\(quoted: $0)" }.joined(separator: ", ")
         }
         return "allowed values are listed in \(source)"
+    }
+
+    /// A set of allowed values and what the index reads of them (a class: handed out without
+    /// retaining each of its tables).
+    private final class Values: Sendable {
+        /// Distinct values in the order they first appear.
+        let values: [String]
+        let exact: Set<String>
+        /// Each value by its comparison key (`SheetTable.normalise`), the first of a key winning.
+        let byKey: [String: String]
+        /// The most characters of any value's comparison key.
+        let longestKey: Int
+        /// `exact` as bytes, when every value is plain ASCII (nil otherwise).
+        let asciiValues: ASCIIValueSet?
+
+        init(_ values: some Sequence<String>) {
+            // Made for every exercise id a contraindications workbook may name (up to 50,000):
+            // each value hashed once into each table, sized for them all at once.
+            var distinct: [String] = []
+            var exact: Set<String> = []
+            var keyed: [(String, String)] = []
+            exact.reserveCapacity(values.underestimatedCount)
+            keyed.reserveCapacity(values.underestimatedCount)
+            var longestKey = 0
+            for value in values where exact.insert(value).inserted {
+                distinct.append(value)
+                let key = SheetTable.normalise(value)
+                keyed.append((key, value))
+                // A plain ASCII key (no carriage return: white space is folded) has a character a byte.
+                let length = key.utf8.allSatisfy { $0 < 0x80 } ? key.utf8.count : key.count
+                longestKey = max(longestKey, length)
+            }
+            self.values = distinct
+            self.exact = exact
+            byKey = Dictionary(keyed, uniquingKeysWith: { first, _ in first })
+            self.longestKey = longestKey
+            asciiValues = ASCIIValueSet(distinct)
+        }
+
+        func contains(_ value: String) -> Bool {
+            if let found = asciiValues?.contains(value) { return found }
+            return exact.contains(value)
+        }
     }
 }
 
@@ -126,7 +189,7 @@ struct ASCIIValueSet: Sendable {
     func contains(_ value: String) -> Bool? {
         var value = value
         return value.withUTF8 { value -> Bool? in
-            guard value.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard String.isASCII(value) else { return nil }
             return contains(bytes: value)
         }
     }
@@ -136,7 +199,7 @@ struct ASCIIValueSet: Sendable {
     func contains(normalising value: String) -> Bool? {
         var value = value
         return value.withUTF8 { value -> Bool? in
-            guard value.count <= 4096, value.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard value.count <= 4096, String.isASCII(value) else { return nil }
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, value.count)) { output in
                 let count = String.asciiNormalise(value, into: output)
                 return contains(bytes: UnsafeBufferPointer(rebasing: output[0..<count]))
@@ -181,11 +244,13 @@ struct ASCIIValueSet: Sendable {
 struct LookupValues {
     /// The looked-up values, normalised.
     let referenced: Set<String>
-    private let lookedUp: NormalisedValues
+    /// `referenced`, as it is looked up a row at a time.
+    let lookedUp: NormalisedValues
     /// Every value so far, while `isComplete`: their bytes, and where each ends.
     private var allBytes: [UInt8] = []
     private var allEnds: [Int] = []
-    private var named: [String] = []
+    /// The values, in order, that are one of `referenced` (normalised): kept past the limit too.
+    private(set) var named: [String] = []
     /// Whether `kept` is every value of the column.
     private(set) var isComplete = true
     static let fullLimit = 50_000

@@ -17,11 +17,17 @@ struct SheetTable {
         }
 
         /// The value in `column`, nil when blank. A row filled from column A on holds column `c`
-        /// at `c - 1`: found there without a search (asked for each cell of every row).
+        /// at `c - 1`, and one place lower for each blank column before it: it is looked for
+        /// from there down, never past a lower column (asked for each cell of every row; a
+        /// search from the first cell read a dozen cells for each column past a blank one).
         subscript(column: Int) -> CellValue? {
-            let guess = column - 1
-            if guess >= 0, guess < cells.count, cells[guess].reference.column == column { return cells[guess].value }
-            for index in cells.indices where cells[index].reference.column == column { return cells[index].value }
+            var index = min(column - 1, cells.count - 1)
+            while index >= 0 {
+                let found = cells[index].reference.column
+                if found == column { return cells[index].value }
+                if found < column { return nil }
+                index -= 1
+            }
             return nil
         }
 

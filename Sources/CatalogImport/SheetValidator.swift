@@ -23,6 +23,10 @@ struct SheetValidator<Column: ContractColumn> {
     /// Per entry of `columns`, what `validate` reads of its spec, without the spec's texts (a
     /// `ColumnSpec` copied for each cell retains three of them).
     private let plans: [Plan]
+    /// Per entry of `columns`, the integers from 0 to 63 its lookup was found to hold (one bit
+    /// each): a lookup's integers are a few levels or tiers, repeated on every row, and an
+    /// index answers the same for the same value, so each is looked up (as its text) once.
+    private var foundIntegers: [UInt64]
 
     private struct Plan {
         let dataType: ColumnSpec.DataType
@@ -53,6 +57,7 @@ struct SheetValidator<Column: ContractColumn> {
             sheetColumns.append((contractColumn, column))
         }
         self.sheetColumns = sheetColumns
+        foundIntegers = Array(repeating: 0, count: columns.count)
         plans = columns.map { entry in
             Plan(
                 dataType: entry.spec.dataType, isRequired: entry.spec.isRequired, isUnique: entry.spec.isUnique,
@@ -96,7 +101,14 @@ struct SheetValidator<Column: ContractColumn> {
                 }
             }
             if let index = lookupIndexes[position] {
-                Self.check(value, against: index, record, column, reader)
+                if case .integer(let number) = value, number >= 0, number < 64 {
+                    let bit: UInt64 = 1 << number
+                    if foundIntegers[position] & bit == 0, Self.check(value, against: index, record, column, reader) {
+                        foundIntegers[position] |= bit
+                    }
+                } else {
+                    Self.check(value, against: index, record, column, reader)
+                }
             }
             if let slot = plan.slot { parsed.set(slot: slot, to: value) }
         }
@@ -116,30 +128,36 @@ struct SheetValidator<Column: ContractColumn> {
         }
     }
 
+    /// Whether every item of `value` is one of the lookup's values; each that is not is reported.
+    @discardableResult
     private static func check(
         _ value: FieldValue, against index: LookupIndex, _ record: SheetTable.Record, _ column: Int,
         _ reader: FieldReader
-    ) {
+    ) -> Bool {
         // Each item looked up as it is, without an array of the cell's items (a row has half a
         // dozen lookup cells, nearly always a single known value).
         switch value {
-        case .text(let text): check(text, against: index, record, column, reader)
-        case .integer(let number): check(String(number), against: index, record, column, reader)
-        case .list(let list): for item in list { check(item, against: index, record, column, reader) }
-        case .boolean: break
+        case .text(let text): return check(text, against: index, record, column, reader)
+        case .integer(let number): return check(String(number), against: index, record, column, reader)
+        case .list(let list):
+            var found = true
+            for item in list where !check(item, against: index, record, column, reader) { found = false }
+            return found
+        case .boolean: return true
         }
     }
 
     private static func check(
         _ item: String, against index: LookupIndex, _ record: SheetTable.Record, _ column: Int,
         _ reader: FieldReader
-    ) {
-        guard !index.contains(item) else { return }
+    ) -> Bool {
+        guard !index.contains(item) else { return true }
         let hint = index.hint(for: item)
         let message =
             index.sameIgnoringCaseAndSpacing(item) != nil
             ? "\(reader.name(column)) \(quoted: item) differs in case or spacing from \(index.source)"
             : "unknown \(reader.name(column)) \(quoted: item)"
         reader.report(.error, .fkUnknownValue, record, column, value: item, message: message, hint: hint)
+        return false
     }
 }

@@ -110,4 +110,127 @@ struct StreamedCheckTests {
         #expect(few.isComplete && few.kept == ["Squat"])
         #expect(LookupIndex(source: "s.c", values: few.kept).hint(for: "Lunge") == "allowed values: \"Squat\"")
     }
+
+    /// A streamed column's index answers from the values the looking-up sheets name, and reads
+    /// every value only for one they do not: it answers as an index of every value does, before
+    /// and after it has read them, short of and past the full limit.
+    @Test func aStreamedIndexAnswersAsOneOfEveryValue() {
+        let column =
+            ["Bench Press", "bench  press", "Squat", "Kelvin", "Deadlift", "e\u{301}te", "Row", "Squat"]
+            + (0..<40).map { "Exercise \($0)" }
+        let probes =
+            column + [
+                "BENCH PRESS", "bench press", " Bench Press", "\u{212A}elvin", "kelvin", "\u{E9}te", "Lunge", "Squats",
+                "Exercise 77", "exercise 7", "", "Dedlift", "Row ",
+            ]
+        let referenced: [Set<String>] = [
+            [], ["bench press", "squat", "kelvin", "\u{E9}te"], ["row", "lunge", "exercise 7", "squats"],
+            Set(column.map(SheetTable.normalise)),
+        ]
+        var streams: [LookupValues] = []
+        for names in referenced {
+            var values = LookupValues(referenced: names)
+            for value in column { values.add(value) }
+            streams.append(values)
+        }
+        var long = LookupValues(referenced: ["bench press", "squat", "exercise 7"])
+        for index in 0..<(LookupValues.fullLimit + 10) { long.add("exercise \(index)") }
+        for value in column { long.add(value) }
+        streams.append(long)
+
+        func answers(_ index: LookupIndex, _ probe: String) -> [String] {
+            [
+                "\(index.contains(probe))", index.sameIgnoringCaseAndSpacing(probe) ?? "-",
+                index.closest(to: probe) ?? "-", index.hint(for: probe),
+            ]
+        }
+        var differing: [String] = []
+        for values in streams {
+            let every = LookupIndex(source: "s.c", values: values.kept, isComplete: values.isComplete)
+            let shared = LookupIndex(source: "s.c", streamed: values)
+            for probe in probes {
+                let expected = answers(every, probe)
+                if answers(LookupIndex(source: "s.c", streamed: values), probe) != expected
+                    || answers(shared, probe) != expected
+                {
+                    differing.append(probe)
+                }
+            }
+            #expect(shared.values == every.values)
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(10).map(\.debugDescription))")
+    }
+
+    /// A record finds a column's cell, searching down from where a row without blanks holds
+    /// it, as a search of every cell does: cells in column order, any columns blank.
+    @Test func aRecordFindsEachCellAsASearchOfAllDoes() {
+        var state: UInt64 = 0xCE11
+        var differing: [[Int]] = []
+        for _ in 0..<5_000 {
+            var columns: [Int] = []
+            for column in 1...24 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                if state >> 62 != 0 { columns.append(column) }
+            }
+            let cells = columns.map { Cell(reference: CellReference(row: 2, column: $0), value: .number(Double($0))) }
+            let record = SheetTable.Record(number: 2, cells: cells)
+            for column in -1...26 {
+                let expected = record.cells.first { $0.reference.column == column }?.value
+                if record[column] != expected { differing.append(columns + [-column]) }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+    }
+
+    /// A row's fields, read at the slots of its sheet's layout, are the parsed record's values of
+    /// their columns, whatever the order of the sheet's columns and whichever it lacks.
+    @Test func aRowReadsEachFieldFromItsColumn() {
+        #expect(ExerciseColumn.allCases.map(\.ordinal) == Array(ExerciseColumn.allCases.indices))
+        var state: UInt64 = 0x1A70
+        for _ in 0..<200 {
+            var columns = ExerciseColumn.allCases.enumerated().map { (column: $1, index: $0 + 1) }
+            for index in columns.indices.reversed() {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                columns.swapAt(index, Int(state >> 33) % (index + 1))
+            }
+            columns.removeLast(Int(state >> 60) % 4)
+            var record = ParsedRecord<ExerciseColumn>(number: 7, columns: columns)
+            for slot in columns.indices where slot % 5 != 0 {
+                let value: FieldValue =
+                    switch columns[slot].column.spec.dataType {
+                    case .integer: .integer(slot)
+                    case .boolean: .boolean(slot % 2 == 0)
+                    case .list: .list(["a\(slot)", "b"])
+                    case .text, .url: .text("value \(slot)")
+                    }
+                record.set(slot: slot, to: value)
+            }
+            let row = ExerciseRow(record)
+            let read: [(ExerciseColumn, FieldValue?)] = [
+                (.exerciseID, row.id.map(FieldValue.text)), (.displayName, row.displayName.map(FieldValue.text)),
+                (.canonicalName, row.canonicalName.map(FieldValue.text)),
+                (.equipmentCategory, row.equipmentCategory.map(FieldValue.text)),
+                (.equipmentSpecific, row.equipmentItem.map(FieldValue.text)),
+                (.primaryMuscle, row.primaryMuscle.map(FieldValue.text)),
+                (.secondaryMuscles, row.secondaryMuscles.map(FieldValue.list)),
+                (.movementPattern, row.movementPattern.map(FieldValue.text)),
+                (.complexityLevel, row.complexity.map(FieldValue.integer)),
+                (.selectionTier, row.selectionTier.map(FieldValue.integer)),
+                (.isIsolation, row.isIsolation.map(FieldValue.boolean)),
+                (.includeInProgramme, row.includeInProgramme.map(FieldValue.boolean)),
+                (.instruction1, row.instruction(1).map(FieldValue.text)),
+                (.instruction2, row.instruction(2).map(FieldValue.text)),
+                (.instruction3, row.instruction(3).map(FieldValue.text)),
+                (.instruction4, row.instruction(4).map(FieldValue.text)),
+                (.videoURL, row.videoURL.map(FieldValue.text)), (.thumbnailURL, row.thumbnailURL.map(FieldValue.text)),
+            ]
+            #expect(read.map(\.0) == ExerciseColumn.allCases)
+            for (column, value) in read {
+                #expect(value == record[column], "\(column)")
+                #expect(row.column(column) == record.column(column), "\(column)")
+            }
+            #expect((1...4).map(row.hasInstruction) == (1...4).map { row.instruction($0) != nil })
+            #expect(row.number == 7 && row.isValid)
+        }
+    }
 }

@@ -190,4 +190,89 @@ struct TextShortcutTests {
         }
         #expect(differing.isEmpty, "\(differing.prefix(10))")
     }
+
+    /// The eight-bytes-at-a-time tests answer as `allSatisfy` does, for every text above and for
+    /// long texts with one byte of each kind at every place of a word and of the tail.
+    @Test func wordAtATimeByteTestsAnswerAsAllSatisfy() {
+        var inputs: [[UInt8]] = Self.texts.map { Array($0.utf8) }
+        for length in [7, 8, 9, 15, 16, 17, 24, 31] {
+            for place in 0..<length {
+                for byte: UInt8 in [0x00, 0x09, 0x1F, 0x20, 0x21, 0x5F, 0x7E, 0x7F, 0x80, 0xBF, 0xE9, 0xFF] {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[place] = byte
+                    inputs.append(bytes)
+                }
+            }
+        }
+        var differing: [[UInt8]] = []
+        for bytes in inputs {
+            let printable = bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+            let ascii = bytes.allSatisfy { $0 < 0x80 }
+            bytes.withUnsafeBufferPointer { buffer in
+                if String.isPrintableASCII(buffer) != printable || String.isASCII(buffer) != ascii {
+                    differing.append(bytes)
+                }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(10))")
+    }
+
+    /// Long texts (ids, names, words of every length around eight bytes, mixed case, runs of
+    /// white space and controls at every place of a word) normalise, and are found normalised,
+    /// as the general way has it.
+    @Test func longTextsNormaliseAsTheGeneralWayDoes() {
+        let words = [
+            "Barbell", "BENCH", "press_2", "a", "Z", "  ", "\t", " \r\n ", "x\u{01}y", "Abcdefgh",
+            "ThisIsALongWordOverEight", "90_90_hip_switch", "[@`{", "\u{0B}", "1234567", "MiXeD",
+        ]
+        var state: UInt64 = 0x0E16
+        var texts: [String] = []
+        for _ in 0..<20_000 {
+            var text = ""
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for _ in 0..<(Int(state >> 60) + 1) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += words[Int(state >> 33) % words.count]
+            }
+            texts.append(text)
+        }
+        let differing = texts.filter { text in
+            let general = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            return Array(SheetTable.normalise(text).utf8) != Array(general.utf8)
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(10).map(\.debugDescription))")
+        let values = Set(texts.prefix(500).map(SheetTable.normalise))
+        let lookedUp = NormalisedValues(values)
+        let missed = texts.filter { lookedUp.contains(normalising: $0) != values.contains(SheetTable.normalise($0)) }
+        #expect(missed.isEmpty, "\(missed.prefix(10).map(\.debugDescription))")
+        var shortcut = FirstRowIndex()
+        var general = FirstRowIndex()
+        var unlike: [String] = []
+        for (row, text) in texts.enumerated() {
+            let first = try? shortcut.firstRow(ofNormalised: text, orRemember: UInt32(row))
+            if first != (try? general.firstRow(of: SheetTable.normalise(text), orRemember: UInt32(row))) {
+                unlike.append(text)
+            }
+        }
+        #expect(unlike.isEmpty, "\(unlike.prefix(10).map(\.debugDescription))")
+    }
+
+    /// `isSnakeCase`, reading the bytes in place, says what a plain reading of
+    /// `[a-z0-9]+(_[a-z0-9]+)*` over the UTF-8 view says.
+    @Test func snakeCaseAnswersAsThePlainReading() {
+        func plain(_ id: String) -> Bool {
+            let bytes = Array(id.utf8)
+            guard let first = bytes.first, let last = bytes.last, first != UInt8(ascii: "_"),
+                last != UInt8(ascii: "_")
+            else { return false }
+            return zip(bytes, [0] + bytes).allSatisfy { byte, previous in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || (byte == UInt8(ascii: "_") && previous != UInt8(ascii: "_"))
+            }
+        }
+        let ids = Self.texts + ["bench_press", "leg_press_2", "a__b", "_a", "a_", "\u{212A}", "caf\u{E9}"]
+        let differing = ids.filter { ExerciseRules.isSnakeCase($0) != plain($0) }
+        #expect(differing.isEmpty, "\(differing.prefix(10).map(\.debugDescription))")
+    }
 }
