@@ -41,3 +41,41 @@ enum ReaderThread {
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
     }
 }
+
+/// A mutex and its condition variable, shared by a reader's thread and the thread it reads for
+/// (`InflatedChunkRing`, `RowsAhead`): whoever changes the shared state holds the lock and then
+/// wakes the other side.
+final class ReaderSignal: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    /// Whether the consumer has told the reader's thread to stop; read with the lock held.
+    private(set) var cancelled = false
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        condition = .allocate(capacity: 1)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        condition.deallocate()
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
+    /// Waits for `broadcast()`, the lock held before and after.
+    func wait() { pthread_cond_wait(condition, mutex) }
+    func broadcast() { pthread_cond_broadcast(condition) }
+
+    /// Tells the reader's thread to stop, waking it if it waits.
+    func cancel() {
+        lock()
+        cancelled = true
+        broadcast()
+        unlock()
+    }
+}

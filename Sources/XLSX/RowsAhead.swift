@@ -58,42 +58,29 @@ private final class CursorHandOver: @unchecked Sendable {
 }
 
 /// The batches a `RowsAhead` thread reads and its caller takes, guarded by a mutex and a
-/// condition variable. Every mutable property is read and written under `mutex`; hence
+/// condition variable. Every mutable property is read and written under `signal`'s lock; hence
 /// `@unchecked Sendable`.
 private final class RowBatchQueue: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    private let signal = ReaderSignal()
     private let depth: Int
     private var batches: [[Row]] = []
     private var reachedEnd = false
     private var failure: (any Error)?
-    private var cancelled = false
 
     init(depth: Int) {
         self.depth = max(depth, 1)
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-        condition = .allocate(capacity: 1)
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        condition.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
     }
 
     /// The next batch of rows (never empty), nil at the end of the sheet; rethrows the reader's
     /// error after the rows that came before it.
     func take() throws -> [Row]? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        signal.lock()
+        defer { signal.unlock() }
         while batches.isEmpty && !reachedEnd && failure == nil {
-            pthread_cond_wait(condition, mutex)
+            signal.wait()
         }
         if !batches.isEmpty {
-            pthread_cond_broadcast(condition)
+            signal.broadcast()
             return batches.removeFirst()
         }
         if let failure { throw failure }
@@ -102,10 +89,7 @@ private final class RowBatchQueue: @unchecked Sendable {
 
     /// Tells the reading thread to stop at its next batch.
     func cancel() {
-        pthread_mutex_lock(mutex)
-        cancelled = true
-        pthread_cond_broadcast(condition)
-        pthread_mutex_unlock(mutex)
+        signal.cancel()
     }
 
     /// The reading thread's loop: batches of rows until the end, an error, or cancellation.
@@ -126,18 +110,18 @@ private final class RowBatchQueue: @unchecked Sendable {
             } catch let failure {
                 error = failure
             }
-            pthread_mutex_lock(mutex)
-            while batches.count >= depth && !cancelled {
-                pthread_cond_wait(condition, mutex)
+            signal.lock()
+            while batches.count >= depth && !signal.cancelled {
+                signal.wait()
             }
-            let stop = cancelled
+            let stop = signal.cancelled
             if !stop {
                 if !rows.isEmpty { batches.append(rows) }
                 reachedEnd = ended
                 failure = error
-                pthread_cond_broadcast(condition)
+                signal.broadcast()
             }
-            pthread_mutex_unlock(mutex)
+            signal.unlock()
             if stop { return }
         }
     }
