@@ -108,29 +108,14 @@ struct DeviceLog: Sendable {
     /// until then a power cut can lose its commits, as `synchronous = NORMAL` always allows.
     /// Those of the sync (the server's rows, which rows are synced, the cursor) the server can
     /// give again: the next sync replays the push and pulls again.
-    ///
-    /// The connection reads the log's file through a memory map (`PRAGMA mmap_size`, up to
-    /// `mappedBytes`): a page is then read where the kernel already holds it, rather than copied
-    /// by `pread` into memory of the connection's own. A connection's first sync read each page
-    /// into its page cache's new memory, which the kernel gives zeroed, one page fault a page
-    /// (page faults, most of them these, were a fifth of the devices' CPU in the first round of
-    /// `make bench-pg`, `docs/benchmarks.md`); a mapped page costs no copy, and a fault maps
-    /// several at once. Writes go to the write-ahead
-    /// log as before, and a page the sync changes is copied into the cache first.
     static let configuration: Configuration = {
         var configuration = UserStore<PostgresStoreError>.configuration(noun: "the training log")
         configuration.prepareDatabase { db in
             // An SQLite that cannot (before 3.16) checkpoints on closing, as the app's connections do.
             _ = traindb_sqlite_keep_wal_on_close(UnsafeMutableRawPointer(db.sqliteConnection))
-            try db.execute(sql: "PRAGMA mmap_size = \(mappedBytes)")
         }
         return configuration
     }()
-
-    /// How much of the log's file the sync's connection maps: far past a log of many years
-    /// (7.9 MB for five years of three workouts a week), and address space only; SQLite reads
-    /// past it with `pread` as before.
-    static let mappedBytes = 256 << 20
 
     /// How long the write-ahead log may grow before closing empties it (SQLite's own threshold
     /// for checkpointing it).

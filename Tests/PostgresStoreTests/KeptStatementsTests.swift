@@ -66,14 +66,4 @@ extension PostgresTests.SyncTests {
             #expect(others.isEmpty, "\(others)")
         }
     }
-
-    @Test("the sync's connection reads the log through a memory map")
-    func syncMapsTheLog() async throws {
-        try await Self.withTwoDevices { _, a, _, _ in
-            let device = try DeviceLog(path: a.path)
-            defer { device.close() }
-            let mapped = try device.queue.inDatabase { db in try Int.fetchOne(db, sql: "PRAGMA mmap_size") }
-            #expect(mapped == DeviceLog.mappedBytes)
-        }
-    }
 }
