@@ -159,9 +159,9 @@ struct DeviceLog: Sendable {
     /// the statements every sync runs are compiled into the connection's cache, where the syncs
     /// find them. Not those that write the server's rows, whose columns the server's answer
     /// names, nor those of rare cases (a row deleted while the server answered, an account the
-    /// server deleted). What the first sync
-    /// would have paid is paid here, once per connection; a sync of a log opened for it alone
-    /// (`traindb sync`) pays it as before.
+    /// server deleted). What the first sync would have paid is paid here, once per connection,
+    /// with a few statements more than one sync runs; a sync of a log opened for it alone
+    /// (`traindb sync`) pays it in the sync as before.
     func prepareStatements() throws {
         try read { db in
             try forgetSchemaIfChanged(db)
