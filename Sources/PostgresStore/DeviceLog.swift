@@ -153,6 +153,36 @@ struct DeviceLog: Sendable {
         }
     }
 
+    /// Gets the connection ready for its syncs, as `OpenLogs.open` opens a log ahead of its first
+    /// sync: SQLite reads the log's schema (which it otherwise does at the first sync's first
+    /// statement), the log is checked to have the sync's tables, GRDB reads their columns, and
+    /// the statements every sync runs are compiled into the connection's cache, where the syncs
+    /// find them. Not those that write the server's rows, whose columns the server's answer
+    /// names, nor those of rare cases (a row deleted while the server answered, an account the
+    /// server deleted). What the first sync would have paid is paid here, once per connection,
+    /// with a few statements more than one sync runs; a sync of a log opened for it alone
+    /// (`traindb sync`) pays it in the sync as before.
+    func prepareStatements() throws {
+        try read { db in
+            try forgetSchemaIfChanged(db)
+            let tables = try tables(db)
+            var statements = [SQL.deletedAccount, SQL.cursor, SQL.deletionsSent, SQL.deletedIDs]
+            for table in LogTable.all {
+                statements.append(Self.unsynced(table.name))
+                if table.deletable { statements.append(Self.missing(table.name)) }
+                statements += [Self.rebase(table.name), Self.rebaseAll(table.name)]
+            }
+            statements += [SQL.forgetDeletion, SQL.storeCursor]
+            if tables.keepsSubscription {
+                statements += [ServerSubscription.DeviceSQL.forget, ServerSubscription.DeviceSQL.store]
+                if tables.recordsChecks { statements.append(ServerSubscription.DeviceSQL.storeCheck) }
+            }
+            for sql in statements { _ = try db.cachedStatement(sql: sql) }
+            // The tables' columns, which applying the server's rows asks GRDB (its schema cache).
+            for table in LogTable.all { _ = try db.columns(in: table.name) }
+        }
+    }
+
     /// What the device sends: its deletions and, per table, the rows changed since they were
     /// last synced (JSON objects, each with its `base`, the version last synced), in pushes of
     /// at most `SyncBounds.rowsPerPush` rows and deletions: the deletions first, then the rows,
@@ -264,10 +294,7 @@ struct DeviceLog: Sendable {
             for table in LogTable.all {
                 let bounds = SyncBounds.of(table.name)
                 // Read through the table's index of unsynced rows (training-log migration 0005).
-                let rows = try Row.fetchCursor(
-                    db.cachedStatement(
-                        sql: "SELECT * FROM \(table.name) WHERE \(Column.syncedAt) IS NULL "
-                            + "OR \(Column.updatedAt) IS NOT \(Column.syncedAt)"))
+                let rows = try Row.fetchCursor(db.cachedStatement(sql: Self.unsynced(table.name)))
                 var versions: [String: String] = [:]
                 while let row = try rows.next() {
                     let id: String = row[Column.id]
@@ -355,10 +382,7 @@ struct DeviceLog: Sendable {
                 }
                 list.append(UInt8(ascii: "]"))
                 let missing = try String.fetchAll(
-                    db.cachedStatement(
-                        sql: "SELECT j.value FROM json_each(?) AS j WHERE NOT EXISTS "
-                            + "(SELECT 1 FROM \(table.name) WHERE \(Column.id) = j.value)"
-                    ),
+                    db.cachedStatement(sql: Self.missing(table.name)),
                     arguments: [String(decoding: list, as: UTF8.self)])
                 for id in missing {
                     let deletedAt = stamp ?? Self.timestamp(now)
@@ -504,6 +528,16 @@ struct DeviceLog: Sendable {
             \(Deletion.deletedAt.stringValue)) VALUES (?, ?, ?)
             """
         static let forgetDeletion = "DELETE FROM \(deletions) WHERE \(Deletion.rowId.stringValue) = ?"
+    }
+
+    /// The rows of `table` changed since they were last synced (or never synced).
+    private static func unsynced(_ table: String) -> String {
+        "SELECT * FROM \(table) WHERE \(Column.syncedAt) IS NULL OR \(Column.updatedAt) IS NOT \(Column.syncedAt)"
+    }
+
+    /// The ids of a JSON array (`?`) that `table` no longer holds.
+    private static func missing(_ table: String) -> String {
+        "SELECT j.value FROM json_each(?) AS j WHERE NOT EXISTS (SELECT 1 FROM \(table) WHERE \(Column.id) = j.value)"
     }
 
     /// `synced_at = ?` for the row `id = ?` of `table`, unless it is already that.

@@ -40,9 +40,18 @@ public final class OpenLogs: Sendable {
     }
 
     /// Opens the log at `path` ahead of its first sync, as an app opens its store when it
-    /// starts; a log already kept here is left as it is.
+    /// starts: its schema read, checked to be a training log, and the statements each sync runs
+    /// compiled (`DeviceLog.prepareStatements`), so that its first sync finds them as the next
+    /// ones do. A log already kept here is left as it is.
     public func open(_ path: String) throws {
-        keep(try take(path))
+        let log = try take(path)
+        do {
+            try log.prepareStatements()
+        } catch {
+            log.release()
+            throw error
+        }
+        keep(log)
     }
 
     /// The kept connection to the log at `path`, taken out until `keep` gives it back, if it

@@ -48,6 +48,27 @@ struct ServerSubscription: Sendable, Hashable {
     /// app has not yet migrated to it lacks.
     static let checkTable = "subscription_checked"
 
+    /// The statements by which a sync writes the device's copy of the subscription and its check.
+    enum DeviceSQL {
+        static let storeCheck = """
+            INSERT INTO subscription_checked (singleton, user_id, checked_at) VALUES (1, ?, ?)
+            ON CONFLICT (singleton) DO UPDATE SET user_id = excluded.user_id, checked_at = excluded.checked_at
+            """
+        /// By its key, so that a log with no copy writes nothing (a bare DELETE clears the
+        /// table's page whether or not it holds a row).
+        static let forget = "DELETE FROM subscription WHERE singleton = 1"
+        /// One statement in place of a DELETE and an INSERT: the row replaced where it is.
+        static let store = """
+            INSERT INTO subscription (singleton, user_id, plan, expires_at, is_trial, in_billing_retry,
+                grace_period_ends_at, revoked_at, will_renew, checked_at)
+            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (singleton) DO UPDATE SET user_id = excluded.user_id, plan = excluded.plan,
+                expires_at = excluded.expires_at, is_trial = excluded.is_trial,
+                in_billing_retry = excluded.in_billing_retry, grace_period_ends_at = excluded.grace_period_ends_at,
+                revoked_at = excluded.revoked_at, will_renew = excluded.will_renew, checked_at = excluded.checked_at
+            """
+    }
+
     /// Makes the device's copy this (nil: the server holds none, a user who never started the
     /// trial, whom the device then treats as expired), and records the check at `checkedAt`
     /// (training-log 0008; the server's moment with a row, the device's without, as 0016's
@@ -58,31 +79,13 @@ struct ServerSubscription: Sendable, Hashable {
     ) throws {
         // Cached statements: a connection kept between syncs prepares each once.
         if let checkedAt, !checkedAt.isEmpty {
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO subscription_checked (singleton, user_id, checked_at) VALUES (1, ?, ?)
-                    ON CONFLICT (singleton) DO UPDATE SET user_id = excluded.user_id, checked_at = excluded.checked_at
-                    """
-            ).execute(arguments: [user, checkedAt])
+            try db.cachedStatement(sql: DeviceSQL.storeCheck).execute(arguments: [user, checkedAt])
         }
         guard let subscription else {
-            // By its key, so that a log with no copy writes nothing (a bare DELETE clears the
-            // table's page whether or not it holds a row).
-            try db.cachedStatement(sql: "DELETE FROM subscription WHERE singleton = 1").execute()
+            try db.cachedStatement(sql: DeviceSQL.forget).execute()
             return
         }
-        // One statement in place of a DELETE and an INSERT: the row replaced where it is.
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO subscription (singleton, user_id, plan, expires_at, is_trial, in_billing_retry,
-                    grace_period_ends_at, revoked_at, will_renew, checked_at)
-                VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (singleton) DO UPDATE SET user_id = excluded.user_id, plan = excluded.plan,
-                    expires_at = excluded.expires_at, is_trial = excluded.is_trial,
-                    in_billing_retry = excluded.in_billing_retry, grace_period_ends_at = excluded.grace_period_ends_at,
-                    revoked_at = excluded.revoked_at, will_renew = excluded.will_renew, checked_at = excluded.checked_at
-                """
-        ).execute(
+        try db.cachedStatement(sql: DeviceSQL.store).execute(
             arguments: [
                 user, subscription.plan, subscription.expiresAt, subscription.isTrial, subscription.inBillingRetry,
                 subscription.gracePeriodEndsAt, subscription.revokedAt, subscription.willRenew, subscription.checkedAt,

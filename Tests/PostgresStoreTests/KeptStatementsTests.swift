@@ -29,4 +29,41 @@ extension PostgresTests.SyncTests {
             #expect(compiledAgain == [0, 0])
         }
     }
+
+    /// The SQL of every statement the connection holds compiled (GRDB's caches).
+    static func compiled(_ device: DeviceLog) throws -> Set<String> {
+        try device.queue.inDatabase { db in
+            var texts: Set<String> = []
+            var statement = sqlite3_next_stmt(db.sqliteConnection, nil)
+            while let current = statement {
+                texts.insert(String(cString: sqlite3_sql(current)))
+                statement = sqlite3_next_stmt(db.sqliteConnection, current)
+            }
+            return texts
+        }
+    }
+
+    @Test("a log opened ahead of its first sync has that sync's statements compiled, but the server rows' writes")
+    func openedLogCompilesAheadOfItsFirstSync() async throws {
+        try await Self.withTwoDevices { server, a, _, _ in
+            _ = try await Self.sync(a, server)
+            try a.workout(0, at: "2026-01-05T18:00:00Z")
+            let logs = OpenLogs()
+            defer { logs.close() }
+            try logs.open(a.path)
+            var device = try logs.take(a.path)
+            let opened = try Self.compiled(device)
+            logs.keep(device)
+            let report = try await LogSync().sync(userDatabase: a.path, with: server, user: Self.user, keeping: logs)
+            device = try logs.take(a.path)
+            defer { logs.keep(device) }
+            let added = try Self.compiled(device).subtracting(opened)
+            #expect(report.pushed > 0)
+            #expect(opened.contains(DeviceLog.SQL.cursor) && opened.contains(DeviceLog.SQL.storeCursor))
+            // What the first sync compiled itself: only the statements that write the rows the
+            // server sent back, whose columns the answer names.
+            let others = added.filter { !($0.hasPrefix("INSERT INTO ") && $0.contains("ON CONFLICT (id) DO UPDATE")) }
+            #expect(others.isEmpty, "\(others)")
+        }
+    }
 }
