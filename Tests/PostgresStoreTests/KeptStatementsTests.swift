@@ -31,8 +31,8 @@ extension PostgresTests.SyncTests {
     }
 
     /// The SQL of every statement the connection holds compiled (GRDB's caches).
-    static func compiled(_ device: DeviceLog) throws -> Set<String> {
-        try device.queue.inDatabase { db in
+    static func compiled(_ device: DeviceLog) -> Set<String> {
+        device.queue.inDatabase { db in
             var texts: Set<String> = []
             var statement = sqlite3_next_stmt(db.sqliteConnection, nil)
             while let current = statement {
@@ -52,12 +52,12 @@ extension PostgresTests.SyncTests {
             defer { logs.close() }
             try logs.open(a.path)
             var device = try logs.take(a.path)
-            let opened = try Self.compiled(device)
+            let opened = Self.compiled(device)
             logs.keep(device)
             let report = try await LogSync().sync(userDatabase: a.path, with: server, user: Self.user, keeping: logs)
             device = try logs.take(a.path)
             defer { logs.keep(device) }
-            let added = try Self.compiled(device).subtracting(opened)
+            let added = Self.compiled(device).subtracting(opened)
             #expect(report.pushed > 0)
             #expect(opened.contains(DeviceLog.SQL.cursor) && opened.contains(DeviceLog.SQL.storeCursor))
             // What the first sync compiled itself: only the statements that write the rows the
