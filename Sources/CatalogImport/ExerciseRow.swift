@@ -66,12 +66,7 @@ struct ExerciseRow {
 
     /// Step `step` (1 to 4), nil where the cell is blank.
     func instruction(_ step: Int) -> String? {
-        switch step {
-        case 1: value(.instruction1)?.text
-        case 2: value(.instruction2)?.text
-        case 3: value(.instruction3)?.text
-        default: value(.instruction4)?.text
-        }
+        value(ExerciseColumn.instructions[step - 1])?.text
     }
 
     /// Whether step `step` (1 to 4) is filled, read without a copy of its text.

@@ -77,25 +77,33 @@ struct SheetTable {
     final class RecordStream {
         /// Kept open for the cursor.
         private let workbook: Workbook
-        private let cursor: SheetCursor?
-        private let ahead: RowsAhead?
+        private let rows: Rows
         /// A first row that is data (the sheet has no header row).
         private var first: Record?
+
+        /// Where the rows come from: the cursor on the caller's thread, or read ahead.
+        private enum Rows {
+            case cursor(SheetCursor)
+            case ahead(RowsAhead)
+
+            func next() throws -> Row? {
+                switch self {
+                case .cursor(let cursor): try cursor.next()
+                case .ahead(let ahead): try ahead.next()
+                }
+            }
+        }
 
         init(workbook: Workbook, cursor: SheetCursor, first: Record?, readingAhead: Bool) throws {
             self.workbook = workbook
             self.first = first
-            if readingAhead {
-                self.cursor = nil
-                ahead = try RowsAhead(cursor)
-            } else {
-                self.cursor = cursor
-                ahead = nil
-            }
+            rows = readingAhead ? .ahead(try RowsAhead(cursor)) : .cursor(cursor)
         }
 
         // The thread reading ahead stops before the workbook it reads is closed.
-        deinit { ahead?.cancel() }
+        deinit {
+            if case .ahead(let ahead) = rows { ahead.cancel() }
+        }
 
         /// The next row holding a value, nil after the last.
         func next() throws -> Record? {
@@ -103,7 +111,7 @@ struct SheetTable {
                 self.first = nil
                 return first
             }
-            while let row = try ahead?.next() ?? cursor?.next() {
+            while let row = try rows.next() {
                 let cells = SheetTable.cells(of: row)
                 if !cells.isEmpty { return Record(number: row.number, cells: cells) }
             }
