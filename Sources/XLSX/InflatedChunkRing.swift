@@ -13,6 +13,10 @@ final class InflatedChunkRing: @unchecked Sendable {
     private var head = 0
     private var filledCount = 0
     private var consumerHoldsChunk = false
+    /// A full ring's producer waits until no more than this many chunks are filled.
+    private let lowMark: Int
+    /// Whether the producer waits for the ring to drain.
+    private var producerWaits = false
     private var reachedEnd = false
     private var failure: (any Error)?
 
@@ -20,6 +24,7 @@ final class InflatedChunkRing: @unchecked Sendable {
         self.reader = reader
         buffers = (0..<max(depth, 2)).map { _ in .allocate(byteCount: max(chunkSize, 4096), alignment: 16) }
         counts = Array(repeating: 0, count: buffers.count)
+        lowMark = (buffers.count - 1) / 2
     }
 
     deinit {
@@ -38,7 +43,9 @@ final class InflatedChunkRing: @unchecked Sendable {
             consumerHoldsChunk = false
             head = (head + 1) % buffers.count
             filledCount -= 1
-            signal.broadcast()
+            // The producer is woken once the ring has drained to its low mark, not for every
+            // chunk read: each wake-up is a system call and a switch of threads.
+            if producerWaits && filledCount <= lowMark { signal.broadcast() }
         }
         while filledCount == 0 && !reachedEnd && failure == nil {
             signal.wait()
@@ -61,8 +68,12 @@ final class InflatedChunkRing: @unchecked Sendable {
         var tail = 0
         while true {
             signal.lock()
-            while filledCount == buffers.count && !signal.cancelled {
-                signal.wait()
+            if filledCount == buffers.count {
+                producerWaits = true
+                while filledCount > lowMark && !signal.cancelled {
+                    signal.wait()
+                }
+                producerWaits = false
             }
             let stop = signal.cancelled
             signal.unlock()

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads a sheet's rows on a thread of its own, a few batches ahead of the caller, so that
@@ -19,7 +19,7 @@ package final class RowsAhead {
 
     /// Starts reading `cursor` from where it stands. The cursor must not be used elsewhere from
     /// now on.
-    package init(_ cursor: SheetCursor, batchSize: Int = 128, depth: Int = 3) throws {
+    package init(_ cursor: SheetCursor, batchSize: Int = 128, depth: Int = 4) throws {
         let queue = RowBatchQueue(depth: depth)
         self.queue = queue
         let source = CursorHandOver(cursor)
@@ -34,9 +34,10 @@ package final class RowsAhead {
     /// keeps throwing it.
     package func next() throws -> Row? {
         if position == batch.count {
-            guard let next = try queue.take() else { return nil }
-            batch = next
+            // The batch is handed back (and emptied) whatever `take` gives.
             position = 0
+            guard let next = try queue.take(handingBack: &batch) else { return nil }
+            batch = next
         }
         position += 1
         return batch[position - 1]
@@ -63,25 +64,43 @@ private final class CursorHandOver: @unchecked Sendable {
 private final class RowBatchQueue: @unchecked Sendable {
     private let signal = ReaderSignal()
     private let depth: Int
+    /// A full queue's reader waits until no more than this many batches are left.
+    private let lowMark: Int
+    /// Whether the reader waits for the queue to drain.
+    private var readerWaits = false
     private var batches: [[Row]] = []
+    /// Batches the caller is done with, freed by the reading thread. Their rows' texts and
+    /// arrays were allocated there: freed on the caller's thread, each free took the lock of
+    /// the reading thread's heap while that thread allocated from it, and the two threads
+    /// took turns waiting on that lock for much of a long sheet.
+    private var spent: [[Row]] = []
     private var reachedEnd = false
     private var failure: (any Error)?
 
     init(depth: Int) {
         self.depth = max(depth, 1)
+        lowMark = (self.depth - 1) / 2
     }
 
     /// The next batch of rows (never empty), nil at the end of the sheet; rethrows the reader's
-    /// error after the rows that came before it.
-    func take() throws -> [Row]? {
+    /// error after the rows that came before it. `spent`, the batch the caller is done with, is
+    /// handed back (and emptied) for the reading thread to free.
+    func take(handingBack spent: inout [Row]) throws -> [Row]? {
         signal.lock()
         defer { signal.unlock() }
+        if !spent.isEmpty {
+            self.spent.append(spent)
+            spent = []
+        }
         while batches.isEmpty && !reachedEnd && failure == nil {
             signal.wait()
         }
         if !batches.isEmpty {
-            signal.broadcast()
-            return batches.removeFirst()
+            let batch = batches.removeFirst()
+            // The reader is woken once the queue has drained to its low mark, not for every
+            // batch taken: each wake-up is a system call and a switch of threads.
+            if readerWaits && batches.count <= lowMark { signal.broadcast() }
+            return batch
         }
         if let failure { throw failure }
         return nil
@@ -111,10 +130,17 @@ private final class RowBatchQueue: @unchecked Sendable {
                 error = failure
             }
             signal.lock()
-            while batches.count >= depth && !signal.cancelled {
-                signal.wait()
+            if batches.count >= depth {
+                readerWaits = true
+                while batches.count > lowMark && !signal.cancelled {
+                    signal.wait()
+                }
+                readerWaits = false
             }
             let stop = signal.cancelled
+            // Freed on this thread once the lock is let go.
+            var freed: [[Row]] = []
+            swap(&freed, &spent)
             if !stop {
                 if !rows.isEmpty { batches.append(rows) }
                 reachedEnd = ended
@@ -122,6 +148,7 @@ private final class RowBatchQueue: @unchecked Sendable {
                 signal.broadcast()
             }
             signal.unlock()
+            freed.removeAll()
             if stop { return }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XLSX
 
 @Suite("Streaming rows")
@@ -7,7 +8,8 @@ struct StreamingTests {
     static func numberedSheet(rows: Int) -> TestPackage {
         var data = ""
         for row in 1...rows {
-            data += "<row r=\"\(row)\"><c r=\"A\(row)\"><v>\(row)</v></c>"
+            data +=
+                "<row r=\"\(row)\"><c r=\"A\(row)\"><v>\(row)</v></c>"
                 + "<c r=\"B\(row)\" t=\"s\"><v>\(row % 3)</v></c></row>"
         }
         return TestPackage.singleSheet(data, sharedStrings: ["zero", "one", "two"])
@@ -25,8 +27,9 @@ struct StreamingTests {
     func rowsBeforeError() throws {
         var package = Self.numberedSheet(rows: 20_000)
         let sheet = try #require(package["xl/worksheets/sheet1.xml"])
-        package["xl/worksheets/sheet1.xml"] = sheet.replacingOccurrences(of: "<row r=\"15000\">",
-                                                                         with: "<row r=\"15000\"><broken>")
+        package["xl/worksheets/sheet1.xml"] = sheet.replacingOccurrences(
+            of: "<row r=\"15000\">",
+            with: "<row r=\"15000\"><broken>")
         let workbook = try Workbook(path: package.write())
         let cursor = try workbook.cursor(for: workbook.sheets[0])
         var delivered = 0
@@ -124,8 +127,9 @@ struct BatchCursorTests {
             var start = 0
             for row in batch.rows {
                 let cells = batch.cells[start..<row.end].map { cell in
-                    var made = Cell(reference: CellReference(row: row.number, column: Int(cell.column)),
-                                    value: batch.value(of: cell))
+                    var made = Cell(
+                        reference: CellReference(row: row.number, column: Int(cell.column)),
+                        value: batch.value(of: cell))
                     if cell.kind == .sharedString { made.sharedStringIndex = Int32(cell.payload) }
                     return made
                 }
@@ -140,11 +144,14 @@ struct BatchCursorTests {
         let cursor = try workbook.cursor(for: workbook.sheets[0], sharedStringsByIndex: true)
         var rows: [Row] = []
         while let row = try cursor.next() {
-            rows.append(Row(number: row.number, cells: row.cells.map { cell in
-                var copy = cell
-                copy.isFormula = false
-                return copy
-            }))
+            rows.append(
+                Row(
+                    number: row.number,
+                    cells: row.cells.map { cell in
+                        var copy = cell
+                        copy.isFormula = false
+                        return copy
+                    }))
         }
         return rows
     }
@@ -167,8 +174,9 @@ struct BatchCursorTests {
             data += "<c r=\"B\(row)\"><v>\(row)</v></c><c r=\"J\(row)\" t=\"inlineStr\"><is><t></t></is></c>"
             data += "<c r=\"K\(row)\"/></row><row r=\"\(row)\" spans=\"1:1\"></row>"
         }
-        let package = TestPackage.singleSheet(data, sharedStrings: ["zero", "one", "two"],
-                                              numberFormats: [(164, "[h]:mm")], cellFormats: [0, 14, 164])
+        let package = TestPackage.singleSheet(
+            data, sharedStrings: ["zero", "one", "two"],
+            numberFormats: [(164, "[h]:mm")], cellFormats: [0, 14, 164])
         let workbook = try Workbook(path: package.write())
         let expected = try BatchCursorTests.plainRows(workbook)
         #expect(expected.count == 2_400)
@@ -203,13 +211,17 @@ struct RowsAheadTests {
         return rows
     }
 
-    @Test("every row arrives as the cursor gives it, whatever the batch size", arguments: [1, 3, 256, 50_000])
-    func sameRows(batchSize: Int) throws {
+    @Test(
+        "every row arrives as the cursor gives it, whatever the batch size and the batches waiting",
+        arguments: [1, 3, 256, 50_000], [1, 2, 4, 7])
+    func sameRows(batchSize: Int, depth: Int) throws {
         let path = try StreamingTests.numberedSheet(rows: 12_000).write()
         let expected = try readRows(path)
         let workbook = try Workbook(path: path)
         let cursor = try workbook.cursor(for: workbook.sheets[0])
-        let ahead = try RowsAhead(cursor, batchSize: batchSize, depth: 2)
+        // A full queue's reader waits until it drains to its low mark, and the batches the
+        // caller is done with go back to the reader's thread: every depth keeps the rows whole.
+        let ahead = try RowsAhead(cursor, batchSize: batchSize, depth: depth)
         #expect(try Self.rows(ahead) == expected)
         #expect(try ahead.next() == nil)
     }
@@ -228,8 +240,9 @@ struct RowsAheadTests {
     func rowsBeforeError() throws {
         var package = StreamingTests.numberedSheet(rows: 20_000)
         let sheet = try #require(package["xl/worksheets/sheet1.xml"])
-        package["xl/worksheets/sheet1.xml"] = sheet.replacingOccurrences(of: "<row r=\"15000\">",
-                                                                         with: "<row r=\"15000\"><broken>")
+        package["xl/worksheets/sheet1.xml"] = sheet.replacingOccurrences(
+            of: "<row r=\"15000\">",
+            with: "<row r=\"15000\"><broken>")
         let workbook = try Workbook(path: package.write())
         // What the cursor itself delivers before the error, to compare with.
         let plain = try workbook.cursor(for: workbook.sheets[0])
