@@ -78,8 +78,10 @@ public struct CatalogImporter {
         }
         // What the contraindications workbook's lookups read from the exercises sheet.
         var exerciseValues = Self.exerciseLookupColumns.map { column in
-            (column: exerciseTables["exercises"]?.column(column),
-             values: LookupValues(referenced: referenced[column] ?? []))
+            (
+                column: exerciseTables["exercises"]?.column(column),
+                values: LookupValues(referenced: referenced[column] ?? [])
+            )
         }
         var exerciseCount = 0
         try check(
@@ -89,7 +91,11 @@ public struct CatalogImporter {
             exerciseCount += 1
             try rules?.check(parsed)
             for index in exerciseValues.indices {
-                if let value = Self.lookupValue(record, exerciseValues[index].column) {
+                let column = exerciseValues[index].column
+                // A plain text cell's bytes are the value it gives, kept without a `String`.
+                if let column, let rows = record.rows, let cell = record.plainPackedText(column) {
+                    rows.withUTF8(cell) { exerciseValues[index].values.add(utf8: $0) }
+                } else if let value = Self.lookupValue(record, column) {
                     exerciseValues[index].values.add(value)
                 }
             }
@@ -165,18 +171,22 @@ public struct CatalogImporter {
     /// The columns of the exercises sheet that the contraindications workbook's lookups read
     /// (`contraindications.canonical_name`, `exercise_exceptions.exercise_id`): collected while
     /// the sheet streams by, since its rows are not kept.
-    static let exerciseLookupColumns = Array(Set(
-        (ContraindicationColumn.contract + ExceptionColumn.contract).compactMap { spec in
-            spec.lookup.flatMap { $0.sheet == "exercises" ? $0.column : nil }
-        })).sorted()
+    static let exerciseLookupColumns = Array(
+        Set(
+            (ContraindicationColumn.contract + ExceptionColumn.contract).compactMap { spec in
+                spec.lookup.flatMap { $0.sheet == "exercises" ? $0.column : nil }
+            })
+    ).sorted()
 
     /// Per column of the exercises sheet, the values (normalised) the contraindications
     /// workbook's sheets name in it; empty when that workbook cannot be read (its own check
     /// reports why).
     private func referencedExerciseValues(in file: String) -> [String: Set<String>] {
         var ignored: [Problem] = []
-        let sheets = [("contraindications", ContraindicationColumn.contract),
-                      (WorkbookContract.exceptionSheet, ExceptionColumn.contract)]
+        let sheets = [
+            ("contraindications", ContraindicationColumn.contract),
+            (WorkbookContract.exceptionSheet, ExceptionColumn.contract),
+        ]
         guard let tables = try? readTables(file, sheets: sheets.map(\.0), problems: &ignored) else { return [:] }
         var referenced: [String: Set<String>] = [:]
         for (sheet, contract) in sheets {
@@ -196,7 +206,10 @@ public struct CatalogImporter {
 
     /// The two workbooks' paths in `directory`, exercises first.
     public static func workbookPaths(in directory: String) -> [String] {
-        [join(directory, WorkbookContract.exerciseWorkbook), join(directory, WorkbookContract.contraindicationWorkbook)]
+        [
+            join(directory, WorkbookContract.exerciseWorkbook),
+            join(directory, WorkbookContract.contraindicationWorkbook),
+        ]
     }
 
     /// The workbook's provenance: its name and the SHA-256 of its bytes, read a chunk at a time

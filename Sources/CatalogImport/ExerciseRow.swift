@@ -61,6 +61,15 @@ struct ExerciseRow {
         return slot < 0 ? nil : record[slot: slot]
     }
 
+    /// The UTF-8 of the text field `column`, lent to `body` without a `String` of it; nil when
+    /// the field is blank, reported, not text, or not in the sheet.
+    func withUTF8<Result>(_ column: ExerciseColumn, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+        -> Result?
+    {
+        let slot = layout.slots[column.ordinal]
+        return slot < 0 ? nil : try record.withUTF8(slot: slot, body)
+    }
+
     /// Steps 1 to 4, nil where the cell is blank.
     var instructions: [String?] { [instruction(1), instruction(2), instruction(3), instruction(4)] }
 

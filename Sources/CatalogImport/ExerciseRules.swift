@@ -70,7 +70,10 @@ struct ExerciseRules {
 
     mutating func check(_ row: ExerciseRow) throws {
         let errorsBefore = rowReader.errorCount
-        checkIdentifier(row, rowReader)
+        // The id is read as bytes (its `String` is made only for a message or a wanted group);
+        // the group name once: a field's `String` is made each time it is read (`FieldValue`).
+        if row.withUTF8(.exerciseID, Self.isSnakeCase) == false { checkIdentifier(row.id, row, rowReader) }
+        let canonicalName = row.canonicalName
         checkEquipment(row, rowReader)
         checkSecondaryMuscles(row, rowReader)
         checkInstructions(row, rowReader)
@@ -78,12 +81,14 @@ struct ExerciseRules {
             if keepsExercises, let exercise = row.exercise {
                 if let stage { stage.add(exercise) } else { exercises.append(exercise) }
             }
-            if let id = row.id, let group = row.canonicalName, groupsWanted.contains(normalising: id) {
+            if row.withUTF8(.exerciseID, groupsWanted.contains(normalisingUTF8:)) == true, let id = row.id,
+                let group = canonicalName
+            {
                 groupByExercise[id] = groupByExercise[id] ?? group
             }
         }
-        try checkCanonicalSpelling(row)
-        if row.includeInProgramme == true, let name = row.canonicalName {
+        try checkCanonicalSpelling(canonicalName, row)
+        if row.includeInProgramme == true, let name = canonicalName {
             let next = UInt32(memberRows.count)
             if let group = try memberKeys.firstRow(of: name, orRemember: next) {
                 memberIsAlone[Int(group)] = false
@@ -108,8 +113,8 @@ struct ExerciseRules {
 
     /// `exercise_id` is snake_case: lower-case letters and digits in words joined by single
     /// underscores (`barbell_bench_press`), as users' logs and the app's URLs carry it.
-    private func checkIdentifier(_ row: ExerciseRow, _ reader: FieldReader) {
-        guard let id = row.id, let column = row.column(.exerciseID), !Self.isSnakeCase(id) else { return }
+    private func checkIdentifier(_ id: String?, _ row: ExerciseRow, _ reader: FieldReader) {
+        guard let id, let column = row.column(.exerciseID), !Self.isSnakeCase(id) else { return }
         let words = id.lowercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         let suggestion = words.joined(separator: "_")
         reader.report(
@@ -122,10 +127,14 @@ struct ExerciseRules {
     /// `[a-z0-9]+(_[a-z0-9]+)*`.
     static func isSnakeCase(_ id: String) -> Bool {
         // A native string's bytes are read in place, without the UTF-8 view's index per byte.
-        id.utf8.withContiguousStorageIfAvailable(isSnakeCase) ?? isSnakeCase(id.utf8)
+        id.utf8.withContiguousStorageIfAvailable(isSnakeCase) ?? isSnakeCase(bytes: id.utf8)
     }
 
-    private static func isSnakeCase(_ bytes: some Collection<UInt8>) -> Bool {
+    static func isSnakeCase(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        isSnakeCase(bytes: bytes)
+    }
+
+    private static func isSnakeCase(bytes: some Collection<UInt8>) -> Bool {
         guard let first = bytes.first, first != UInt8(ascii: "_") else { return false }
         var previous: UInt8 = 0
         for byte in bytes {
@@ -146,13 +155,16 @@ struct ExerciseRules {
         guard !owners.isEmpty else { return }  // unknown everywhere: the lookup check said so
         let hint: String
         if items.isEmpty {
-            hint = "\(shown: category) has no items: leave equipment_specific blank, or change the category to "
+            hint =
+                "\(shown: category) has no items: leave equipment_specific blank, or change the category to "
                 + owners.map { XLSXError.shown($0) }.joined(separator: " or ")
         } else if let close = LookupIndex(source: "lookup_equipment", values: items).closest(to: item) {
-            hint = "did you mean \(quoted: close)? \(quoted: item) is listed under "
+            hint =
+                "did you mean \(quoted: close)? \(quoted: item) is listed under "
                 + "\(shown: owners.joined(separator: ", "))"
         } else {
-            hint = "\(quoted: item) is listed under \(shown: owners.joined(separator: ", ")); \(shown: category) has "
+            hint =
+                "\(quoted: item) is listed under \(shown: owners.joined(separator: ", ")); \(shown: category) has "
                 + items.map { "\(quoted: $0)" }.joined(separator: ", ")
         }
         reader.report(
@@ -234,8 +246,8 @@ struct ExerciseRules {
 
     /// One swap group per spelling: names that differ only in case or spacing are one group
     /// spelt two ways.
-    private mutating func checkCanonicalSpelling(_ row: ExerciseRow) throws {
-        guard let name = row.canonicalName, let column = row.column(.canonicalName) else { return }
+    private mutating func checkCanonicalSpelling(_ name: String?, _ row: ExerciseRow) throws {
+        guard let name, let column = row.column(.canonicalName) else { return }
         let next = UInt32(spellingRows.count)
         guard let group = try spellingKeys.firstRow(ofNormalised: name, orRemember: next).map(Int.init) else {
             try spellings.append(name)

@@ -75,10 +75,11 @@ struct FieldReader {
     func value(_ record: SheetTable.Record, _ column: Int) -> CellValue? {
         guard let value = table.value(record, column) else { return nil }
         guard !value.exceedsTextLimit else {
-            report(.error, .cellTooLong, record, column, value: value.plainText,
-                   message: "\(name(column)) holds \(value.textLength ?? 0) characters, more than the "
-                       + "\(CellValue.maxTextLength) Excel keeps in a cell",
-                   hint: "shorten the value; Excel cuts or refuses text this long")
+            report(
+                .error, .cellTooLong, record, column, value: value.plainText,
+                message: "\(name(column)) holds \(value.textLength ?? 0) characters, more than the "
+                    + "\(CellValue.maxTextLength) Excel keeps in a cell",
+                hint: "shorten the value; Excel cuts or refuses text this long")
             return nil
         }
         return value
@@ -91,16 +92,18 @@ struct FieldReader {
         // Nearly every cell: nothing to trim and no control character, known in one pass.
         if case .text(let text) = value, Self.isPrintableUntrimmed(text) { return text }
         if case .error(let code) = value {
-            report(.error, .cellErrorValue, record, column, value: code,
-                   message: "\(name(column)) holds the spreadsheet error \(shown: code)",
-                   hint: "replace the formula or error with a value")
+            report(
+                .error, .cellErrorValue, record, column, value: code,
+                message: "\(name(column)) holds the spreadsheet error \(shown: code)",
+                hint: "replace the formula or error with a value")
             return nil
         }
         guard let text = value.trimmedText, !text.isEmpty else { return nil }
         if let character = Self.firstControlCharacter(in: text) {
-            report(.error, .textControlCharacter, record, column, value: text,
-                   message: "\(name(column)) holds \(character) inside its text",
-                   hint: "keep each value on one line, without tabs")
+            report(
+                .error, .textControlCharacter, record, column, value: text,
+                message: "\(name(column)) holds \(character) inside its text",
+                hint: "keep each value on one line, without tabs")
             return nil
         }
         return text
@@ -109,10 +112,21 @@ struct FieldReader {
     /// Whether `text` is printable ASCII throughout and neither starts nor ends with a space:
     /// then trimming keeps it whole and it holds no control character.
     static func isPrintableUntrimmed(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
-            return String.isPrintableASCII(bytes)
-        } ?? false
+        text.utf8.withContiguousStorageIfAvailable(isPrintableUntrimmed) ?? false
+    }
+
+    @inline(__always)
+    static func isPrintableUntrimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
+        return String.isPrintableASCII(bytes)
+    }
+
+    /// `text` as a field. A packed cell that `text` would give as it is (printable ASCII
+    /// without surrounding spaces, within Excel's length: neither trimmed nor reported) is
+    /// read in place, without its `String` (`FieldValue.packedText`).
+    func textField(_ record: SheetTable.Record, _ column: Int?) -> FieldValue? {
+        if let column, let cell = record.plainPackedText(column) { return .packedText(cell) }
+        return text(record, column).map(FieldValue.text)
     }
 
     /// How a message names the first line break, tab or other control character of `text`
@@ -134,36 +148,51 @@ struct FieldReader {
 
     /// An integer: a whole number cell, or text holding digits (with a warning).
     func integer(_ record: SheetTable.Record, _ column: Int?) -> Int? {
+        // A packed whole number (nearly every cell) is read without its `CellValue`.
+        if let column, let rows = record.rows, let cell = rows.cell(column: column, in: record.range),
+            let number = rows.number(cell), number.rounded() == number, abs(number) < 1e15
+        {
+            return Int(number)
+        }
         guard let column, let value = value(record, column) else { return nil }
         switch value {
         case .number(let number):
             if number.rounded() == number, abs(number) < 1e15 { return Int(number) }
-            report(.error, .typeNotInteger, record, column, value: value.trimmedText,
-                   message: "\(name(column)) must be a whole number, found \(value.trimmedText ?? "")")
+            report(
+                .error, .typeNotInteger, record, column, value: value.trimmedText,
+                message: "\(name(column)) must be a whole number, found \(value.trimmedText ?? "")")
             return nil
         case .text(let raw):
             let text = raw.trimmed(of: .whitespaces)
             if !text.isEmpty, text.allSatisfy(\.isASCII), let number = Int(text) {
-                report(.warning, .typeNumberAsText, record, column, value: text,
-                       message: "\(name(column)) \(quoted: text) is a number stored as text",
-                       hint: "convert the cell to a number")
+                report(
+                    .warning, .typeNumberAsText, record, column, value: text,
+                    message: "\(name(column)) \(quoted: text) is a number stored as text",
+                    hint: "convert the cell to a number")
                 return number
             }
-            report(.error, .typeNotInteger, record, column, value: text,
-                   message: "\(name(column)) must be a whole number, found \(quoted: text)")
+            report(
+                .error, .typeNotInteger, record, column, value: text,
+                message: "\(name(column)) must be a whole number, found \(quoted: text)")
             return nil
         case .error:
             _ = text(record, column)
             return nil
         case .boolean, .date, .duration:
-            report(.error, .typeNotInteger, record, column, value: value.trimmedText,
-                   message: "\(name(column)) must be a whole number, found \(value.trimmedText ?? "")")
+            report(
+                .error, .typeNotInteger, record, column, value: value.trimmedText,
+                message: "\(name(column)) must be a whole number, found \(value.trimmedText ?? "")")
             return nil
         }
     }
 
     /// A boolean: 1/0 as a number or text, or a TRUE/FALSE cell.
     func boolean(_ record: SheetTable.Record, _ column: Int?) -> Bool? {
+        // A packed 1, 0 or TRUE/FALSE cell (nearly every cell) is read without its `CellValue`.
+        if let column, let rows = record.rows, let cell = rows.cell(column: column, in: record.range) {
+            if let truth = rows.boolean(cell) { return truth }
+            if let number = rows.number(cell), number == 1 || number == 0 { return number == 1 }
+        }
         guard let column, let value = value(record, column) else { return nil }
         switch value {
         case .boolean(let flag): return flag
@@ -176,15 +205,19 @@ struct FieldReader {
             return nil
         default:
             let found = value.trimmedText ?? ""
-            report(.error, .typeNotBoolean, record, column, value: found,
-                   message: "\(name(column)) must be 1 or 0, found \(quoted: found)",
-                   hint: "use 1 for yes and 0 for no")
+            report(
+                .error, .typeNotBoolean, record, column, value: found,
+                message: "\(name(column)) must be 1 or 0, found \(quoted: found)",
+                hint: "use 1 for yes and 0 for no")
             return nil
         }
     }
 
     /// A comma-separated list; empty entries are dropped.
     func list(_ record: SheetTable.Record, _ column: Int?) -> [String]? {
+        if let column, let rows = record.rows, let cell = record.plainPackedText(column) {
+            return rows.withUTF8(cell, Self.asciiListItems(printable:))
+        }
         guard let text = text(record, column) else { return nil }
         return Self.asciiListItems(text)
             ?? text.split(separator: ",").map { $0.trimmed(of: .whitespaces) }.filter { !$0.isEmpty }
@@ -196,22 +229,27 @@ struct FieldReader {
         var text = text
         return text.withUTF8 { bytes -> [String]? in
             guard String.isPrintableASCII(bytes) else { return nil }
-            var items: [String] = []
-            var start = 0
-            while start <= bytes.count {
-                var end = start
-                while end < bytes.count && bytes[end] != UInt8(ascii: ",") { end += 1 }
-                var first = start
-                var last = end
-                while first < last && bytes[first] == 0x20 { first += 1 }
-                while last > first && bytes[last - 1] == 0x20 { last -= 1 }
-                if first < last {
-                    items.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<last]), as: UTF8.self))
-                }
-                start = end + 1
-            }
-            return items
+            return asciiListItems(printable: bytes)
         }
+    }
+
+    /// `asciiListItems` of bytes known to be printable ASCII.
+    static func asciiListItems(printable bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        var items: [String] = []
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: ",") { end += 1 }
+            var first = start
+            var last = end
+            while first < last && bytes[first] == 0x20 { first += 1 }
+            while last > first && bytes[last - 1] == 0x20 { last -= 1 }
+            if first < last {
+                items.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<last]), as: UTF8.self))
+            }
+            start = end + 1
+        }
+        return items
     }
 
     /// An https URL.
@@ -220,10 +258,11 @@ struct FieldReader {
         let isHTTPS = text.lowercased().hasPrefix("https://")
         let url = URL(string: text)
         guard isHTTPS, let host = url?.host, !host.isEmpty, !text.contains(where: \.isWhitespace) else {
-            report(.error, .typeURL, record, column, value: text,
-                   message: "\(name(column)) must be an https:// address, found \(quoted: text)",
-                   hint: isHTTPS
-                       ? "check the address for spaces or a missing host" : "use the https:// form of the address")
+            report(
+                .error, .typeURL, record, column, value: text,
+                message: "\(name(column)) must be an https:// address, found \(quoted: text)",
+                hint: isHTTPS
+                    ? "check the address for spaces or a missing host" : "use the https:// form of the address")
             return nil
         }
         return text

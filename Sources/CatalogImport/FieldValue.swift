@@ -1,6 +1,11 @@
 /// A cell's value read as its column's declared type.
 enum FieldValue: Hashable {
     case text(String)
+    /// Text read in place: cell `index` of the packed rows of the record it was read from
+    /// (`ParsedRecord.rows`), plain text (`PackedRows.isPlainText`) whose `String` is made only
+    /// when it is asked for. Only a `SheetValidator` makes it, and a `ParsedRecord` gives it out
+    /// as `.text` of its `String`.
+    case packedText(Int)
     case integer(Int)
     case boolean(Bool)
     case list([String])
@@ -24,6 +29,12 @@ enum FieldValue: Hashable {
         if case .list(let value) = self { return value }
         return nil
     }
+
+    /// The value with text read in place (`packedText`) made a `String` from `rows`.
+    func resolved(in rows: PackedRows?) -> FieldValue {
+        guard case .packedText(let cell) = self, let rows else { return self }
+        return .text(rows.string(cell))
+    }
 }
 
 /// One data row of a master sheet, its cells read as their columns' types: the contract's
@@ -44,10 +55,13 @@ struct ParsedRecord<Column: ContractColumn> {
     /// array, rather than a list of (column, value) pairs set in order, which the run time
     /// copies and destroys element by element through their generic tuple type.
     private var values: [FieldValue?]
+    /// The packed rows the row was read from in place (`FieldValue.packedText`), if it was.
+    let rows: PackedRows?
 
-    init(number: Int, columns: [(column: Column, index: Int)]) {
+    init(number: Int, columns: [(column: Column, index: Int)], rows: PackedRows? = nil) {
         self.number = number
         self.columns = columns
+        self.rows = rows
         // Each slot set to nil in place: `Array(repeating:count:)` copies its value into each
         // slot through the enum's generic copy.
         values = [FieldValue?](unsafeUninitializedCapacity: columns.count) { slots, count in
@@ -56,14 +70,49 @@ struct ParsedRecord<Column: ContractColumn> {
         }
     }
 
+    /// A record whose values go into `spare`, the values of a record read before from the same
+    /// sheet (`values`), emptied and taken: when nothing else holds them any more, in place.
+    /// A new array for each row, freed after it, cost more than the checks of its values: the
+    /// run time destroyed each of its values through the enum's generic witnesses.
+    init(number: Int, columns: [(column: Column, index: Int)], rows: PackedRows?, reusing spare: inout [FieldValue?]) {
+        self.number = number
+        self.columns = columns
+        self.rows = rows
+        values = []
+        swap(&values, &spare)
+        if values.count == columns.count {
+            for slot in values.indices { values[slot] = nil }
+        } else {
+            values = [FieldValue?](repeating: nil, count: columns.count)
+        }
+    }
+
+    /// The values, for the next record of the sheet to reuse (`init(…reusing:)`).
+    var reusableValues: [FieldValue?] { values }
+
     /// The value read from `column`; nil when blank or reported.
     subscript(_ column: Column) -> FieldValue? {
-        for slot in columns.indices where columns[slot].column == column { return values[slot] }
+        for slot in columns.indices where columns[slot].column == column { return self[slot: slot] }
         return nil
     }
 
-    /// The value at `slot` of `columns`; nil when blank or reported.
-    subscript(slot slot: Int) -> FieldValue? { values[slot] }
+    /// The value at `slot` of `columns`; nil when blank or reported. Text read in place is
+    /// given as its `String`, made now.
+    subscript(slot slot: Int) -> FieldValue? { values[slot]?.resolved(in: rows) }
+
+    /// The UTF-8 of the text at `slot` of `columns`, lent to `body` (text read in place
+    /// without its `String`); nil when the slot holds no text.
+    func withUTF8<Result>(slot: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
+        switch values[slot] {
+        case .packedText(let cell)?:
+            guard let rows else { return nil }
+            return try rows.withUTF8(cell, body)
+        case .text(var text)?:
+            return try text.withUTF8(body)
+        default:
+            return nil
+        }
+    }
 
     /// Whether the column at `slot` of `columns` has a value.
     func hasValue(slot: Int) -> Bool {

@@ -84,15 +84,22 @@ struct FirstRowIndex {
     /// normalised bytes are made on the stack and looked up without a `String` of them.
     mutating func firstRow(ofNormalised value: String, orRemember row: UInt32) throws -> UInt32? {
         var value = value
-        let found: UInt32?? = try value.withUTF8 { bytes in
-            guard bytes.count < Self.longValue, String.isASCII(bytes) else { return .none }
-            return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { output in
-                let count = String.asciiNormalise(bytes, into: output)
-                return .some(try firstRow(ofASCII: UnsafeBufferPointer(rebasing: output[0..<count]), orRemember: row))
-            }
+        let isASCII = value.withUTF8 { $0.count < Self.longValue && String.isASCII($0) }
+        guard isASCII else { return try firstRow(of: SheetTable.normalise(value), orRemember: row) }
+        return try value.withUTF8 { try firstRow(ofNormalisedUTF8: $0, orRemember: row) }
+    }
+
+    /// `firstRow(ofNormalised:orRemember:)` of the text whose UTF-8 is `bytes`.
+    mutating func firstRow(ofNormalisedUTF8 bytes: UnsafeBufferPointer<UInt8>, orRemember row: UInt32) throws
+        -> UInt32?
+    {
+        guard bytes.count < Self.longValue, String.isASCII(bytes) else {
+            return try firstRow(ofNormalised: String(decoding: bytes, as: UTF8.self), orRemember: row)
         }
-        if let found { return found }
-        return try firstRow(of: SheetTable.normalise(value), orRemember: row)
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { output in
+            let count = String.asciiNormalise(bytes, into: output)
+            return try firstRow(ofASCII: UnsafeBufferPointer(rebasing: output[0..<count]), orRemember: row)
+        }
     }
 
     private mutating func firstRow(

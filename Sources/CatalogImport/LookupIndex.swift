@@ -70,6 +70,13 @@ final class LookupIndex: Sendable {
         return answering(value).contains(value)
     }
 
+    /// `contains` of the text whose UTF-8 is `value`: a lookup sheet's plain ASCII values
+    /// answer from the bytes, without a `String`.
+    func contains(utf8 value: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let given, let found = given.asciiValues?.contains(ascii: value) { return found }
+        return contains(String(decoding: value, as: UTF8.self))
+    }
+
     /// The lookup's spelling of a value that differs only in case or spacing.
     func sameIgnoringCaseAndSpacing(_ value: String) -> String? {
         answering(value).byKey[SheetTable.normalise(value)]
@@ -153,12 +160,12 @@ final class LookupIndex: Sendable {
 /// dozen times a row. Two plain ASCII texts are the same text exactly when their bytes are
 /// equal, so its answer for an ASCII value is `Set<String>`'s; it gives none for any other value
 /// (a few non-ASCII characters are the same text as an ASCII one: the Kelvin sign is "K").
-struct ASCIIValueSet: Sendable {
+final class ASCIIValueSet: Sendable {
     /// The values' bytes one after another; value `i` is `bytes[starts[i]..<starts[i + 1]]`.
-    private var bytes: [UInt8] = []
-    private var starts: [Int] = [0]
+    private let bytes: [UInt8]
+    private let starts: [Int]
     /// Per slot, a value's number plus one (0: empty).
-    private var slots: [Int32]
+    private let slots: [Int32]
     private let mask: Int
 
     /// Nil when any value is not plain ASCII, or there are too many for a small table.
@@ -166,8 +173,9 @@ struct ASCIIValueSet: Sendable {
         guard values.count <= 4096 else { return nil }
         var size = 16
         while size < values.count * 4 { size *= 2 }
-        mask = size - 1
-        slots = [Int32](repeating: 0, count: size)
+        var bytes: [UInt8] = []
+        var starts = [0]
+        var slots = [Int32](repeating: 0, count: size)
         for var value in values {
             let isASCII = value.withUTF8 { value in
                 guard value.allSatisfy({ $0 < 0x80 }) else { return false }
@@ -178,42 +186,59 @@ struct ASCIIValueSet: Sendable {
             starts.append(bytes.count)
             let number = starts.count - 2
             let found = bytes.withUnsafeBufferPointer { all in
-                slot(of: UnsafeBufferPointer(rebasing: all[starts[number]..<starts[number + 1]]), in: all)
+                Self.slot(
+                    of: UnsafeBufferPointer(rebasing: all[starts[number]..<starts[number + 1]]), in: all,
+                    slots: slots, starts: starts, mask: size - 1)
             }
             // Values come distinct; a repeat keeps its first.
             if slots[found] == 0 { slots[found] = Int32(number + 1) }
         }
+        self.bytes = bytes
+        self.starts = starts
+        self.slots = slots
+        mask = size - 1
     }
 
     /// Whether `value` is one of the values; nil when it is not plain ASCII.
     func contains(_ value: String) -> Bool? {
         var value = value
-        return value.withUTF8 { value -> Bool? in
-            guard String.isASCII(value) else { return nil }
-            return contains(bytes: value)
-        }
+        return value.withUTF8(contains(ascii:))
+    }
+
+    /// `contains` of the text whose UTF-8 is `value`; nil when it is not plain ASCII.
+    func contains(ascii value: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard String.isASCII(value) else { return nil }
+        return contains(bytes: value)
     }
 
     /// Whether `SheetTable.normalise(value)` is one of the values, normalised on the stack
     /// rather than into a `String`; nil when `value` is not plain ASCII.
     func contains(normalising value: String) -> Bool? {
         var value = value
-        return value.withUTF8 { value -> Bool? in
-            guard value.count <= 4096, String.isASCII(value) else { return nil }
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, value.count)) { output in
-                let count = String.asciiNormalise(value, into: output)
-                return contains(bytes: UnsafeBufferPointer(rebasing: output[0..<count]))
-            }
+        return value.withUTF8(contains(normalisingUTF8:))
+    }
+
+    /// `contains(normalising:)` of the text whose UTF-8 is `value`.
+    func contains(normalisingUTF8 value: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard value.count <= 4096, String.isASCII(value) else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, value.count)) { output in
+            let count = String.asciiNormalise(value, into: output)
+            return contains(bytes: UnsafeBufferPointer(rebasing: output[0..<count]))
         }
     }
 
     /// Whether the bytes of plain ASCII text are one of the values.
     private func contains(bytes value: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.withUnsafeBufferPointer { all in slots[slot(of: value, in: all)] != 0 }
+        bytes.withUnsafeBufferPointer { all in
+            slots[Self.slot(of: value, in: all, slots: slots, starts: starts, mask: mask)] != 0
+        }
     }
 
     /// The slot holding `value`, or the empty one it would go into.
-    private func slot(of value: UnsafeBufferPointer<UInt8>, in all: UnsafeBufferPointer<UInt8>) -> Int {
+    private static func slot(
+        of value: UnsafeBufferPointer<UInt8>, in all: UnsafeBufferPointer<UInt8>, slots: [Int32], starts: [Int],
+        mask: Int
+    ) -> Int {
         // FNV-1a: a multiply a byte, enough for a few dozen short values.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in value { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
@@ -261,17 +286,23 @@ struct LookupValues {
     }
 
     mutating func add(_ value: String) {
+        var value = value
+        value.withUTF8 { add(utf8: $0) }
+    }
+
+    /// `add` of the text whose UTF-8 is `value`: its `String` is made only when it is named.
+    mutating func add(utf8 value: UnsafeBufferPointer<UInt8>) {
         if isComplete {
             if allEnds.count == Self.fullLimit {
                 isComplete = false
                 allBytes = []
                 allEnds = []
             } else {
-                allBytes.append(contentsOf: value.utf8)
+                allBytes.append(contentsOf: value)
                 allEnds.append(allBytes.count)
             }
         }
-        if lookedUp.contains(normalising: value) { named.append(value) }
+        if lookedUp.contains(normalisingUTF8: value) { named.append(String(decoding: value, as: UTF8.self)) }
     }
 
     /// What the lookup index is built from.
@@ -302,5 +333,12 @@ struct NormalisedValues {
     func contains(normalising value: String) -> Bool {
         guard !values.isEmpty else { return false }
         return ascii?.contains(normalising: value) ?? values.contains(SheetTable.normalise(value))
+    }
+
+    /// `contains(normalising:)` of the text whose UTF-8 is `value`.
+    func contains(normalisingUTF8 value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !values.isEmpty else { return false }
+        if let found = ascii?.contains(normalisingUTF8: value) { return found }
+        return values.contains(SheetTable.normalise(String(decoding: value, as: UTF8.self)))
     }
 }

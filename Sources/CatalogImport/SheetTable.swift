@@ -8,31 +8,82 @@ struct SheetTable {
         var number: Int
         /// The row's non-blank cells, in column order, one per column: a row holds a few cells,
         /// so an array is searched faster, and held in less memory, than a dictionary. Nearly
-        /// always the reader's own array for the row, taken as it is.
-        var cells: [Cell]
+        /// always the reader's own array for the row, taken as it is. Empty for a packed row.
+        private let values: [Cell]
+        /// A row of the streamed sheet, read in place: cells `range` of `rows`, in column order,
+        /// one per column, none blank. Nil for a row held as values.
+        let rows: PackedRows?
+        /// The row's cells in `rows`.
+        let range: Range<Int>
 
         init(number: Int, cells: [Cell]) {
             self.number = number
-            self.cells = cells
+            values = cells
+            rows = nil
+            range = 0..<0
         }
 
-        /// The value in `column`, nil when blank. A row filled from column A on holds column `c`
-        /// at `c - 1`, and one place lower for each blank column before it: it is looked for
-        /// from there down, never past a lower column (asked for each cell of every row; a
-        /// search from the first cell read a dozen cells for each column past a blank one).
+        /// Cells `range` of `rows`, which must be in column order, one per column, none blank.
+        init(number: Int, packed rows: PackedRows, cells range: Range<Int>) {
+            self.number = number
+            values = []
+            self.rows = rows
+            self.range = range
+        }
+
+        /// The row's non-blank cells, in column order (a packed row's made when asked for).
+        var cells: [Cell] {
+            guard let rows else { return values }
+            return range.map { rows.cell($0, row: number) }
+        }
+
+        /// The value in `column`, nil when blank.
         subscript(column: Int) -> CellValue? {
-            var index = min(column - 1, cells.count - 1)
+            if let rows { return rows.cell(column: column, in: range).map(rows.value) }
+            guard let index = Self.index(of: column, count: values.count, column: { values[$0].reference.column })
+            else { return nil }
+            return values[index].value
+        }
+
+        /// Whether some cell holding a value is in a column `isOutside` says so of.
+        func hasValue(inColumnWhere isOutside: (Int) -> Bool) -> Bool {
+            guard let rows else { return values.contains { isOutside($0.reference.column) } }
+            return rows.batch.cells.withUnsafeBufferPointer { cells in
+                range.contains { isOutside(Int(cells[$0].column)) }
+            }
+        }
+
+        /// The columns holding a value.
+        var columns: [Int] {
+            guard let rows else { return values.map(\.reference.column) }
+            return range.map { Int(rows.batch.cells[$0].column) }
+        }
+
+        /// The packed cell (its index in `rows`) holding `column` when it is plain text
+        /// (`PackedRows.isPlainText`): what `FieldReader.text` gives as it is. Nil for a record
+        /// held as values.
+        @inline(__always)
+        func plainPackedText(_ column: Int) -> Int? {
+            guard let rows, let cell = rows.cell(column: column, in: range), rows.isPlainText(cell) else { return nil }
+            return cell
+        }
+
+        /// The position of `column` among `count` cells in column order, one per column. A row
+        /// filled from column A on holds column `c` at `c - 1`, and one place lower for each
+        /// blank column before it: it is looked for from there down, never past a lower column
+        /// (asked for each cell of every row; a search from the first cell read a dozen cells
+        /// for each column past a blank one).
+        @inline(__always)
+        private static func index(of column: Int, count: Int, column columnAt: (Int) -> Int) -> Int? {
+            var index = min(column - 1, count - 1)
             while index >= 0 {
-                let found = cells[index].reference.column
-                if found == column { return cells[index].value }
+                let found = columnAt(index)
+                if found == column { return index }
                 if found < column { return nil }
                 index -= 1
             }
             return nil
         }
-
-        /// The columns holding a value.
-        var columns: [Int] { cells.map(\.reference.column) }
     }
 
     /// The workbook, as the user named it.
@@ -68,41 +119,48 @@ struct SheetTable {
     }
 
     /// The data rows of a sheet read header first (`streaming`), read one at a time as they
-    /// are asked for: a sheet of any length is checked holding one row. Nil: `records` holds
-    /// every row.
+    /// are asked for: a sheet of any length is checked holding a few chunks' rows. Nil:
+    /// `records` holds every row.
     let stream: RecordStream?
 
-    /// The rows after a sheet's header, from the reader: read on a thread of their own, a few
-    /// batches ahead (`readingAhead`), or on the caller's.
+    /// The rows of a streamed sheet, parsed on a thread of their own a few chunks ahead
+    /// (`RowsAhead`) while the checks run on the caller's, and read in place (`PackedRows`).
     final class RecordStream {
-        /// Kept open for the cursor.
+        /// Kept open for the reader.
         private let workbook: Workbook
-        private let rows: Rows
+        private let ahead: RowsAhead
+        private let sharedStrings: SharedStrings
+        /// The rows being handed out, and the next one's position in them.
+        private var rows: PackedRows?
+        private var position = 0
+        /// Where the next row's cells start.
+        private var cellStart = 0
         /// A first row that is data (the sheet has no header row).
-        private var first: Record?
+        var first: Record?
 
-        /// Where the rows come from: the cursor on the caller's thread, or read ahead.
-        private enum Rows {
-            case cursor(SheetCursor)
-            case ahead(RowsAhead)
-
-            func next() throws -> Row? {
-                switch self {
-                case .cursor(let cursor): try cursor.next()
-                case .ahead(let ahead): try ahead.next()
-                }
-            }
-        }
-
-        init(workbook: Workbook, cursor: SheetCursor, first: Record?, readingAhead: Bool) throws {
+        init(workbook: Workbook, info: SheetInfo) throws {
             self.workbook = workbook
-            self.first = first
-            rows = readingAhead ? .ahead(try RowsAhead(cursor)) : .cursor(cursor)
+            sharedStrings = try workbook.sharedStrings()
+            ahead = try RowsAhead(try workbook.batchCursor(for: info))
         }
 
         // The thread reading ahead stops before the workbook it reads is closed.
-        deinit {
-            if case .ahead(let ahead) = rows { ahead.cancel() }
+        deinit { ahead.cancel() }
+
+        /// The next row the reader gives, as a row cursor gives it, without taking it; nil
+        /// after the last.
+        func peek() throws -> Row? {
+            guard let (rows, row) = try current() else { return nil }
+            let end = rows.batch.rows[row].end
+            let number = rows.batch.rows[row].number
+            return Row(number: number, cells: (cellStart..<end).map { rows.cell($0, row: number) })
+        }
+
+        /// Takes the row `peek` gave.
+        func skip() throws {
+            guard let (rows, row) = try current() else { return }
+            cellStart = rows.batch.rows[row].end
+            position += 1
         }
 
         /// The next row holding a value, nil after the last.
@@ -111,11 +169,39 @@ struct SheetTable {
                 self.first = nil
                 return first
             }
-            while let row = try rows.next() {
-                let cells = SheetTable.cells(of: row)
-                if !cells.isEmpty { return Record(number: row.number, cells: cells) }
+            while let (rows, row) = try current() {
+                let end = rows.batch.rows[row].end
+                let number = rows.batch.rows[row].number
+                let start = cellStart
+                cellStart = end
+                position += 1
+                // A blank cell (white space only) is taken out of its row, which is then one of
+                // values: rare, and the row keeps its other cells as they were.
+                if rows.hasBlankText(in: start..<end) {
+                    let cells = SheetTable.cells(
+                        of: Row(
+                            number: number,
+                            cells: (start..<end).map {
+                                rows.cell($0, row: number)
+                            }))
+                    if cells.isEmpty { continue }
+                    return Record(number: number, cells: cells)
+                }
+                return Record(number: number, packed: rows, cells: start..<end)
             }
             return nil
+        }
+
+        /// The rows holding the next row, and its index in them; nil after the last.
+        private func current() throws -> (PackedRows, Int)? {
+            if let rows, position < rows.batch.rows.count { return (rows, position) }
+            rows = nil
+            guard let batch = try ahead.nextBatch() else { return nil }
+            let next = PackedRows(batch, sharedStrings: sharedStrings)
+            rows = next
+            position = 0
+            cellStart = 0
+            return (next, 0)
         }
     }
 
@@ -125,33 +211,40 @@ struct SheetTable {
         workbook: Workbook, info: SheetInfo, file: String, problemLimit: Int? = nil, streaming: Bool = false,
         problems: inout [Problem]
     ) throws {
-        let cursor = try workbook.cursor(for: info)
+        // A streamed sheet is the one long sheet of a check: its rows are parsed on a thread of
+        // their own while the checks run on this one. Others are read whole, a row at a time.
+        let stream = streaming ? try RecordStream(workbook: workbook, info: info) : nil
+        let cursor = streaming ? nil : try workbook.cursor(for: info)
         var columns: [String: Int] = [:]
         var headers: [Int: String] = [:]
         var first: Record?
-        if let row = try cursor.next() {
+        if let row = try stream?.peek() ?? cursor?.next() {
+            try stream?.skip()
             if row.number == 1 {
                 for cell in row.cells {
                     guard !cell.value.exceedsTextLimit else {
                         // Too long to be a header: its column has none, and the cell says why.
-                        problems.append(Problem(
-                            .error, .cellTooLong, file: file, sheet: info.name, cell: cell.reference.a1,
-                            value: cell.value.plainText,
-                            message: "the header \(cell.reference.a1) holds \(cell.value.textLength ?? 0) characters, "
-                                + "more than the \(CellValue.maxTextLength) Excel keeps in a cell",
-                            hint: "name the column in a few words"))
+                        problems.append(
+                            Problem(
+                                .error, .cellTooLong, file: file, sheet: info.name, cell: cell.reference.a1,
+                                value: cell.value.plainText,
+                                message:
+                                    "the header \(cell.reference.a1) holds \(cell.value.textLength ?? 0) characters, "
+                                    + "more than the \(CellValue.maxTextLength) Excel keeps in a cell",
+                                hint: "name the column in a few words"))
                         continue
                     }
                     guard let text = cell.value.trimmedText, !text.isEmpty else { continue }
                     let key = Self.normalise(text)
                     headers[cell.reference.column] = text
                     if let first = columns[key] {
-                        problems.append(Problem(
-                            .error, .columnDuplicate, file: file, sheet: info.name, cell: cell.reference.a1,
-                            column: text, value: text,
-                            message: "column \(quoted: text) appears twice in the header row",
-                            hint: "rename or remove one of the two; the first is at "
-                                + CellReference(row: 1, column: first).a1))
+                        problems.append(
+                            Problem(
+                                .error, .columnDuplicate, file: file, sheet: info.name, cell: cell.reference.a1,
+                                column: text, value: text,
+                                message: "column \(quoted: text) appears twice in the header row",
+                                hint: "rename or remove one of the two; the first is at "
+                                    + CellReference(row: 1, column: first).a1))
                     } else {
                         columns[key] = cell.reference.column
                     }
@@ -162,15 +255,19 @@ struct SheetTable {
                 first = Record(number: row.number, cells: Self.cells(of: row))
             }
         }
-        // A streamed sheet is the one long sheet of a check: its rows are parsed on a thread of
-        // their own while the checks run on this one.
-        let rest = try RecordStream(workbook: workbook, cursor: cursor, first: first, readingAhead: streaming)
         var records: [Record] = []
-        if !streaming {
-            while let record = try rest.next() { records.append(record) }
+        if let stream {
+            stream.first = first
+        } else if let cursor {
+            if let first { records.append(first) }
+            while let row = try cursor.next() {
+                let cells = Self.cells(of: row)
+                if !cells.isEmpty { records.append(Record(number: row.number, cells: cells)) }
+            }
         }
-        self.init(file: file, sheet: info.name, columns: columns, headers: headers, records: records,
-                  stream: streaming ? rest : nil)
+        self.init(
+            file: file, sheet: info.name, columns: columns, headers: headers, records: records,
+            stream: stream)
         self.problemLimit = problemLimit
     }
 
@@ -186,7 +283,7 @@ struct SheetTable {
     /// an error at its cell, reported through `reader`: no column of the schema can take it, so
     /// it would never reach the database.
     func valuesWithoutHeader(_ record: Record, _ reader: FieldReader) {
-        guard record.cells.indices.contains(where: { !hasHeader(record.cells[$0].reference.column) }) else { return }
+        guard record.hasValue(inColumnWhere: { !hasHeader($0) }) else { return }
         for column in record.columns.sorted() where headers[column] == nil {
             let value = record[column]?.plainText ?? ""
             let letters = CellReference.columnName(column)

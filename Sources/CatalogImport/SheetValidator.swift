@@ -27,6 +27,9 @@ struct SheetValidator<Column: ContractColumn> {
     /// each): a lookup's integers are a few levels or tiers, repeated on every row, and an
     /// index answers the same for the same value, so each is looked up (as its text) once.
     private var foundIntegers: [UInt64]
+    /// The values of the row read last, reused for the next row's once its caller is done with
+    /// them (`ParsedRecord.init(…reusing:)`).
+    private var spareValues: [FieldValue?] = []
 
     private struct Plan {
         let dataType: ColumnSpec.DataType
@@ -74,14 +77,25 @@ struct SheetValidator<Column: ContractColumn> {
     /// Throws the `SpillFailure` of a uniqueness index whose temporary file failed it.
     mutating func validate(_ record: SheetTable.Record) throws -> ParsedRecord<Column> {
         let before = reader.errorCount
-        var parsed = ParsedRecord<Column>(number: record.number, columns: sheetColumns)
+        let rows = record.rows
+        var parsed = ParsedRecord<Column>(
+            number: record.number, columns: sheetColumns, rows: rows, reusing: &spareValues)
+        defer { spareValues = parsed.reusableValues }
         for position in plans.indices {
             let plan = plans[position]
             let column = plan.column
             // The reader is read, never changed (its log is a reference): handed to the static
             // readers as it is. A method of `self` given `&reader` would copy the whole validator,
             // its sheet included, for every cell, so as not to overlap the two accesses.
-            guard let value = Self.read(plan.dataType, record, column, reader) else {
+            // Plain text of a packed row is read in place (`FieldReader.textField`), looked up
+            // here with the row's packed rows at hand.
+            let packedCell =
+                plan.dataType == .text
+                ? rows.flatMap { rows in
+                    rows.cell(column: column, in: record.range).flatMap { rows.isPlainText($0) ? $0 : nil }
+                } : nil
+            guard let value = packedCell.map(FieldValue.packedText) ?? Self.read(plan.dataType, record, column, reader)
+            else {
                 if let slot = plan.slot { parsed.set(slot: slot, to: nil) }
                 if plan.isRequired, table.value(record, column) == nil {
                     reader.report(
@@ -90,21 +104,24 @@ struct SheetValidator<Column: ContractColumn> {
                 }
                 continue
             }
-            if plan.isUnique, let text = value.text {
-                let row = UInt32(clamping: record.number)
-                if let first = try firstSeen[position].firstRow(ofNormalised: text, orRemember: row) {
-                    let at = "\(table.sheet)!\(CellReference(row: Int(first), column: column).a1)"
-                    reader.report(
-                        .error, .uniqueDuplicate, record, column, value: value.text,
-                        message: "\(reader.name(column)) \(quoted: value.text ?? "") is already used at \(at)",
-                        hint: "each \(reader.name(column)) must be unique, ignoring case and surrounding spaces")
-                }
+            if plan.isUnique, let first = try firstRow(of: value, at: position, record.number, rows) {
+                let text = value.resolved(in: rows).text
+                let at = "\(table.sheet)!\(CellReference(row: Int(first), column: column).a1)"
+                reader.report(
+                    .error, .uniqueDuplicate, record, column, value: text,
+                    message: "\(reader.name(column)) \(quoted: text ?? "") is already used at \(at)",
+                    hint: "each \(reader.name(column)) must be unique, ignoring case and surrounding spaces")
             }
             if let index = lookupIndexes[position] {
                 if case .integer(let number) = value, number >= 0, number < 64 {
                     let bit: UInt64 = 1 << number
                     if foundIntegers[position] & bit == 0, Self.check(value, against: index, record, column, reader) {
                         foundIntegers[position] |= bit
+                    }
+                } else if case .packedText(let cell) = value, let rows {
+                    // Read in place: a lookup sheet's plain values answer from the bytes.
+                    if !rows.withUTF8(cell, index.contains(utf8:)) {
+                        Self.check(rows.string(cell), against: index, record, column, reader)
                     }
                 } else {
                     Self.check(value, against: index, record, column, reader)
@@ -120,11 +137,28 @@ struct SheetValidator<Column: ContractColumn> {
         _ dataType: ColumnSpec.DataType, _ record: SheetTable.Record, _ column: Int, _ reader: FieldReader
     ) -> FieldValue? {
         switch dataType {
-        case .text: reader.text(record, column).map(FieldValue.text)
+        case .text: reader.textField(record, column)
         case .integer: reader.integer(record, column).map(FieldValue.integer)
         case .boolean: reader.boolean(record, column).map(FieldValue.boolean)
         case .list: reader.list(record, column).map(FieldValue.list)
         case .url: reader.url(record, column).map(FieldValue.text)
+        }
+    }
+
+    /// The row where the text `value` (normalised) was first seen in the column at `position`;
+    /// nil when it is new (then remembered), or not text. Packed text is looked up by its bytes.
+    private mutating func firstRow(of value: FieldValue, at position: Int, _ number: Int, _ rows: PackedRows?) throws
+        -> UInt32?
+    {
+        let row = UInt32(clamping: number)
+        switch value {
+        case .packedText(let cell):
+            guard let rows else { return nil }
+            return try rows.withUTF8(cell) { try firstSeen[position].firstRow(ofNormalisedUTF8: $0, orRemember: row) }
+        case .text(let text):
+            return try firstSeen[position].firstRow(ofNormalised: text, orRemember: row)
+        default:
+            return nil
         }
     }
 
@@ -138,6 +172,10 @@ struct SheetValidator<Column: ContractColumn> {
         // dozen lookup cells, nearly always a single known value).
         switch value {
         case .text(let text): return check(text, against: index, record, column, reader)
+        case .packedText(let cell):
+            guard let rows = record.rows else { return true }
+            if rows.withUTF8(cell, index.contains(utf8:)) { return true }
+            return check(rows.string(cell), against: index, record, column, reader)
         case .integer(let number): return check(String(number), against: index, record, column, reader)
         case .list(let list):
             var found = true

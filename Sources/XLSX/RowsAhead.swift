@@ -4,43 +4,41 @@
     import Darwin
 #endif
 
-/// Reads a sheet's rows on a thread of its own, a few batches ahead of the caller, so that
+/// Reads a sheet's rows on a thread of its own, a few chunks ahead of the caller, so that
 /// parsing the sheet and what the caller does with each row (the catalogue's checks) share two
-/// cores. The rows, and the error that ends them, come out exactly as `SheetCursor.next()` gives
-/// them. Owns the thread: dropping it stops the thread and waits for it.
+/// cores. Owns the thread: dropping it stops the thread and waits for it.
 ///
-/// Memory stays bounded: at most `depth` batches of `batchSize` rows wait for the caller.
+/// The rows come packed, as a batch cursor makes them (`CellBatch`: text as bytes, shared
+/// strings by index), one batch for each inflated chunk that completes a row: the thread makes
+/// no value per cell for the caller to copy and free. They are the rows `SheetCursor.next()`
+/// gives, and so is the error that ends them.
+///
+/// Memory stays bounded: at most `depth` batches wait for the caller.
 package final class RowsAhead {
     private let queue: RowBatchQueue
     private var thread: pthread_t?
-    /// The batch being handed out, and where in it.
-    private var batch: [Row] = []
-    private var position = 0
+    /// The batch last handed out, given back at the next `nextBatch()`.
+    private var handedOut = CellBatch()
 
-    /// Starts reading `cursor` from where it stands. The cursor must not be used elsewhere from
-    /// now on.
-    package init(_ cursor: SheetCursor, batchSize: Int = 128, depth: Int = 4) throws {
+    /// Starts reading `cursor`, a batch cursor (`Workbook.batchCursor(for:)`), from where it
+    /// stands. The cursor must not be used elsewhere from now on.
+    package init(_ cursor: SheetCursor, depth: Int = 8) throws {
         let queue = RowBatchQueue(depth: depth)
         self.queue = queue
         let source = CursorHandOver(cursor)
         thread = try ReaderThread.start(reading: cursor.sheet.partPath) {
-            queue.produce(batchSize: batchSize, from: source.cursor)
+            queue.produce(from: source.cursor)
         }
     }
 
     deinit { cancel() }
 
-    /// The next row with at least one non-blank cell, or nil after the last. After an error,
-    /// keeps throwing it.
-    package func next() throws -> Row? {
-        if position == batch.count {
-            // The batch is handed back (and emptied) whatever `take` gives.
-            position = 0
-            guard let next = try queue.take(handingBack: &batch) else { return nil }
-            batch = next
-        }
-        position += 1
-        return batch[position - 1]
+    /// The next rows (at least one), or nil after the last. After an error, keeps throwing it.
+    /// The batch before this one is handed back to the reading thread, which frees it.
+    package func nextBatch() throws -> CellBatch? {
+        guard let next = try queue.take(handingBack: &handedOut) else { return nil }
+        handedOut = next
+        return next
     }
 
     /// Stops the thread and waits for it. Safe to call more than once.
@@ -68,12 +66,12 @@ private final class RowBatchQueue: @unchecked Sendable {
     private let lowMark: Int
     /// Whether the reader waits for the queue to drain.
     private var readerWaits = false
-    private var batches: [[Row]] = []
-    /// Batches the caller is done with, freed by the reading thread. Their rows' texts and
-    /// arrays were allocated there: freed on the caller's thread, each free took the lock of
-    /// the reading thread's heap while that thread allocated from it, and the two threads
-    /// took turns waiting on that lock for much of a long sheet.
-    private var spent: [[Row]] = []
+    private var batches: [CellBatch] = []
+    /// Batches the caller is done with, freed by the reading thread. Their arrays were
+    /// allocated there: freed on the caller's thread, each free took the lock of the reading
+    /// thread's heap while that thread allocated from it, and the two threads took turns
+    /// waiting on that lock for much of a long sheet.
+    private var spent: [CellBatch] = []
     private var reachedEnd = false
     private var failure: (any Error)?
 
@@ -82,15 +80,15 @@ private final class RowBatchQueue: @unchecked Sendable {
         lowMark = (self.depth - 1) / 2
     }
 
-    /// The next batch of rows (never empty), nil at the end of the sheet; rethrows the reader's
-    /// error after the rows that came before it. `spent`, the batch the caller is done with, is
+    /// The next batch (never empty), nil at the end of the sheet; rethrows the reader's error
+    /// after the rows that came before it. `spent`, the batch the caller is done with, is
     /// handed back (and emptied) for the reading thread to free.
-    func take(handingBack spent: inout [Row]) throws -> [Row]? {
+    func take(handingBack spent: inout CellBatch) throws -> CellBatch? {
         signal.lock()
         defer { signal.unlock() }
-        if !spent.isEmpty {
+        if !spent.rows.isEmpty {
             self.spent.append(spent)
-            spent = []
+            spent = CellBatch()
         }
         while batches.isEmpty && !reachedEnd && failure == nil {
             signal.wait()
@@ -111,20 +109,22 @@ private final class RowBatchQueue: @unchecked Sendable {
         signal.cancel()
     }
 
-    /// The reading thread's loop: batches of rows until the end, an error, or cancellation.
-    func produce(batchSize: Int, from cursor: SheetCursor) {
+    /// The reading thread's loop: a batch for each chunk that completes a row, until the end,
+    /// an error, or cancellation.
+    func produce(from cursor: SheetCursor) {
         var ended = false
         var error: (any Error)?
         while !ended && error == nil {
-            var rows: [Row] = []
-            rows.reserveCapacity(batchSize)
+            var batch = CellBatch()
             do {
-                while rows.count < batchSize {
-                    guard let row = try cursor.next() else {
+                // A chunk that ends inside the sheet's first row, or holds only empty rows,
+                // completes none.
+                while batch.rows.isEmpty {
+                    guard let next = try cursor.nextChunkBatch() else {
                         ended = true
                         break
                     }
-                    rows.append(row)
+                    batch = next
                 }
             } catch let failure {
                 error = failure
@@ -139,10 +139,10 @@ private final class RowBatchQueue: @unchecked Sendable {
             }
             let stop = signal.cancelled
             // Freed on this thread once the lock is let go.
-            var freed: [[Row]] = []
+            var freed: [CellBatch] = []
             swap(&freed, &spent)
             if !stop {
-                if !rows.isEmpty { batches.append(rows) }
+                if !batch.rows.isEmpty { batches.append(batch) }
                 reachedEnd = ended
                 failure = error
                 signal.broadcast()

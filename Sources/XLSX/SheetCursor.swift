@@ -38,9 +38,10 @@ public final class SheetCursor {
         self.sheet = sheet
         self.content = content
         guard let entry = archive.entry(named: sheet.partPath) else {
-            throw XLSXError(.missingPart,
+            throw XLSXError(
+                .missingPart,
                 "the worksheet part \(XLSXError.shown(sheet.partPath)) of sheet \(XLSXError.quoted(sheet.name)) "
-                + "is missing", part: sheet.partPath)
+                    + "is missing", part: sheet.partPath)
         }
         // Opening the entry checks its declared size and ratio before any thread starts.
         if inflatingAhead ?? (entry.uncompressedSize > Self.inflateAheadSize) {
@@ -72,6 +73,28 @@ public final class SheetCursor {
         }
         let batch = content.takeBatch()
         return batch.rows.isEmpty && reachedEnd ? nil : batch
+    }
+
+    /// For a batch cursor read ahead (`RowsAhead`): the rows the next inflated chunk completes
+    /// (perhaps none), nil after the last. The rows are those `next()` of a row cursor gives,
+    /// and so is an error: the rows of the chunk that fails are not handed over, and the error
+    /// repeats.
+    package func nextChunkBatch() throws -> CellBatch? {
+        if let failure { throw failure }
+        if reachedEnd { return nil }
+        do {
+            if let chunk = try inflater.nextChunk() {
+                try parser.feed(chunk)
+            } else {
+                reachedEnd = true
+                try parser.finish()
+            }
+        } catch {
+            failure = error
+            _ = content.takeBatch()
+            throw error
+        }
+        return content.takeBatch()
     }
 
     /// The next row with at least one non-blank cell, or nil after the last.

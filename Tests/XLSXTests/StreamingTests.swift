@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XLSXTestSupport
 
 @testable import XLSX
 
@@ -201,39 +202,63 @@ struct BatchCursorTests {
 }
 
 /// The catalogue's check reads its long sheet through `RowsAhead`: a thread parses rows while
-/// the checks run. The caller must see exactly what the cursor gives, end and errors included,
-/// and dropping it half way must neither hang nor leave a thread reading.
+/// the checks run, and hands them over packed, a batch for each chunk read. The caller must see
+/// exactly the rows the row cursor gives, end and errors included, and dropping it half way must
+/// neither hang nor leave a thread reading.
 @Suite("Rows read ahead")
 struct RowsAheadTests {
-    static func rows(_ ahead: RowsAhead) throws -> [Row] {
+    /// Every row of every batch, each cell as the row cursor gives it.
+    static func rows(_ ahead: RowsAhead, _ workbook: Workbook) throws -> [Row] {
+        let shared = try workbook.sharedStrings()
         var rows: [Row] = []
-        while let row = try ahead.next() { rows.append(row) }
+        while let batch = try ahead.nextBatch() {
+            #expect(!batch.rows.isEmpty, "a batch holds rows")
+            rows += Self.rows(of: batch, shared)
+        }
         return rows
     }
 
-    @Test(
-        "every row arrives as the cursor gives it, whatever the batch size and the batches waiting",
-        arguments: [1, 3, 256, 50_000], [1, 2, 4, 7])
-    func sameRows(batchSize: Int, depth: Int) throws {
-        let path = try StreamingTests.numberedSheet(rows: 12_000).write()
-        let expected = try readRows(path)
-        let workbook = try Workbook(path: path)
-        let cursor = try workbook.cursor(for: workbook.sheets[0])
-        // A full queue's reader waits until it drains to its low mark, and the batches the
-        // caller is done with go back to the reader's thread: every depth keeps the rows whole.
-        let ahead = try RowsAhead(cursor, batchSize: batchSize, depth: depth)
-        #expect(try Self.rows(ahead) == expected)
-        #expect(try ahead.next() == nil)
+    static func rows(of batch: CellBatch, _ shared: SharedStrings) -> [Row] {
+        var start = 0
+        return batch.rows.map { row in
+            defer { start = row.end }
+            return Row(
+                number: row.number,
+                cells: batch.cells[start..<row.end].map { cell in
+                    let value: CellValue =
+                        cell.kind == .sharedString ? .text(shared[Int(cell.payload)]) : batch.value(of: cell)
+                    return Cell(reference: CellReference(row: row.number, column: Int(cell.column)), value: value)
+                })
+        }
     }
 
-    @Test("rows read after the header by the caller go on from where the cursor stands")
-    func continuesCursor() throws {
-        let workbook = try Workbook(path: StreamingTests.numberedSheet(rows: 5_000).write())
-        let cursor = try workbook.cursor(for: workbook.sheets[0])
-        let first = try #require(try cursor.next())
-        let rest = try Self.rows(RowsAhead(cursor))
-        #expect(first.number == 1)
-        #expect(rest.map(\.number) == Array(2...5_000))
+    @Test(
+        "every row arrives as the row cursor gives it, whatever the batches waiting",
+        arguments: [1, 2, 4, 8])
+    func sameRows(depth: Int) throws {
+        for path in [try StreamingTests.numberedSheet(rows: 12_000).write(), try Self.sharedTextSheet()] {
+            let expected = try readRows(path)
+            let workbook = try Workbook(path: path)
+            // A full queue's reader waits until it drains to its low mark, and the batches the
+            // caller is done with go back to the reader's thread: every depth keeps the rows whole.
+            let ahead = try RowsAhead(try workbook.batchCursor(for: workbook.sheets[0]), depth: depth)
+            #expect(try Self.rows(ahead, workbook) == expected)
+            #expect(try ahead.nextBatch() == nil)
+        }
+    }
+
+    /// A sheet of shared text, as Excel and XlsxWriter write it, long enough for many chunks.
+    static func sharedTextSheet() throws -> String {
+        let rows: [[CellValue?]] = (1...6_000).map { row in
+            [
+                .text("row \(row)"), .number(Double(row)), row % 7 == 0 ? nil : .text("group \(row % 50)"),
+                .boolean(row % 2 == 0), .text(String(repeating: "step ", count: row % 30)),
+            ]
+        }
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("rows-ahead-\(UUID().uuidString).xlsx").path
+        try WorkbookWriter(sheets: [WorkbookWriter.Sheet(name: "shared", rows: rows)]).write(to: path)
+        return path
     }
 
     @Test("rows before a defect arrive before the error, and the error then repeats")
@@ -244,16 +269,16 @@ struct RowsAheadTests {
             of: "<row r=\"15000\">",
             with: "<row r=\"15000\"><broken>")
         let workbook = try Workbook(path: package.write())
-        // What the cursor itself delivers before the error, to compare with.
+        // What the row cursor itself delivers before the error, to compare with.
         let plain = try workbook.cursor(for: workbook.sheets[0])
         var expected = 0
         _ = xlsxError { while try plain.next() != nil { expected += 1 } }
-        let ahead = try RowsAhead(try workbook.cursor(for: workbook.sheets[0]), batchSize: 100)
+        let ahead = try RowsAhead(try workbook.batchCursor(for: workbook.sheets[0]))
         var delivered = 0
-        let error = xlsxError { while try ahead.next() != nil { delivered += 1 } }
+        let error = xlsxError { while let batch = try ahead.nextBatch() { delivered += batch.rows.count } }
         #expect(error?.code == "xml.malformed")
-        #expect(delivered == expected)
-        #expect(xlsxError { _ = try ahead.next() }?.code == "xml.malformed")
+        #expect(expected > 10_000 && delivered == expected)
+        #expect(xlsxError { _ = try ahead.nextBatch() }?.code == "xml.malformed")
     }
 
     @Test("dropped half way, it stops its thread: no hang, the cursor and workbook freed")
@@ -263,11 +288,11 @@ struct RowsAheadTests {
             weak var cursor: SheetCursor?
             do {
                 let workbook = try Workbook(path: path)
-                let owned = try workbook.cursor(for: workbook.sheets[0])
+                let owned = try workbook.batchCursor(for: workbook.sheets[0])
                 cursor = owned
-                // The thread fills its two batches of ten and then waits for room.
-                let ahead = try RowsAhead(owned, batchSize: 10, depth: 2)
-                _ = try ahead.next()
+                // The thread fills its two batches and then waits for room.
+                let ahead = try RowsAhead(owned, depth: 2)
+                _ = try ahead.nextBatch()
             }
             // The thread held the cursor until it returned: dropping waited for it.
             #expect(cursor == nil)

@@ -1,0 +1,148 @@
+import XLSX
+
+/// Rows of the streamed sheet as the reader packed them (`CellBatch`: text as bytes, shared
+/// strings by index into the workbook's), shared by the records made from them.
+///
+/// The checks read a cell's text in place, as bytes: a row's `String`s are made only for the
+/// values a rule keeps or a message shows. A long sheet holds a dozen texts a row (names, four
+/// steps, links), and making, copying and freeing a `String` for each cost more than the
+/// checks of them.
+final class PackedRows {
+    let batch: CellBatch
+    let sharedStrings: SharedStrings
+
+    init(_ batch: CellBatch, sharedStrings: SharedStrings) {
+        self.batch = batch
+        self.sharedStrings = sharedStrings
+    }
+
+    /// Whether cell `index` holds text (inline or shared).
+    @inline(__always)
+    func isText(_ index: Int) -> Bool {
+        switch batch.cells[index].kind {
+        case .text, .sharedString: true
+        default: false
+        }
+    }
+
+    /// The index of the cell holding `column` among cells `range`, which are in column order,
+    /// one per column; nil when the column is blank. A row filled from column A on holds column
+    /// `c` at `c - 1`, and one place lower for each blank column before it: it is looked for
+    /// from there down, never past a lower column.
+    @inline(__always)
+    func cell(column: Int, in range: Range<Int>) -> Int? {
+        batch.cells.withUnsafeBufferPointer { cells in
+            var index = min(range.lowerBound + column - 1, range.upperBound - 1)
+            while index >= range.lowerBound {
+                let found = Int(cells[index].column)
+                if found == column { return index }
+                if found < column { return nil }
+                index -= 1
+            }
+            return nil
+        }
+    }
+
+    /// Whether cell `index` is text that the checks take as it is: printable ASCII without
+    /// surrounding spaces (`FieldReader.isPrintableUntrimmed`), within Excel's length.
+    func isPlainText(_ index: Int) -> Bool {
+        let cell = batch.cells[index]
+        switch cell.kind {
+        case .text:
+            let start = Int(cell.payload)
+            return batch.text.withUnsafeBufferPointer {
+                Self.isPlain(UnsafeBufferPointer(rebasing: $0[start..<(start + Int(cell.length))]))
+            }
+        case .sharedString:
+            return sharedStrings.withUTF8(Int(cell.payload), Self.isPlain)
+        default:
+            return false
+        }
+    }
+
+    @inline(__always)
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count <= CellValue.maxTextLength && FieldReader.isPrintableUntrimmed(bytes)
+    }
+
+    /// Whether one of cells `range` is text the checks take as blank (`isBlankText`).
+    func hasBlankText(in range: Range<Int>) -> Bool {
+        batch.cells.withUnsafeBufferPointer { cells in
+            batch.text.withUnsafeBufferPointer { text in
+                for index in range {
+                    let cell = cells[index]
+                    let first: UInt8?
+                    switch cell.kind {
+                    case .text: first = cell.length > 0 ? text[Int(cell.payload)] : nil
+                    case .sharedString: first = sharedStrings.withUTF8(Int(cell.payload)) { $0.first }
+                    default: continue
+                    }
+                    // Text starting with a printable character other than the space (nearly
+                    // every cell) is not blank, known from its first byte.
+                    if let first, first > 0x20, first < 0x7F { continue }
+                    if isBlankText(index) { return true }
+                }
+                return false
+            }
+        }
+    }
+
+    /// The UTF-8 of cell `index`, a text or error cell, lent to `body`.
+    @inline(__always)
+    func withUTF8<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        let cell = batch.cells[index]
+        if cell.kind == .sharedString { return try sharedStrings.withUTF8(Int(cell.payload), body) }
+        let start = Int(cell.payload)
+        return try batch.text.withUnsafeBufferPointer {
+            try body(UnsafeBufferPointer(rebasing: $0[start..<(start + Int(cell.length))]))
+        }
+    }
+
+    /// The number in cell `index` when it holds a plain number (not a date, a duration or a
+    /// boolean); nil otherwise.
+    @inline(__always)
+    func number(_ index: Int) -> Double? {
+        let cell = batch.cells[index]
+        guard case .number = cell.kind else { return nil }
+        return cell.number
+    }
+
+    /// The truth in cell `index` when it is a boolean cell; nil otherwise.
+    @inline(__always)
+    func boolean(_ index: Int) -> Bool? {
+        let cell = batch.cells[index]
+        guard case .boolean = cell.kind else { return nil }
+        return cell.payload != 0
+    }
+
+    /// The text of cell `index`, a text cell, made when asked for.
+    func string(_ index: Int) -> String {
+        withUTF8(index) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The value of cell `index`, as a row cursor gives it.
+    func value(_ index: Int) -> CellValue {
+        let cell = batch.cells[index]
+        if cell.kind == .sharedString { return .text(sharedStrings[Int(cell.payload)]) }
+        return batch.value(of: cell)
+    }
+
+    /// Cell `index` as a row cursor gives it, in row `row`.
+    func cell(_ index: Int, row: Int) -> Cell {
+        Cell(reference: CellReference(row: row, column: Int(batch.cells[index].column)), value: value(index))
+    }
+
+    /// Whether cell `index` is text that is empty or white space only, which the checks take
+    /// as blank (`SheetTable.isBlank`). Text starting with a printable character other than
+    /// the space (nearly every cell) is not, known from its first byte.
+    func isBlankText(_ index: Int) -> Bool {
+        guard isText(index) else { return false }
+        let verdict: Bool? = withUTF8(index) { bytes in
+            guard let first = bytes.first else { return true }
+            return first > 0x20 && first < 0x7F ? false : nil
+        }
+        if let verdict { return verdict }
+        guard case .text(let text) = value(index) else { return false }
+        return SheetTable.isBlank(text)
+    }
+}
