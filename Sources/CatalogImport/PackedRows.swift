@@ -10,10 +10,25 @@ import XLSX
 final class PackedRows {
     let batch: CellBatch
     let sharedStrings: SharedStrings
+    /// `sharedStrings.utf8`, held here so that a cell's bytes are found without a call into
+    /// the reader's module for each.
+    private let sharedBytes: [UInt8]
+    private let sharedEnds: [UInt32]
 
     init(_ batch: CellBatch, sharedStrings: SharedStrings) {
         self.batch = batch
         self.sharedStrings = sharedStrings
+        (sharedBytes, sharedEnds) = sharedStrings.utf8
+    }
+
+    /// The UTF-8 of shared string `index`, lent to `body`.
+    @inline(__always)
+    private func withSharedUTF8<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+        -> Result
+    {
+        let start = index == 0 ? 0 : Int(sharedEnds[index - 1])
+        let end = Int(sharedEnds[index])
+        return try sharedBytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
 
     /// Whether cell `index` holds text (inline or shared).
@@ -54,7 +69,7 @@ final class PackedRows {
                 Self.isPlain(UnsafeBufferPointer(rebasing: $0[start..<(start + Int(cell.length))]))
             }
         case .sharedString:
-            return sharedStrings.withUTF8(Int(cell.payload), Self.isPlain)
+            return withSharedUTF8(Int(cell.payload), Self.isPlain)
         default:
             return false
         }
@@ -74,7 +89,7 @@ final class PackedRows {
                     let first: UInt8?
                     switch cell.kind {
                     case .text: first = cell.length > 0 ? text[Int(cell.payload)] : nil
-                    case .sharedString: first = sharedStrings.withUTF8(Int(cell.payload)) { $0.first }
+                    case .sharedString: first = withSharedUTF8(Int(cell.payload)) { $0.first }
                     default: continue
                     }
                     // Text starting with a printable character other than the space (nearly
@@ -91,7 +106,7 @@ final class PackedRows {
     @inline(__always)
     func withUTF8<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         let cell = batch.cells[index]
-        if cell.kind == .sharedString { return try sharedStrings.withUTF8(Int(cell.payload), body) }
+        if case .sharedString = cell.kind { return try withSharedUTF8(Int(cell.payload), body) }
         let start = Int(cell.payload)
         return try batch.text.withUnsafeBufferPointer {
             try body(UnsafeBufferPointer(rebasing: $0[start..<(start + Int(cell.length))]))
@@ -123,7 +138,7 @@ final class PackedRows {
     /// The value of cell `index`, as a row cursor gives it.
     func value(_ index: Int) -> CellValue {
         let cell = batch.cells[index]
-        if cell.kind == .sharedString { return .text(sharedStrings[Int(cell.payload)]) }
+        if case .sharedString = cell.kind { return .text(sharedStrings[Int(cell.payload)]) }
         return batch.value(of: cell)
     }
 

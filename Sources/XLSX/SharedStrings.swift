@@ -26,6 +26,11 @@ package struct SharedStrings: RandomAccessCollection, Sendable {
         ends.append(UInt32(bytes.count))
     }
 
+    /// The strings' UTF-8 one after another, and where each ends (string `i` starts where
+    /// string `i - 1` ends): for a reader in another module that reads many strings' bytes in
+    /// place, without a call for each.
+    package var utf8: (bytes: [UInt8], ends: [UInt32]) { (bytes, ends) }
+
     package var startIndex: Int { 0 }
     package var endIndex: Int { ends.count }
 
