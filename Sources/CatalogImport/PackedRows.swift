@@ -58,26 +58,12 @@ final class PackedRows {
         }
     }
 
-    /// Whether cell `index` is text that the checks take as it is: printable ASCII without
-    /// surrounding spaces (`FieldReader.isPrintableUntrimmed`), within Excel's length.
-    func isPlainText(_ index: Int) -> Bool {
-        let cell = batch.cells[index]
-        switch cell.kind {
-        case .text:
-            let start = Int(cell.payload)
-            return batch.text.withUnsafeBufferPointer {
-                Self.isPlain(UnsafeBufferPointer(rebasing: $0[start..<(start + Int(cell.length))]))
-            }
-        case .sharedString:
-            return withSharedUTF8(Int(cell.payload), Self.isPlain)
-        default:
-            return false
-        }
-    }
-
+    /// Whether cell `index` is text that the checks take as it is: plain text (printable ASCII
+    /// without surrounding spaces, within Excel's length: `PlainText`, which
+    /// `FieldReader.isPrintableUntrimmed` agrees with), as the reading thread marked it.
     @inline(__always)
-    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.count <= CellValue.maxTextLength && FieldReader.isPrintableUntrimmed(bytes)
+    func isPlainText(_ index: Int) -> Bool {
+        batch.cells[index].isPlainText
     }
 
     /// Whether one of cells `range` is text the checks take as blank (`isBlankText`).

@@ -141,7 +141,8 @@ struct SheetTable {
         init(workbook: Workbook, info: SheetInfo) throws {
             self.workbook = workbook
             sharedStrings = try workbook.sharedStrings()
-            ahead = try RowsAhead(try workbook.batchCursor(for: info))
+            // The reading thread marks the plain text cells, which the checks then read in place.
+            ahead = try RowsAhead(try workbook.batchCursor(for: info, markingPlainText: true))
         }
 
         // The thread reading ahead stops before the workbook it reads is closed.

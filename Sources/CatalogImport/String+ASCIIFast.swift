@@ -1,4 +1,5 @@
 import Foundation
+import XLSX
 
 /// Shortcuts for the text a catalogue row holds, nearly all of it plain ASCII: each gives what
 /// the general method gives (Foundation's trimming, the standard library's lower-casing and
@@ -31,23 +32,7 @@ extension String {
     /// Whether every byte is printable ASCII, the space to `~` (`allSatisfy { $0 >= 0x20 && $0 <
     /// 0x7F }`), read eight bytes at a time: every text cell of a row is asked this.
     static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let count = bytes.count
-        var index = 0
-        while index + 8 <= count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            // With no byte's top bit set, adding 0x60 to each byte sets it exactly in the bytes
-            // from 0x20 on, and adding 1 exactly in 0x7F; no byte carries into the next.
-            guard word & highBits == 0, (word &+ 0x60 &* lowBits) & highBits == highBits,
-                (word &+ lowBits) & highBits == 0
-            else { return false }
-            index += 8
-        }
-        while index < count {
-            guard base[index] >= 0x20 && base[index] < 0x7F else { return false }
-            index += 1
-        }
-        return true
+        PlainText.isPrintableASCII(bytes)
     }
 
     /// Whether every byte is ASCII (`allSatisfy { $0 < 0x80 }`), read eight bytes at a time.

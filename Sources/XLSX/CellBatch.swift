@@ -12,6 +12,10 @@ package struct CellBatch: Sendable {
         /// 1-based.
         package var column: Int32
         package var kind: Kind
+        /// For a cursor that marks them (`Workbook.batchCursor(for:markingPlainText:)`), whether
+        /// a text or shared-string cell is plain text (`PlainText`); false otherwise. (Beside
+        /// `kind`, in its padding: a cell stays 24 bytes.)
+        package var isPlainText = false
         /// A text's length in bytes.
         package var length: Int32
         /// A number's, date's or duration's bits (`Double(bitPattern:)`), a boolean's 0 or 1, a

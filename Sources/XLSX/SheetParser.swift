@@ -5,10 +5,15 @@
 final class SheetParser: XMLContentHandler {
     private let builder: UnsafeMutablePointer<SheetRowBuilder>
 
-    init(part: String, tables: WorkbookTables, sharedStringsByIndex: Bool = false, batching: Bool = false) {
+    init(
+        part: String, tables: WorkbookTables, sharedStringsByIndex: Bool = false, batching: Bool = false,
+        marksPlainText: Bool = false
+    ) {
         builder = .allocate(capacity: 1)
-        builder.initialize(to: SheetRowBuilder(
-            part: part, tables: tables, sharedStringsByIndex: sharedStringsByIndex, batching: batching))
+        builder.initialize(
+            to: SheetRowBuilder(
+                part: part, tables: tables, sharedStringsByIndex: sharedStringsByIndex, batching: batching,
+                marksPlainText: marksPlainText))
     }
 
     deinit {

@@ -14,6 +14,12 @@ struct SheetRowBuilder {
     private let sharedStringsByIndex: Bool
     /// Rows go into `batch` rather than `completedRows`.
     private let batching: Bool
+    /// Text cells packed into `batch` are marked plain or not (`CellBatch.Cell.isPlainText`).
+    private let marksPlainText: Bool
+    /// Per shared string, whether it is plain text: 0 not yet known, 1 plain, 2 not (found at
+    /// its first cell, for a builder that marks plain text).
+    private var sharedStringIsPlain: [UInt8] = []
+    private let sharedStrings: SharedStrings
     /// Where the row being read starts in `batch.cells`.
     private var rowStartInBatch = 0
 
@@ -40,10 +46,16 @@ struct SheetRowBuilder {
     private var textElement = TextElementSpacing()
     private let text = ByteBuffer()
 
-    init(part: String, tables: WorkbookTables, sharedStringsByIndex: Bool = false, batching: Bool = false) {
+    init(
+        part: String, tables: WorkbookTables, sharedStringsByIndex: Bool = false, batching: Bool = false,
+        marksPlainText: Bool = false
+    ) {
         self.part = part
         self.sharedStringsByIndex = sharedStringsByIndex || batching
         self.batching = batching
+        self.marksPlainText = batching && marksPlainText
+        sharedStrings = tables.sharedStrings
+        if self.marksPlainText { sharedStringIsPlain = [UInt8](repeating: 0, count: sharedStrings.count) }
         decoder = CellValueDecoder(part: part, tables: tables)
         cells.reserveCapacity(16)
     }
@@ -133,9 +145,10 @@ struct SheetRowBuilder {
         rowStartInBatch = batch.cells.count
         if let reference = attributes.bytes("r") {
             guard let number = DecimalParsing.integer(reference), number >= 1, number <= CellReference.maxRow else {
-                throw XLSXError(.badCellReference,
+                throw XLSXError(
+                    .badCellReference,
                     "\(decoder.shownPart): row number \(XLSXError.quoted(reference)) after row "
-                    + "\(previousRowNumber) is not between 1 and \(CellReference.maxRow)", part: part)
+                        + "\(previousRowNumber) is not between 1 and \(CellReference.maxRow)", part: part)
             }
             rowNumber = number
             rowNumberKnown = true
@@ -187,7 +200,8 @@ struct SheetRowBuilder {
         next.cells.reserveCapacity(batch.cells.count)
         next.text.reserveCapacity(batch.text.count)
         if inRow, batch.cells.count > rowStartInBatch {
-            let textStart = batch.cells[rowStartInBatch...].filter { $0.kind == .text || $0.kind == .error }
+            let textStart =
+                batch.cells[rowStartInBatch...].filter { $0.kind == .text || $0.kind == .error }
                 .map { Int($0.payload) }.min() ?? batch.text.count
             for var cell in batch.cells[rowStartInBatch...] {
                 if cell.kind == .text || cell.kind == .error { cell.payload -= UInt64(textStart) }
@@ -250,9 +264,10 @@ struct SheetRowBuilder {
 
         if let reference {
             guard let parsed = CellReference.parse(reference) else {
-                throw XLSXError(.badCellReference,
+                throw XLSXError(
+                    .badCellReference,
                     "\(decoder.shownPart): cell reference \(XLSXError.quoted(reference)) in row "
-                    + "\(rowNumber) is not a valid A1 reference", part: part)
+                        + "\(rowNumber) is not a valid A1 reference", part: part)
             }
             cellColumn = parsed.column
             if !rowNumberKnown, cells.isEmpty, let row = parsed.row {
@@ -262,7 +277,8 @@ struct SheetRowBuilder {
         } else {
             cellColumn = previousColumn + 1
             guard cellColumn <= CellReference.maxColumn else {
-                throw XLSXError(.badCellReference,
+                throw XLSXError(
+                    .badCellReference,
                     "\(decoder.shownPart): row \(rowNumber) has more than \(CellReference.maxColumn) cells", part: part)
             }
         }
@@ -292,13 +308,18 @@ struct SheetRowBuilder {
         switch cellType {
         case .sharedString:
             guard let index = try decoder.sharedStringIndex(of: text, at: reference) else { return }
-            batch.cells.append(CellBatch.Cell(column: column, kind: .sharedString, length: 0, payload: UInt64(index)))
+            batch.cells.append(
+                CellBatch.Cell(
+                    column: column, kind: .sharedString, isPlainText: marksPlainText && sharedStringIsPlain(index),
+                    length: 0, payload: UInt64(index)))
         case .inlineString, .formulaString, .unknown:
             let start = batch.text.count
             ExcelTextEscape.appendDecoded(text.bytes, to: &batch.text)
-            batch.cells.append(CellBatch.Cell(column: column, kind: .text,
-                                              length: Int32(truncatingIfNeeded: batch.text.count - start),
-                                              payload: UInt64(start)))
+            batch.cells.append(
+                CellBatch.Cell(
+                    column: column, kind: .text, isPlainText: marksPlainText && batchTextIsPlain(from: start),
+                    length: Int32(truncatingIfNeeded: batch.text.count - start),
+                    payload: UInt64(start)))
         default:
             guard let value = try decoder.value(of: text, type: cellType, style: cellStyle, at: reference) else {
                 return
@@ -315,8 +336,24 @@ struct SheetRowBuilder {
                 let start = batch.text.count
                 batch.text.append(contentsOf: string.utf8)
                 let kind: CellBatch.Kind = if case .error = value { .error } else { .text }
-                batch.cells.append(packed(kind, UInt64(start), length: batch.text.count - start))
+                var cell = packed(kind, UInt64(start), length: batch.text.count - start)
+                cell.isPlainText = marksPlainText && kind == .text && batchTextIsPlain(from: start)
+                batch.cells.append(cell)
             }
         }
+    }
+
+    /// Whether the text appended to `batch.text` from `start` on is plain.
+    private func batchTextIsPlain(from start: Int) -> Bool {
+        batch.text.withUnsafeBufferPointer { PlainText.isPlain(UnsafeBufferPointer(rebasing: $0[start...])) }
+    }
+
+    /// Whether shared string `index` is plain, found at its first cell.
+    private mutating func sharedStringIsPlain(_ index: Int) -> Bool {
+        if sharedStringIsPlain[index] == 0 {
+            let plain = sharedStrings.withUTF8(index, PlainText.isPlain)
+            sharedStringIsPlain[index] = plain ? 1 : 2
+        }
+        return sharedStringIsPlain[index] == 1
     }
 }

@@ -39,15 +39,17 @@ public final class Workbook {
         let packageRelationships = try archive.relationships(of: "", required: true)
         guard let document = packageRelationships.first(where: { $0.isType("officeDocument") && !$0.isExternal })
         else {
-            throw XLSXError(.noWorkbook,
+            throw XLSXError(
+                .noWorkbook,
                 "\(PartPath.rootRelationships) has no officeDocument relationship, so there is no workbook part",
                 part: PartPath.rootRelationships)
         }
         let workbookPart = document.target
         guard archive.entry(named: workbookPart) != nil else {
-            throw XLSXError(.missingPart,
+            throw XLSXError(
+                .missingPart,
                 "the workbook part \(XLSXError.shown(workbookPart)), named in \(PartPath.rootRelationships), "
-                + "is missing",
+                    + "is missing",
                 part: workbookPart)
         }
 
@@ -62,10 +64,11 @@ public final class Workbook {
         }
         let listed = try workbookContent.sheets.map { sheet in
             guard let id = sheet.relationshipID, let target = targets[id] else {
-                throw XLSXError(.missingRelationship,
+                throw XLSXError(
+                    .missingRelationship,
                     "sheet \(XLSXError.quoted(sheet.name)) in \(XLSXError.shown(workbookPart)) refers to relationship "
-                    + "\(sheet.relationshipID.map(XLSXError.quoted) ?? "(none)"), "
-                    + "which \(XLSXError.shown(relationshipsPart)) does not define",
+                        + "\(sheet.relationshipID.map(XLSXError.quoted) ?? "(none)"), "
+                        + "which \(XLSXError.shown(relationshipsPart)) does not define",
                     part: relationshipsPart)
             }
             return SheetInfo(name: sheet.name, state: sheet.state, partPath: target)
@@ -113,9 +116,14 @@ public final class Workbook {
     }
 
     /// A cursor streaming the rows of `sheet` in batches (`SheetCursor.nextBatch(rows:)`), as
-    /// `traindb xlsx dump` renders them: shared strings by index, text as bytes.
-    package func batchCursor(for sheet: SheetInfo, inflatingAhead: Bool? = nil) throws -> SheetCursor {
-        let content = SheetParser(part: sheet.partPath, tables: try loadTables(), batching: true)
+    /// `traindb xlsx dump` renders them: shared strings by index, text as bytes. With
+    /// `markingPlainText`, each text cell says whether it is plain (`CellBatch.Cell.isPlainText`),
+    /// found as the sheet is parsed.
+    package func batchCursor(
+        for sheet: SheetInfo, inflatingAhead: Bool? = nil, markingPlainText: Bool = false
+    ) throws -> SheetCursor {
+        let content = SheetParser(
+            part: sheet.partPath, tables: try loadTables(), batching: true, marksPlainText: markingPlainText)
         return try SheetCursor(sheet: sheet, archive: archive, content: content, inflatingAhead: inflatingAhead)
     }
 

@@ -106,14 +106,10 @@ struct PackedRowsTests {
     func streamedReadsAsHeld(inline: Bool) throws {
         try TemporaryDirectory.with { directory in
             let path = directory.path("exercises.xlsx")
-            let writer = WorkbookWriter(sheets: [WorkbookWriter.Sheet(name: "exercises", rows: Self.rows)])
-            if inline {
-                // The writer shares every text; the same cells written inline, as some programs do.
-                let strings = try Self.sharedStrings(of: writer, in: directory)
-                try writer.write(to: path, editing: ["xl/worksheets/sheet1.xml": { Self.inlined($0, strings) }])
-            } else {
-                try writer.write(to: path)
-            }
+            // Text shared, as Excel and XlsxWriter write it, or inline, as some programs do.
+            let writer = WorkbookWriter(
+                sheets: [WorkbookWriter.Sheet(name: "exercises", rows: Self.rows)], inlineText: inline)
+            try writer.write(to: path)
             let held = try Self.read(path, streaming: false)
             let streamed = try Self.read(path, streaming: true)
             #expect(held.cells.count == Self.rows.count - 2, "every row but the header and the blank one")
@@ -127,27 +123,5 @@ struct PackedRowsTests {
             #expect(
                 streamed.problems.count == held.problems.count && problems == nil, "\(String(describing: problems))")
         }
-    }
-
-    /// The writer's shared strings, in their order.
-    static func sharedStrings(of writer: WorkbookWriter, in directory: TemporaryDirectory) throws -> [String] {
-        let path = directory.path("shared.xlsx")
-        try writer.write(to: path)
-        return Array(try Workbook(path: path).sharedStrings())
-    }
-
-    /// `xml` with each shared-string cell written as an inline string.
-    static func inlined(_ xml: String, _ strings: [String]) -> String {
-        var result = ""
-        var rest = Substring(xml)
-        while let start = rest.range(of: " t=\"s\"><v>") {
-            result += rest[..<start.lowerBound]
-            let digits = rest[start.upperBound...].prefix { $0.isNumber }
-            let text = strings[Int(digits) ?? 0]
-                .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            result += " t=\"inlineStr\"><is><t xml:space=\"preserve\">\(text)</t></is>"
-            rest = rest[start.upperBound...].dropFirst(digits.count + "</v>".count)
-        }
-        return result + rest
     }
 }

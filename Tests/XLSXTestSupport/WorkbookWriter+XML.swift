@@ -6,12 +6,14 @@ extension WorkbookWriter {
     static let relationshipNamespace = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
     static let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"
 
-    static let packageRelationshipsXML = declaration
+    static let packageRelationshipsXML =
+        declaration
         + "<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">"
         + "<Relationship Id=\"rId1\" Type=\"\(relationshipNamespace)/officeDocument\" Target=\"xl/workbook.xml\"/>"
         + "</Relationships>"
 
-    static let stylesXML = declaration
+    static let stylesXML =
+        declaration
         + "<styleSheet xmlns=\"\(mainNamespace)\">"
         + "<numFmts count=\"3\">"
         + "<numFmt numFmtId=\"164\" formatCode=\"yyyy\\-mm\\-dd\"/>"
@@ -35,7 +37,8 @@ extension WorkbookWriter {
 
     func contentTypesXML(hasSharedStrings: Bool) -> String {
         let office = "application/vnd.openxmlformats-officedocument.spreadsheetml"
-        var xml = Self.declaration
+        var xml =
+            Self.declaration
             + "<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\">"
             + "<Default Extension=\"rels\" ContentType=\"application/vnd.openxmlformats-package.relationships+xml\"/>"
             + "<Default Extension=\"xml\" ContentType=\"application/xml\"/>"
@@ -53,28 +56,34 @@ extension WorkbookWriter {
 
     func workbookXML() -> String {
         let activeTab = sheets.firstIndex { $0.state == .visible } ?? 0
-        var xml = Self.declaration
+        var xml =
+            Self.declaration
             + "<workbook xmlns=\"\(Self.mainNamespace)\" xmlns:r=\"\(Self.relationshipNamespace)\">"
             + "<bookViews><workbookView activeTab=\"\(activeTab)\" firstSheet=\"\(activeTab)\"/></bookViews><sheets>"
         for (index, sheet) in sheets.enumerated() {
             let state = sheet.state == .visible ? "" : " state=\"\(sheet.state.rawValue)\""
-            xml += "<sheet name=\"\(Self.escaped(sheet.name, attribute: true))\" sheetId=\"\(index + 1)\"\(state) "
+            xml +=
+                "<sheet name=\"\(Self.escaped(sheet.name, attribute: true))\" sheetId=\"\(index + 1)\"\(state) "
                 + "r:id=\"rId\(index + 1)\"/>"
         }
         return xml + "</sheets></workbook>"
     }
 
     func workbookRelationshipsXML(hasSharedStrings: Bool) -> String {
-        var xml = Self.declaration
+        var xml =
+            Self.declaration
             + "<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">"
         for index in sheets.indices {
-            xml += "<Relationship Id=\"rId\(index + 1)\" Type=\"\(Self.relationshipNamespace)/worksheet\" "
+            xml +=
+                "<Relationship Id=\"rId\(index + 1)\" Type=\"\(Self.relationshipNamespace)/worksheet\" "
                 + "Target=\"worksheets/sheet\(index + 1).xml\"/>"
         }
-        xml += "<Relationship Id=\"rId\(sheets.count + 1)\" Type=\"\(Self.relationshipNamespace)/styles\" "
+        xml +=
+            "<Relationship Id=\"rId\(sheets.count + 1)\" Type=\"\(Self.relationshipNamespace)/styles\" "
             + "Target=\"styles.xml\"/>"
         if hasSharedStrings {
-            xml += "<Relationship Id=\"rId\(sheets.count + 2)\" Type=\"\(Self.relationshipNamespace)/sharedStrings\" "
+            xml +=
+                "<Relationship Id=\"rId\(sheets.count + 2)\" Type=\"\(Self.relationshipNamespace)/sharedStrings\" "
                 + "Target=\"sharedStrings.xml\"/>"
         }
         return xml + "</Relationships>"
@@ -82,7 +91,8 @@ extension WorkbookWriter {
 
     func worksheetXML(_ sheet: Sheet, sharedStrings: inout SharedStringTable) throws -> String {
         guard sheet.rows.count <= CellReference.maxRow else {
-            throw XLSXError(.invalidCell,
+            throw XLSXError(
+                .invalidCell,
                 "sheet \"\(sheet.name)\" has \(sheet.rows.count) rows; Excel allows \(CellReference.maxRow)")
         }
         var body = ""
@@ -90,9 +100,10 @@ extension WorkbookWriter {
         var lastColumn = 0
         for (rowIndex, row) in sheet.rows.enumerated() where row.contains(where: { $0 != nil }) {
             guard row.count <= CellReference.maxColumn else {
-                throw XLSXError(.invalidCell,
+                throw XLSXError(
+                    .invalidCell,
                     "row \(rowIndex + 1) of sheet \"\(sheet.name)\" has \(row.count) columns; "
-                    + "Excel allows \(CellReference.maxColumn)")
+                        + "Excel allows \(CellReference.maxColumn)")
             }
             let number = rowIndex + 1
             lastRow = number
@@ -101,7 +112,8 @@ extension WorkbookWriter {
                 guard let value else { continue }
                 let reference = CellReference(row: number, column: columnIndex + 1)
                 lastColumn = max(lastColumn, columnIndex + 1)
-                body += try Self.cellXML(value, at: reference, sheet: sheet.name, sharedStrings: &sharedStrings)
+                body += try Self.cellXML(
+                    value, at: reference, sheet: sheet.name, sharedStrings: &sharedStrings, inline: inlineText)
             }
             body += "</row>"
         }
@@ -113,8 +125,10 @@ extension WorkbookWriter {
             + "</worksheet>"
     }
 
+    /// A cell's XML; its text as an inline string when `inline`, else in `sharedStrings`.
     static func cellXML(
-        _ value: CellValue, at reference: CellReference, sheet: String, sharedStrings: inout SharedStringTable
+        _ value: CellValue, at reference: CellReference, sheet: String, sharedStrings: inout SharedStringTable,
+        inline: Bool = false
     ) throws -> String {
         let r = reference.a1
         func number(_ value: Double) throws -> String {
@@ -127,8 +141,13 @@ extension WorkbookWriter {
         switch value {
         case .text(let text):
             guard text.utf16.count <= 32_767 else {
-                throw XLSXError(.invalidCell,
+                throw XLSXError(
+                    .invalidCell,
                     "cell \(r) of sheet \"\(sheet)\" holds \(text.utf16.count) characters; Excel allows 32,767")
+            }
+            if inline {
+                return "<c r=\"\(r)\" t=\"inlineStr\"><is><t xml:space=\"preserve\">"
+                    + "\(escaped(text, attribute: false))</t></is></c>"
             }
             return "<c r=\"\(r)\" t=\"s\"><v>\(sharedStrings.index(of: text))</v></c>"
         case .number(let value):

@@ -19,9 +19,13 @@ public struct WorkbookWriter: Sendable {
     }
 
     public var sheets: [Sheet]
+    /// Text written in its cells (`t="inlineStr"`), as some programs write it, rather than as
+    /// shared strings, as Excel does.
+    public var inlineText: Bool
 
-    public init(sheets: [Sheet]) {
+    public init(sheets: [Sheet], inlineText: Bool = false) {
         self.sheets = sheets
+        self.inlineText = inlineText
     }
 
     /// Writes the workbook to `path`, replacing any file there.
@@ -90,10 +94,12 @@ public struct WorkbookWriter: Sendable {
             let name = sheet.name
             let forbidden: Set<Character> = [":", "\\", "/", "?", "*", "[", "]"]
             if name.isEmpty || name.utf16.count > 31 || name.contains(where: forbidden.contains)
-                || name.hasPrefix("'") || name.hasSuffix("'") {
-                throw XLSXError(.invalidSheetName,
+                || name.hasPrefix("'") || name.hasSuffix("'")
+            {
+                throw XLSXError(
+                    .invalidSheetName,
                     "sheet name \"\(name)\" is not allowed: it must be 1–31 characters, without : \\ / ? * [ ] "
-                    + "and not start or end with an apostrophe")
+                        + "and not start or end with an apostrophe")
             }
             guard seen.insert(name.lowercased()).inserted else {
                 throw XLSXError(.invalidSheetName, "two sheets are named \"\(name)\" (names ignore case)")

@@ -119,6 +119,44 @@ struct StreamingTests {
 /// row cursor, whatever the batch and chunk boundaries cut through.
 @Suite("Batch cursor")
 struct BatchCursorTests {
+    /// A cursor that marks plain text marks exactly the text cells a reader may take as they
+    /// are: printable ASCII, no space at either end, not empty; never a number, a boolean or an
+    /// error. A cursor that does not mark leaves every cell unmarked.
+    @Test("plain text is marked as the sheet is parsed, shared or inline", arguments: [false, true])
+    func marksPlainText(inline: Bool) throws {
+        let texts = [
+            "plain", "Two words", "~!#$%", " lead", "trail ", "  ", "", "tab\there", "line\nbreak", "é", "emoji 💪",
+            "a", "x_x0020_y", String(repeating: "long text ", count: 200), String(repeating: "z", count: 32_767),
+        ]
+        let rows: [[CellValue?]] = texts.enumerated().map { index, text in
+            [.text(text), .number(Double(index)), .boolean(true), .error("#N/A")]
+        }
+        let writer = WorkbookWriter(sheets: [WorkbookWriter.Sheet(name: "texts", rows: rows)], inlineText: inline)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("plain-\(UUID().uuidString).xlsx").path
+        try writer.write(to: path)
+        let workbook = try Workbook(path: path)
+        let shared = try workbook.sharedStrings()
+        for marking in [true, false] {
+            let cursor = try workbook.batchCursor(for: workbook.sheets[0], markingPlainText: marking)
+            var marked: [String: Bool] = [:]
+            while let batch = try cursor.nextBatch(rows: 4) {
+                for cell in batch.cells {
+                    switch cell.kind {
+                    case .text: marked[String(decoding: batch.text(of: cell), as: UTF8.self)] = cell.isPlainText
+                    case .sharedString: marked[shared[Int(cell.payload)]] = cell.isPlainText
+                    default: #expect(!cell.isPlainText, "\(cell.kind) is never plain text")
+                    }
+                }
+            }
+            for text in texts where !text.isEmpty {
+                let plain =
+                    text.first != " " && text.last != " "
+                    && text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+                #expect(marked[text] == (marking && plain), "\(text.prefix(20))")
+            }
+        }
+    }
+
     /// Every row of the first sheet, through batches of `size` rows, as the row cursor gives
     /// them (shared strings by index).
     static func batchedRows(_ workbook: Workbook, size: Int) throws -> [Row] {
