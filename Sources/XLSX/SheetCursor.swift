@@ -58,19 +58,7 @@ public final class SheetCursor {
     /// the last batch are not handed over.
     package func nextBatch(rows: Int) throws -> CellBatch? {
         if let failure { throw failure }
-        do {
-            while content.batchedRowCount < rows && !reachedEnd {
-                if let chunk = try inflater.nextChunk() {
-                    try parser.feed(chunk)
-                } else {
-                    reachedEnd = true
-                    try parser.finish()
-                }
-            }
-        } catch {
-            failure = error
-            throw error
-        }
+        while content.batchedRowCount < rows && !reachedEnd { try feedNextChunk() }
         let batch = content.takeBatch()
         return batch.rows.isEmpty && reachedEnd ? nil : batch
     }
@@ -83,14 +71,8 @@ public final class SheetCursor {
         if let failure { throw failure }
         if reachedEnd { return nil }
         do {
-            if let chunk = try inflater.nextChunk() {
-                try parser.feed(chunk)
-            } else {
-                reachedEnd = true
-                try parser.finish()
-            }
+            try feedNextChunk()
         } catch {
-            failure = error
             _ = content.takeBatch()
             throw error
         }
@@ -108,17 +90,23 @@ public final class SheetCursor {
             content.completedRows.removeAll(keepingCapacity: true)
             deliveredCount = 0
             if reachedEnd { return nil }
-            do {
-                if let chunk = try inflater.nextChunk() {
-                    try parser.feed(chunk)
-                } else {
-                    reachedEnd = true
-                    try parser.finish()
-                }
-            } catch {
-                failure = error
-                throw error
+            try feedNextChunk()
+        }
+    }
+
+    /// Feeds the parser the next inflated chunk, or ends the part after the last; an error is
+    /// kept, so that every later call throws it, and thrown.
+    private func feedNextChunk() throws {
+        do {
+            if let chunk = try inflater.nextChunk() {
+                try parser.feed(chunk)
+            } else {
+                reachedEnd = true
+                try parser.finish()
             }
+        } catch {
+            failure = error
+            throw error
         }
     }
 }
