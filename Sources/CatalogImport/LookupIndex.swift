@@ -77,6 +77,12 @@ final class LookupIndex: Sendable {
         return contains(String(decoding: value, as: UTF8.self))
     }
 
+    /// `contains(utf8:)` of plain text (`PlainText`: ASCII, so not checked again).
+    func contains(plain value: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let given, let values = given.asciiValues { return values.contains(knownASCII: value) }
+        return contains(utf8: value)
+    }
+
     /// The lookup's spelling of a value that differs only in case or spacing.
     func sameIgnoringCaseAndSpacing(_ value: String) -> String? {
         answering(value).byKey[SheetTable.normalise(value)]
@@ -209,6 +215,11 @@ final class ASCIIValueSet: Sendable {
     func contains(ascii value: UnsafeBufferPointer<UInt8>) -> Bool? {
         guard String.isASCII(value) else { return nil }
         return contains(bytes: value)
+    }
+
+    /// `contains` of text known to be ASCII.
+    func contains(knownASCII value: UnsafeBufferPointer<UInt8>) -> Bool {
+        contains(bytes: value)
     }
 
     /// Whether `SheetTable.normalise(value)` is one of the values, normalised on the stack

@@ -66,12 +66,26 @@ final class PackedRows {
         batch.cells[index].isPlainText
     }
 
+    /// Whether one of cells `range` is in a column `headed` says has no header (or past its
+    /// end), read without a call for each cell.
+    func hasCell(in range: Range<Int>, outside headed: [Bool]) -> Bool {
+        batch.cells.withUnsafeBufferPointer { cells in
+            range.contains { index in
+                let column = Int(cells[index].column)
+                return column >= headed.count || !headed[column]
+            }
+        }
+    }
+
     /// Whether one of cells `range` is text the checks take as blank (`isBlankText`).
     func hasBlankText(in range: Range<Int>) -> Bool {
         batch.cells.withUnsafeBufferPointer { cells in
             batch.text.withUnsafeBufferPointer { text in
                 for index in range {
                     let cell = cells[index]
+                    // Plain text (nearly every text cell) is not blank: it starts with a
+                    // printable character other than the space.
+                    if cell.isPlainText { continue }
                     let first: UInt8?
                     switch cell.kind {
                     case .text: first = cell.length > 0 ? text[Int(cell.payload)] : nil

@@ -284,7 +284,11 @@ struct SheetTable {
     /// an error at its cell, reported through `reader`: no column of the schema can take it, so
     /// it would never reach the database.
     func valuesWithoutHeader(_ record: Record, _ reader: FieldReader) {
-        guard record.hasValue(inColumnWhere: { !hasHeader($0) }) else { return }
+        if let rows = record.rows {
+            guard rows.hasCell(in: record.range, outside: headed) else { return }
+        } else {
+            guard record.hasValue(inColumnWhere: { !hasHeader($0) }) else { return }
+        }
         for column in record.columns.sorted() where headers[column] == nil {
             let value = record[column]?.plainText ?? ""
             let letters = CellReference.columnName(column)

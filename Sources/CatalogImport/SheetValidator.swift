@@ -120,7 +120,7 @@ struct SheetValidator<Column: ContractColumn> {
                     }
                 } else if case .packedText(let cell) = value, let rows {
                     // Read in place: a lookup sheet's plain values answer from the bytes.
-                    if !rows.withUTF8(cell, index.contains(utf8:)) {
+                    if !rows.withUTF8(cell, index.contains(plain:)) {
                         Self.check(rows.string(cell), against: index, record, column, reader)
                     }
                 } else {
@@ -174,7 +174,7 @@ struct SheetValidator<Column: ContractColumn> {
         case .text(let text): return check(text, against: index, record, column, reader)
         case .packedText(let cell):
             guard let rows = record.rows else { return true }
-            if rows.withUTF8(cell, index.contains(utf8:)) { return true }
+            if rows.withUTF8(cell, index.contains(plain:)) { return true }
             return check(rows.string(cell), against: index, record, column, reader)
         case .integer(let number): return check(String(number), against: index, record, column, reader)
         case .list(let list):
