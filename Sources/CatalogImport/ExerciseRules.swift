@@ -39,6 +39,9 @@ struct ExerciseRules {
     private var memberColumn: Int?
     /// Where the rows' fields are in their parsed records, found at the first row.
     private var layout: ExerciseRow.Layout?
+    /// The group the row before named, spelt as it was, whether that spelling passed (the
+    /// group's first, or the same ignoring nothing), and its programme members' group when it has one.
+    private var previousGroup: (name: String?, spellingPassed: Bool, member: UInt32?) = (nil, false, nil)
 
     init(
         table: SheetTable, lookups: CatalogLookups, keepsExercises: Bool = true, stage: ExerciseStage? = nil,
@@ -87,12 +90,19 @@ struct ExerciseRules {
                 groupByExercise[id] = groupByExercise[id] ?? group
             }
         }
-        try checkCanonicalSpelling(canonicalName, row)
+        // A group's exercises are usually listed together: a row naming the group the row before
+        // named, spelt the same, is that group, and its spelling already passed.
+        if canonicalName == nil || canonicalName != previousGroup.name || !previousGroup.spellingPassed {
+            previousGroup = (canonicalName, try checkCanonicalSpelling(canonicalName, row), nil)
+        }
         if row.includeInProgramme == true, let name = canonicalName {
             let next = UInt32(memberRows.count)
-            if let group = try memberKeys.firstRow(of: name, orRemember: next) {
+            let known = previousGroup.member
+            if let group = try known ?? memberKeys.firstRow(of: name, orRemember: next) {
                 memberIsAlone[Int(group)] = false
+                previousGroup.member = group
             } else {
+                previousGroup.member = next
                 try memberGroups.append(name)
                 try memberNames.append(row.displayName)
                 memberRows.append(UInt32(clamping: row.number))
@@ -246,23 +256,25 @@ struct ExerciseRules {
 
     /// One swap group per spelling: names that differ only in case or spacing are one group
     /// spelt two ways.
-    private mutating func checkCanonicalSpelling(_ name: String?, _ row: ExerciseRow) throws {
-        guard let name, let column = row.column(.canonicalName) else { return }
+    /// Returns whether `name` passed: the first spelling of its group, or spelt as that one.
+    @discardableResult
+    private mutating func checkCanonicalSpelling(_ name: String?, _ row: ExerciseRow) throws -> Bool {
+        guard let name, let column = row.column(.canonicalName) else { return false }
         let next = UInt32(spellingRows.count)
         guard let group = try spellingKeys.firstRow(ofNormalised: name, orRemember: next).map(Int.init) else {
             try spellings.append(name)
             spellingRows.append(UInt32(clamping: row.number))
-            return
+            return true
         }
-        if try !spellings.holds(name, at: group) {
-            let existing = try spellings[group] ?? ""
-            let at = "\(table.sheet)!\(CellReference(row: Int(spellingRows[group]), column: column).a1)"
-            spellingReader.report(
-                .error, .canonicalSpelling, row: row.number, column, value: name,
-                message: "canonical_name \(quoted: name) differs only in case or spacing from "
-                    + "\(quoted: existing) at \(at)",
-                hint: "did you mean \(quoted: existing)?")
-        }
+        if try spellings.holds(name, at: group) { return true }
+        let existing = try spellings[group] ?? ""
+        let at = "\(table.sheet)!\(CellReference(row: Int(spellingRows[group]), column: column).a1)"
+        spellingReader.report(
+            .error, .canonicalSpelling, row: row.number, column, value: name,
+            message: "canonical_name \(quoted: name) differs only in case or spacing from "
+                + "\(quoted: existing) at \(at)",
+            hint: "did you mean \(quoted: existing)?")
+        return false
     }
 
     /// Every programme exercise needs a swap: another programme exercise of its group.
