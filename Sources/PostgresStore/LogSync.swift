@@ -121,6 +121,13 @@ public struct LogSync: Sendable {
         try await exchange(pending, role: role) { work in try await pool.withConnection(work) }
     }
 
+    /// The server's side of `pending`, on `connection` (one a pool's `fill` is preparing).
+    package func exchange(
+        _ pending: Pending, on connection: PostgresConnection, role: String = "authenticated"
+    ) async throws {
+        try await exchange(pending, role: role) { work in try await work(connection) }
+    }
+
     private func exchange(
         _ pending: Pending, role: String,
         connected: (@escaping @Sendable (PostgresConnection) async throws -> Exchange) async throws -> Exchange
