@@ -47,7 +47,7 @@ func seconds(_ body: () async throws -> Void) async rethrows -> Double {
     return seconds(ContinuousClock.now - start)
 }
 
-func seconds(_ elapsed: Duration) -> Double {
+@Sendable func seconds(_ elapsed: Duration) -> Double {
     Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }
 
@@ -65,6 +65,37 @@ func median(_ values: [Double]) -> Double {
 
 func milliseconds(_ value: Double) -> String {
     String(format: "%.0f ms", value * 1000)
+}
+
+/// `what`, and the wall clock's time (UTC, to the millisecond), on standard error at once.
+func stamp(_ what: String) {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    FileHandle.standardError.write(Data("pg-bench: \(what) at \(formatter.string(from: Date()))\n".utf8))
+}
+
+/// Where the time of the round's slowest syncs went, beside the medians of every sync's steps:
+/// what a p99 is made of. A sync waits for a pooled connection while the pool's connections serve
+/// others; its exchange counts the server's work and the wait for this process's threads to take
+/// the answer; reading and applying are the device's SQLite work, on the same two cores.
+func printSlowest(_ stamps: [SyncBench.Stamps], count: Int = 5) {
+    guard let first = stamps.map(\.started).min() else { return }
+    let steps = stamps.map(\.steps)
+    let ms = { (value: Double) in String(format: "%.0f", value * 1000) }
+    print(
+        "  each sync's steps, ms: reading the device's changes / waiting for a pooled connection / the exchange",
+        "/ applying the answer; medians \(ms(median(steps.map(\.read)))) / \(ms(median(steps.map(\.pool))))",
+        "/ \(ms(median(steps.map(\.exchange)))) / \(ms(median(steps.map(\.apply)))), p99s",
+        "\(ms(percentile(steps.map(\.read), 0.99))) / \(ms(percentile(steps.map(\.pool), 0.99)))",
+        "/ \(ms(percentile(steps.map(\.exchange), 0.99))) / \(ms(percentile(steps.map(\.apply), 0.99)));",
+        "the slowest:")
+    for index in stamps.indices.sorted(by: { stamps[$0].seconds > stamps[$1].seconds }).prefix(count) {
+        let step = steps[index]
+        print(
+            "    sync \(index + 1), from \(ms(seconds(stamps[index].started - first))) ms into the round:",
+            "\(ms(stamps[index].seconds)) = \(ms(step.read)) / \(ms(step.pool)) / \(ms(step.exchange))",
+            "/ \(ms(step.apply))")
+    }
 }
 
 let publisher = CataloguePublisher(logger: logger)
@@ -237,14 +268,49 @@ let openingBefore = SyncBench.cpuSeconds().process
 for log in logs { try devices?.open(log.path) }
 let openingCPU = (SyncBench.cpuSeconds().process - openingBefore) / Double(logs.count)
 let pool = PostgresPool(server: syncServer, size: poolSize, applicationName: LogSync.applicationName)
+// The pool filled before the syncs are timed, as a sync service fills its pool when it starts: each
+// connection's server process started and, by a sync with nothing to bring of user 0 (whose log
+// the others copied), its first look at the catalogues and its first compile of the sync's
+// functions made. Unfilled, the round's first 50 syncs all waited behind four new server
+// processes and their first exchanges (55-68 ms each, against 4-5 ms after), and the last of
+// them were the 5 slowest of 499 syncs: the p99. PG_BENCH_POOL_FILL=no: the pool opens its
+// connections in the round, as before.
+let fillPool = environment["PG_BENCH_POOL_FILL"] != "no"
+let fillingServerBefore = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory).all
+let fillingStarted = ContinuousClock.now
+if fillPool {
+    try await pool.fill { connection in
+        let sync = LogSync()
+        let pending = try sync.start(userDatabase: template, server: syncServer, user: SyncBench.user(0))
+        try await sync.exchange(pending, on: connection)
+        _ = try sync.finish(pending)
+    }
+}
+let filling = (
+    wall: seconds(ContinuousClock.now - fillingStarted),
+    server: SyncBench.serverCPUSeconds(dataDirectory: dataDirectory).all - fillingServerBefore
+)
+let countersBefore = await SyncBench.serverCounters(syncServer)
+let ioBefore = SyncBench.machineIO()
 let serverBefore = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory)
 let cpuBefore = SyncBench.cpuSeconds()
-let (syncTimes, syncTotal) = try await SyncBench.run(logs, concurrency: concurrency, pool: pool, keeping: devices)
+// The round's start and end on the wall clock, printed as they happen: to be read beside the
+// server's log (`make bench-pg` keeps it) and whatever else watched the machine meanwhile.
+stamp("the timed round starts")
+let (syncStamps, syncTotal) = try await SyncBench.run(logs, concurrency: concurrency, pool: pool, keeping: devices)
+stamp("the timed round ends")
 let cpuAfter = SyncBench.cpuSeconds()
 let serverAfter = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory)
+let ioAfter = SyncBench.machineIO()
+let syncTimes = syncStamps.map(\.seconds)
+let roundEnded = ContinuousClock.now
 // The next day's workout on every device, synced the same way but with each device's own steps
 // taken alone, as on phones: what the server's side costs 50 syncs at a time.
 try SyncBench.nextWorkout(on: logs, catalogue: catalogue)
+// The server's counters once its backends have reported the round's (idle at most 10 s), before
+// the next round.
+try await Task.sleep(for: .seconds(max(0, 11 - seconds(ContinuousClock.now - roundEnded))))
+let countersAfter = await SyncBench.serverCounters(syncServer)
 let cpuBeforeOwn = SyncBench.cpuSeconds()
 let serverBeforeOwn = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory)
 let own = try await SyncBench.runOnDevicesOfTheirOwn(logs, concurrency: concurrency, pool: pool, keeping: devices)
@@ -268,6 +334,12 @@ print("  \(concurrency) at a time through \(poolSize) pooled connections (\(sets
     eachSyncOpens
         ? "each sync opening its log:"
         : String(format: "each device's log kept open (opened before, %.2f ms of CPU each):", openingCPU * 1000))
+print(
+    fillPool
+        ? String(
+            format: "  the pool filled before (%d connections, each with a sync that brought nothing: %.0f ms, "
+                + "%.1f ms of the server's CPU in all)", poolSize, filling.wall * 1000, filling.server * 1000)
+        : "  the pool's connections opened by the round's first syncs (PG_BENCH_POOL_FILL=no)")
 print("  per sync p50 \(milliseconds(percentile(syncTimes, 0.5))), p99 \(milliseconds(percentile(syncTimes, 0.99)));",
       "all \(logs.count) in \(milliseconds(syncTotal))")
 let deviceCPU = (cpuAfter.process - cpuBefore.process) / Double(logs.count)
@@ -277,6 +349,34 @@ let backendsCPU = (serverAfter.backends - serverBefore.backends) / Double(logs.c
 print(String(format: "  CPU per sync: %.1f ms the devices' side (this process), %.1f ms the server's (its processes, "
       + "%.1f ms of it the connections' backends); the machine was busy %.1f ms a sync in all",
       deviceCPU * 1000, serverCPU * 1000, backendsCPU * 1000, machineCPU * 1000))
+printSlowest(syncStamps)
+// PG_BENCH_STAMPS=FILE: every sync's steps of the round, one line each (CSV, milliseconds).
+if let file = environment["PG_BENCH_STAMPS"], let first = syncStamps.map(\.started).min() {
+    var text = "sync,started,read,pool,exchange,apply,total\n"
+    for (index, stamp) in syncStamps.enumerated() {
+        let step = stamp.steps
+        text += String(
+            format: "%d,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f\n", index + 1, seconds(stamp.started - first) * 1000,
+            step.read * 1000, step.pool * 1000, step.exchange * 1000, step.apply * 1000, stamp.seconds * 1000)
+    }
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+}
+let counted = { (name: String) in (countersAfter[name] ?? .nan) - (countersBefore[name] ?? .nan) }
+let machine = { (name: String) in (ioAfter[name] ?? .nan) - (ioBefore[name] ?? .nan) }
+print(
+    String(
+        format: "  during it the server found %.0f blocks in its shared buffers and read %.0f from the kernel, "
+            + "%.0f ms of its backends' time in those reads; %.0f checkpoints and %.0f autovacuums started, "
+            + "%.1f MB of WAL;", counted("blks_hit"), counted("blks_read"), counted("blk_read_time"),
+        counted("checkpoints"), counted("autovacuums"), counted("wal_bytes") / 1e6))
+print(
+    String(
+        format: "  the machine read %.1f MB from its disk (%.0f major page faults, %.0f dropped file pages read "
+            + "again); some task waited on I/O for %.0f ms of the round's %.0f; written pages not yet on the disk "
+            + "%.0f MB at its start, %.0f MB at its end", machine("pgpgin") / 1024,
+        machine("pgmajfault"), machine("workingset_refault_file"), machine("io_stall_us") / 1000, syncTotal * 1000,
+        ((ioBefore["Dirty"] ?? .nan) + (ioBefore["Writeback"] ?? .nan)) / 1024,
+        ((ioAfter["Dirty"] ?? .nan) + (ioAfter["Writeback"] ?? .nan)) / 1024))
 print("  the next day's workout, each device's own steps taken alone (as on a phone of its own),",
       "the exchanges \(concurrency) at a time:")
 print("  per sync p50 \(milliseconds(percentile(own.sync, 0.5))), p99 \(milliseconds(percentile(own.sync, 0.99)));",
