@@ -12,6 +12,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import PostgresStore
+import Synchronization
 import TrainingLog
 
 let logger = Logger(label: "traindb.pg-bench", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -248,8 +249,9 @@ let uploaded = try await LogSync().sync(userDatabase: template, with: syncServer
 let preparing = ContinuousClock.now
 let logs = try await SyncBench.copies(
     of: template, users: users, in: folder, server: syncServer, catalogue: catalogue)
-print("sync: \(users) users with five years of history (\(uploaded.pushed) rows each, copied in",
-      "\(milliseconds(seconds(ContinuousClock.now - preparing)))), each pushing a 1-hour workout,")
+print(
+    "sync: \(users) users with five years of history (\(uploaded.pushed) rows each, copied in",
+    "\(milliseconds(seconds(ContinuousClock.now - preparing)))), each pushing a 1-hour workout,")
 let dataDirectory = try await syncServer.withConnection(applicationName: "pg-bench", logger: logger) { connection in
     var directory = ""
     for try await text in try await connection.query("SHOW data_directory", logger: logger).decode(String.self) {
@@ -268,20 +270,38 @@ let openingBefore = SyncBench.cpuSeconds().process
 for log in logs { try devices?.open(log.path) }
 let openingCPU = (SyncBench.cpuSeconds().process - openingBefore) / Double(logs.count)
 let pool = PostgresPool(server: syncServer, size: poolSize, applicationName: LogSync.applicationName)
-// The pool filled before the syncs are timed, as a sync service fills its pool when it starts: each
-// connection's server process started and, by a sync with nothing to bring of user 0 (whose log
-// the others copied), its first look at the catalogues and its first compile of the sync's
-// functions made. Unfilled, the round's first 50 syncs all waited behind four new server
-// processes and their first exchanges (55-68 ms each, against 4-5 ms after), and the last of
-// them were the 5 slowest of 499 syncs: the p99. PG_BENCH_POOL_FILL=no: the pool opens its
-// connections in the round, as before.
-let fillPool = environment["PG_BENCH_POOL_FILL"] != "no"
+// The pool filled before the syncs are timed, as a sync service's pool is once it has run a
+// while: each connection's server process started and has served a sync that pushed rows to
+// every table (the first sync of a week-long log, of a user of its own, not one of the timed
+// ones), so that its first look at the catalogues, its compile of the sync's functions, its plans
+// of their statements and of the foreign keys' checks are made. Opened by the round, the pool
+// made the round's first 50 syncs wait behind four new server processes and their first
+// exchanges (30-66 ms each, against 4-5 ms after), and the last of those 50 were the 5 slowest
+// of 499 syncs: the p99. PG_BENCH_POOL_FILL=no: the pool opens its connections in the round, as
+// before; PG_BENCH_POOL_FILL=nothing: each connection filled by a sync of user 0 that brings
+// nothing (its catalogues and functions, not the pushes' plans).
+let fillMode = environment["PG_BENCH_POOL_FILL"] ?? "week"
 let fillingServerBefore = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory).all
 let fillingStarted = ContinuousClock.now
-if fillPool {
+if fillMode != "no" {
+    var warmLogs: [(user: String, path: String)] = []
+    for index in 0..<poolSize {
+        let path = folder.appendingPathComponent("warm-\(index).sqlite").path
+        if fillMode != "nothing" { try SyncBench.history(weeks: 1, at: path, catalogue: catalogue) }
+        warmLogs.append(
+            fillMode == "nothing"
+                ? (SyncBench.user(0), template) : (String(format: "20000000-0000-4000-8000-%012d", index), path))
+    }
+    let next = Mutex(0)
+    let filling = warmLogs
     try await pool.fill { connection in
+        let (user, path) = filling[
+            next.withLock { index in
+                defer { index += 1 }
+                return index
+            }]
         let sync = LogSync()
-        let pending = try sync.start(userDatabase: template, server: syncServer, user: SyncBench.user(0))
+        let pending = try sync.start(userDatabase: path, server: syncServer, user: user)
         try await sync.exchange(pending, on: connection)
         _ = try sync.finish(pending)
     }
@@ -330,25 +350,31 @@ let setsPerWorkout = try await syncServer.withConnection(applicationName: "pg-be
     return count
 }
 if environment["PG_BENCH_KEEP"] == nil { try await run("DROP DATABASE traindb_bench_sync WITH (FORCE)", on: admin) }
-print("  \(concurrency) at a time through \(poolSize) pooled connections (\(setsPerWorkout) sets a workout),",
+print(
+    "  \(concurrency) at a time through \(poolSize) pooled connections (\(setsPerWorkout) sets a workout),",
     eachSyncOpens
         ? "each sync opening its log:"
         : String(format: "each device's log kept open (opened before, %.2f ms of CPU each):", openingCPU * 1000))
 print(
-    fillPool
-        ? String(
-            format: "  the pool filled before (%d connections, each with a sync that brought nothing: %.0f ms, "
-                + "%.1f ms of the server's CPU in all)", poolSize, filling.wall * 1000, filling.server * 1000)
-        : "  the pool's connections opened by the round's first syncs (PG_BENCH_POOL_FILL=no)")
-print("  per sync p50 \(milliseconds(percentile(syncTimes, 0.5))), p99 \(milliseconds(percentile(syncTimes, 0.99)));",
-      "all \(logs.count) in \(milliseconds(syncTotal))")
+    fillMode == "no"
+        ? "  the pool's connections opened by the round's first syncs (PG_BENCH_POOL_FILL=no)"
+        : "  the pool filled before (\(poolSize) connections, each with "
+            + (fillMode == "nothing"
+                ? "a sync that brought nothing" : "a first sync of a week's log, of a user of its own")
+            + String(
+                format: ": %.0f ms, %.1f ms of the server's CPU in all)", filling.wall * 1000, filling.server * 1000))
+print(
+    "  per sync p50 \(milliseconds(percentile(syncTimes, 0.5))), p99 \(milliseconds(percentile(syncTimes, 0.99)));",
+    "all \(logs.count) in \(milliseconds(syncTotal))")
 let deviceCPU = (cpuAfter.process - cpuBefore.process) / Double(logs.count)
 let machineCPU = (cpuAfter.machine - cpuBefore.machine) / Double(logs.count)
 let serverCPU = (serverAfter.all - serverBefore.all) / Double(logs.count)
 let backendsCPU = (serverAfter.backends - serverBefore.backends) / Double(logs.count)
-print(String(format: "  CPU per sync: %.1f ms the devices' side (this process), %.1f ms the server's (its processes, "
-      + "%.1f ms of it the connections' backends); the machine was busy %.1f ms a sync in all",
-      deviceCPU * 1000, serverCPU * 1000, backendsCPU * 1000, machineCPU * 1000))
+print(
+    String(
+        format: "  CPU per sync: %.1f ms the devices' side (this process), %.1f ms the server's (its processes, "
+            + "%.1f ms of it the connections' backends); the machine was busy %.1f ms a sync in all",
+        deviceCPU * 1000, serverCPU * 1000, backendsCPU * 1000, machineCPU * 1000))
 printSlowest(syncStamps)
 // PG_BENCH_STAMPS=FILE: every sync's steps of the round, one line each (CSV, milliseconds).
 if let file = environment["PG_BENCH_STAMPS"], let first = syncStamps.map(\.started).min() {
@@ -377,18 +403,22 @@ print(
         machine("pgmajfault"), machine("workingset_refault_file"), machine("io_stall_us") / 1000, syncTotal * 1000,
         ((ioBefore["Dirty"] ?? .nan) + (ioBefore["Writeback"] ?? .nan)) / 1024,
         ((ioAfter["Dirty"] ?? .nan) + (ioAfter["Writeback"] ?? .nan)) / 1024))
-print("  the next day's workout, each device's own steps taken alone (as on a phone of its own),",
-      "the exchanges \(concurrency) at a time:")
-print("  per sync p50 \(milliseconds(percentile(own.sync, 0.5))), p99 \(milliseconds(percentile(own.sync, 0.99)));",
-      "the exchange alone p50 \(milliseconds(percentile(own.exchange, 0.5))),",
-      "p99 \(milliseconds(percentile(own.exchange, 0.99)))")
+print(
+    "  the next day's workout, each device's own steps taken alone (as on a phone of its own),",
+    "the exchanges \(concurrency) at a time:")
+print(
+    "  per sync p50 \(milliseconds(percentile(own.sync, 0.5))), p99 \(milliseconds(percentile(own.sync, 0.99)));",
+    "the exchange alone p50 \(milliseconds(percentile(own.exchange, 0.5))),",
+    "p99 \(milliseconds(percentile(own.exchange, 0.99)))")
 let exchangeCPU = (cpuAfterOwn.machine - cpuBeforeOwn.machine) / Double(logs.count)
 let serverOwnCPU = (serverAfterOwn.all - serverBeforeOwn.all) / Double(logs.count)
 let backendsOwnCPU = (serverAfterOwn.backends - serverBeforeOwn.backends) / Double(logs.count)
-print(String(format: "  CPU per sync: %.1f ms the devices' side, %.1f ms the server's (%.1f ms the backends'); "
-      + "the machine busy %.1f ms a sync",
-      (cpuAfterOwn.process - cpuBeforeOwn.process) / Double(logs.count) * 1000, serverOwnCPU * 1000,
-      backendsOwnCPU * 1000, exchangeCPU * 1000))
+print(
+    String(
+        format: "  CPU per sync: %.1f ms the devices' side, %.1f ms the server's (%.1f ms the backends'); "
+            + "the machine busy %.1f ms a sync",
+        (cpuAfterOwn.process - cpuBeforeOwn.process) / Double(logs.count) * 1000, serverOwnCPU * 1000,
+        backendsOwnCPU * 1000, exchangeCPU * 1000))
 
 // A sync with nothing to bring, after a week of history and after five years: its cost should
 // follow what changed, not how long the user has trained. Through the pooled connection with the
@@ -424,12 +454,15 @@ for (index, weeks) in [1, 260].enumerated() {
 }
 await noOpPool.close()
 try await run("DROP DATABASE traindb_bench_noop WITH (FORCE)", on: admin)
-print("sync with nothing to bring, median of 50 (pooled connection, the log kept open; pooled, the log opened",
-      "by each sync; a connection of its own, the log opened by each sync):")
+print(
+    "sync with nothing to bring, median of 50 (pooled connection, the log kept open; pooled, the log opened",
+    "by each sync; a connection of its own, the log opened by each sync):")
 for figure in noOp {
     let weeks = figure.weeks == 1 ? "1 week" : "\(figure.weeks) weeks"
-    print("  after \(weeks) (\(figure.rows) rows uploaded first): "
-          + String(format: "%.1f ms; %.1f ms; %.1f ms", figure.kept * 1000, figure.median * 1000, figure.fresh * 1000))
+    print(
+        "  after \(weeks) (\(figure.rows) rows uploaded first): "
+            + String(format: "%.1f ms; %.1f ms; %.1f ms", figure.kept * 1000, figure.median * 1000, figure.fresh * 1000)
+    )
 }
 print(
     String(
