@@ -276,7 +276,7 @@ let pool = PostgresPool(server: syncServer, size: poolSize, applicationName: Log
 // ones), so that its first look at the catalogues, its compile of the sync's functions, its plans
 // of their statements and of the foreign keys' checks are made. Opened by the round, the pool
 // made the round's first 50 syncs wait behind four new server processes and their first
-// exchanges (30-66 ms each, against 4-5 ms after), and the last of those 50 were the 5 slowest
+// exchanges (21-66 ms each, against 4-5 ms after), and the last of those 50 were the 5 slowest
 // of 499 syncs: the p99. PG_BENCH_POOL_FILL=no: the pool opens its connections in the round, as
 // before; PG_BENCH_POOL_FILL=nothing: each connection filled by a sync of user 0 that brings
 // nothing (its catalogues and functions, not the pushes' plans).
