@@ -123,7 +123,8 @@ bench-generator:
 # PostgreSQL benchmark (figures only, never a test), on a throwaway cluster of its own: publishing
 # the committed catalogue (a first publish, republishes that change nothing), then 500 users with
 # five years of history each syncing a 1-hour workout, 50 at a time through a pool of 4
-# connections (p50, p99, CPU per sync), again with each device's own steps taken alone as on a
+# connections filled before the round as a running service's are (p50, p99, CPU per sync, where
+# the slowest syncs' time went), again with each device's own steps taken alone as on a
 # phone of its own, then a sync with nothing to bring after 1 week and 5 years. The cluster logs
 # its checkpoints, autovacuums, lock waits and statements over 50 ms, and times its reads
 # (track_io_timing, which the bench prints for the timed round); its log is kept in
