@@ -123,12 +123,19 @@ bench-generator:
 # PostgreSQL benchmark (figures only, never a test), on a throwaway cluster of its own: publishing
 # the committed catalogue (a first publish, republishes that change nothing), then 500 users with
 # five years of history each syncing a 1-hour workout, 50 at a time through a pool of 4
-# connections (p50, p99, CPU per sync), again with each device's own steps taken alone as on a
-# phone of its own, then a sync with nothing to bring after 1 week and 5 years.
+# connections filled before the round as a running service's are (p50, p99, CPU per sync, where
+# the slowest syncs' time went), again with each device's own steps taken alone as on a
+# phone of its own, then a sync with nothing to bring after 1 week and 5 years. The cluster logs
+# its checkpoints, autovacuums, lock waits and statements over 50 ms, and times its reads
+# (track_io_timing, which the bench prints for the timed round); its log is kept in
+# .build/pg-bench-server.log, to be read beside the round's start and end, which the bench stamps.
+PG_BENCH_SERVER_OPTIONS ?= -c log_checkpoints=on -c log_autovacuum_min_duration=0 -c log_lock_waits=on \
+  -c log_min_duration_statement=50 -c track_io_timing=on -c log_line_prefix='%m [%p] %a '
 .PHONY: bench-pg
 bench-pg: db
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product pg-bench
-	@export PG_CLUSTER_STATE=$(CURDIR)/.build/pg-bench-cluster; \
+	@export PG_CLUSTER_STATE=$(CURDIR)/.build/pg-bench-cluster PG_CLUSTER_LOG=$(CURDIR)/.build/pg-bench-server.log \
+	  PG_CLUSTER_OPTIONS="$(PG_BENCH_SERVER_OPTIONS)"; \
 	scripts/pg-cluster start; trap 'scripts/pg-cluster stop' EXIT; trap 'exit 130' INT TERM; \
 	$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product pg-bench --show-bin-path)/pg-bench "$$(scripts/pg-cluster url)" $(DB)
 

@@ -182,43 +182,71 @@ enum SyncBench {
     }
 
     /// Runs `body` for each of `0..<count`, `concurrency` at a time (the next starting as one
-    /// ends); the seconds of each, by index.
-    static func inFlight(
-        _ count: Int, concurrency: Int, _ body: @escaping @Sendable (Int) async throws -> Void
-    ) async throws -> [Double] {
-        try await withThrowingTaskGroup(of: (Int, Double).self) { group in
+    /// ends); what each returned, by index.
+    static func inFlight<Value: Sendable>(
+        _ count: Int, concurrency: Int, _ body: @escaping @Sendable (Int) async throws -> Value
+    ) async throws -> [Value] {
+        try await withThrowingTaskGroup(of: (Int, Value).self) { group in
             var next = 0
             func add() {
                 guard next < count else { return }
                 let index = next
                 next += 1
-                group.addTask {
-                    let started = ContinuousClock.now
-                    try await body(index)
-                    return (index, seconds(ContinuousClock.now - started))
-                }
+                group.addTask { (index, try await body(index)) }
             }
             for _ in 0..<concurrency { add() }
-            var times = [Double](repeating: 0, count: count)
-            while let (index, time) = try await group.next() {
-                times[index] = time
+            var values = [Value?](repeating: nil, count: count)
+            while let (index, value) = try await group.next() {
+                values[index] = value
                 add()
             }
-            return times
+            return values.map { $0! }
+        }
+    }
+
+    /// When one sync of the timed round took its steps: it started (its task began), had read
+    /// the device's changes, got a pooled connection, had the server's answer (its task running
+    /// again), and had applied it. Five clock readings a sync, kept until the round ends.
+    struct Stamps: Sendable {
+        var started: ContinuousClock.Instant
+        var read: ContinuousClock.Instant
+        var connected: ContinuousClock.Instant
+        var answered: ContinuousClock.Instant
+        var finished: ContinuousClock.Instant
+
+        var seconds: Double { pg_bench.seconds(finished - started) }
+        /// Reading the device's changes, waiting for a pooled connection, the exchange (the
+        /// server's work and the wait for this process's threads to take its answer), applying
+        /// the answer on the device; in seconds.
+        var steps: (read: Double, pool: Double, exchange: Double, apply: Double) {
+            (
+                pg_bench.seconds(read - started), pg_bench.seconds(connected - read),
+                pg_bench.seconds(answered - connected), pg_bench.seconds(finished - answered)
+            )
         }
     }
 
     /// Syncs every log, `concurrency` at a time, through `pool`, each through its connection in
-    /// `open` (nil: each sync opens its log); each sync's seconds, and the whole run's.
+    /// `open` (nil: each sync opens its log), in the three steps `LogSync.sync` takes, each
+    /// stamped; and the whole run's seconds.
     static func run(
         _ logs: [(user: String, path: String)], concurrency: Int, pool: PostgresPool, keeping open: OpenLogs?
-    ) async throws -> ([Double], Double) {
+    ) async throws -> ([Stamps], Double) {
         let start = ContinuousClock.now
-        let times = try await inFlight(logs.count, concurrency: concurrency) { index in
-            _ = try await LogSync().sync(
-                userDatabase: logs[index].path, through: pool, user: logs[index].user, keeping: open)
+        let stamps = try await inFlight(logs.count, concurrency: concurrency) { index in
+            let started = ContinuousClock.now
+            let sync = LogSync()
+            let pending = try sync.start(
+                userDatabase: logs[index].path, server: pool.server, user: logs[index].user, keeping: open)
+            let read = ContinuousClock.now
+            try await sync.exchange(pending, through: pool)
+            let answered = ContinuousClock.now
+            _ = try sync.finish(pending)
+            return Stamps(
+                started: started, read: read, connected: pending.connectedAt ?? read, answered: answered,
+                finished: ContinuousClock.now)
         }
-        return (times, seconds(ContinuousClock.now - start))
+        return (stamps, seconds(ContinuousClock.now - start))
     }
 
     /// On each device, the next day's 1-hour workout (the programme's second session), logged as
@@ -251,7 +279,9 @@ enum SyncBench {
         }
         let syncs = pending
         let exchange = try await inFlight(syncs.count, concurrency: concurrency) { index in
+            let started = ContinuousClock.now
             try await LogSync().exchange(syncs[index], through: pool)
+            return seconds(ContinuousClock.now - started)
         }
         for (index, sync) in pending.enumerated() {
             let started = ContinuousClock.now
@@ -302,5 +332,65 @@ enum SyncBench {
         guard ticks.count >= 5 else { return (process, .nan) }
         let busy = ticks.reduce(0, +) - ticks[3] - ticks[4]
         return (process, busy / Double(sysconf(Int32(_SC_CLK_TCK))))
+    }
+
+    /// The machine's disk and memory counters so far, from /proc: kilobytes read from disk
+    /// (`pgpgin`), major page faults, page-cache pages read back after the kernel dropped them
+    /// (`workingset_refault_file`), microseconds in which some task waited on I/O
+    /// (`/proc/pressure/io`), and kilobytes of written pages not yet on the disk now (`Dirty`,
+    /// `Writeback` of /proc/meminfo). Other work on a shared machine counts too.
+    static func machineIO() -> [String: Double] {
+        var counters: [String: Double] = [:]
+        let vmstat = (try? String(contentsOfFile: "/proc/vmstat", encoding: .utf8)) ?? ""
+        for line in vmstat.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            guard parts.count == 2, ["pgpgin", "pgmajfault", "workingset_refault_file"].contains(String(parts[0]))
+            else { continue }
+            counters[String(parts[0])] = Double(parts[1])
+        }
+        let meminfo = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8)) ?? ""
+        for line in meminfo.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            guard parts.count >= 2, ["Dirty:", "Writeback:"].contains(String(parts[0])) else { continue }
+            counters[String(parts[0].dropLast())] = Double(parts[1])
+        }
+        let pressure = (try? String(contentsOfFile: "/proc/pressure/io", encoding: .utf8)) ?? ""
+        if let some = pressure.split(separator: "\n").first(where: { $0.hasPrefix("some") }),
+            let total = some.split(separator: " ").first(where: { $0.hasPrefix("total=") })
+        {
+            counters["io_stall_us"] = Double(total.dropFirst("total=".count))
+        }
+        return counters
+    }
+
+    /// The server's counters so far for `server`'s database: blocks found in its shared buffers
+    /// and read from the kernel, milliseconds spent reading them (`track_io_timing`), checkpoints
+    /// and autovacuums started, bytes of WAL. A backend reports its counters when it has been idle
+    /// a moment (at most 10 s), so read them a while after the work they count. Empty (the
+    /// figures print as nan) from a server whose statistics views differ (PostgreSQL 17 moved
+    /// the checkpoints' counts).
+    static func serverCounters(_ server: PostgresURL) async -> [String: Double] {
+        let counters = try? await server.withConnection(applicationName: "pg-bench", logger: logger) { connection in
+            var counters: [String: Double] = [:]
+            let rows = try await connection.query(
+                """
+                SELECT d.blks_hit::float8, d.blks_read::float8, d.blk_read_time,
+                       (b.checkpoints_timed + b.checkpoints_req)::float8, w.wal_bytes::float8,
+                       (SELECT coalesce(sum(autovacuum_count + autoanalyze_count), 0)::float8
+                        FROM pg_stat_all_tables)
+                FROM pg_stat_database AS d, pg_stat_bgwriter AS b, pg_stat_wal AS w
+                WHERE d.datname = current_database()
+                """, logger: logger)
+            for try await (hit, read, readTime, checkpoints, wal, autovacuums) in rows.decode(
+                (Double, Double, Double, Double, Double, Double).self)
+            {
+                counters = [
+                    "blks_hit": hit, "blks_read": read, "blk_read_time": readTime, "checkpoints": checkpoints,
+                    "wal_bytes": wal, "autovacuums": autovacuums,
+                ]
+            }
+            return counters
+        }
+        return counters ?? [:]
     }
 }

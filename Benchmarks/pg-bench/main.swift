@@ -12,6 +12,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import PostgresStore
+import Synchronization
 import TrainingLog
 
 let logger = Logger(label: "traindb.pg-bench", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -47,7 +48,7 @@ func seconds(_ body: () async throws -> Void) async rethrows -> Double {
     return seconds(ContinuousClock.now - start)
 }
 
-func seconds(_ elapsed: Duration) -> Double {
+@Sendable func seconds(_ elapsed: Duration) -> Double {
     Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }
 
@@ -65,6 +66,37 @@ func median(_ values: [Double]) -> Double {
 
 func milliseconds(_ value: Double) -> String {
     String(format: "%.0f ms", value * 1000)
+}
+
+/// `what`, and the wall clock's time (UTC, to the millisecond), on standard error at once.
+func stamp(_ what: String) {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    FileHandle.standardError.write(Data("pg-bench: \(what) at \(formatter.string(from: Date()))\n".utf8))
+}
+
+/// Where the time of the round's slowest syncs went, beside the medians of every sync's steps:
+/// what a p99 is made of. A sync waits for a pooled connection while the pool's connections serve
+/// others; its exchange counts the server's work and the wait for this process's threads to take
+/// the answer; reading and applying are the device's SQLite work, on the same two cores.
+func printSlowest(_ stamps: [SyncBench.Stamps], count: Int = 5) {
+    guard let first = stamps.map(\.started).min() else { return }
+    let steps = stamps.map(\.steps)
+    let ms = { (value: Double) in String(format: "%.0f", value * 1000) }
+    print(
+        "  each sync's steps, ms: reading the device's changes / waiting for a pooled connection / the exchange",
+        "/ applying the answer; medians \(ms(median(steps.map(\.read)))) / \(ms(median(steps.map(\.pool))))",
+        "/ \(ms(median(steps.map(\.exchange)))) / \(ms(median(steps.map(\.apply)))), p99s",
+        "\(ms(percentile(steps.map(\.read), 0.99))) / \(ms(percentile(steps.map(\.pool), 0.99)))",
+        "/ \(ms(percentile(steps.map(\.exchange), 0.99))) / \(ms(percentile(steps.map(\.apply), 0.99)));",
+        "the slowest:")
+    for index in stamps.indices.sorted(by: { stamps[$0].seconds > stamps[$1].seconds }).prefix(count) {
+        let step = steps[index]
+        print(
+            "    sync \(index + 1), from \(ms(seconds(stamps[index].started - first))) ms into the round:",
+            "\(ms(stamps[index].seconds)) = \(ms(step.read)) / \(ms(step.pool)) / \(ms(step.exchange))",
+            "/ \(ms(step.apply))")
+    }
 }
 
 let publisher = CataloguePublisher(logger: logger)
@@ -217,8 +249,9 @@ let uploaded = try await LogSync().sync(userDatabase: template, with: syncServer
 let preparing = ContinuousClock.now
 let logs = try await SyncBench.copies(
     of: template, users: users, in: folder, server: syncServer, catalogue: catalogue)
-print("sync: \(users) users with five years of history (\(uploaded.pushed) rows each, copied in",
-      "\(milliseconds(seconds(ContinuousClock.now - preparing)))), each pushing a 1-hour workout,")
+print(
+    "sync: \(users) users with five years of history (\(uploaded.pushed) rows each, copied in",
+    "\(milliseconds(seconds(ContinuousClock.now - preparing)))), each pushing a 1-hour workout,")
 let dataDirectory = try await syncServer.withConnection(applicationName: "pg-bench", logger: logger) { connection in
     var directory = ""
     for try await text in try await connection.query("SHOW data_directory", logger: logger).decode(String.self) {
@@ -237,14 +270,74 @@ let openingBefore = SyncBench.cpuSeconds().process
 for log in logs { try devices?.open(log.path) }
 let openingCPU = (SyncBench.cpuSeconds().process - openingBefore) / Double(logs.count)
 let pool = PostgresPool(server: syncServer, size: poolSize, applicationName: LogSync.applicationName)
+// The pool filled before the syncs are timed, as a sync service's pool is once it has run a
+// while: each connection's server process started and has served a sync that pushed rows to
+// every table (the first sync of a week-long log, of a user of its own, not one of the timed
+// ones), so that its first look at the catalogues, its compile of the sync's functions, its plans
+// of their statements and of the foreign keys' checks are made. Opened by the round, the pool
+// made the round's first 50 syncs wait behind four new server processes and their first
+// exchanges (21-66 ms each, against 4-5 ms after), and the last of those 50 were the 5 slowest
+// of 499 syncs: the p99. PG_BENCH_POOL_FILL=no: the pool opens its connections in the round, as
+// before; PG_BENCH_POOL_FILL=nothing: each connection filled by a sync of user 0 that brings
+// nothing (its catalogues and functions, not the pushes' plans).
+let fillMode = environment["PG_BENCH_POOL_FILL"] ?? "week"
+let fillingServerBefore = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory).all
+let fillingStarted = ContinuousClock.now
+if fillMode != "no" {
+    var warmLogs: [(user: String, path: String)] = []
+    for index in 0..<poolSize {
+        let path = folder.appendingPathComponent("warm-\(index).sqlite").path
+        if fillMode != "nothing" { try SyncBench.history(weeks: 1, at: path, catalogue: catalogue) }
+        warmLogs.append(
+            fillMode == "nothing"
+                ? (SyncBench.user(0), template) : (String(format: "20000000-0000-4000-8000-%012d", index), path))
+    }
+    let next = Mutex(0)
+    let filling = warmLogs
+    try await pool.fill { connection in
+        let (user, path) = filling[
+            next.withLock { index in
+                defer { index += 1 }
+                return index
+            }]
+        let sync = LogSync()
+        let pending = try sync.start(userDatabase: path, server: syncServer, user: user)
+        try await sync.exchange(pending, on: connection)
+        _ = try sync.finish(pending)
+    }
+}
+let filling = (
+    wall: seconds(ContinuousClock.now - fillingStarted),
+    server: SyncBench.serverCPUSeconds(dataDirectory: dataDirectory).all - fillingServerBefore
+)
+// The seeding's gigabytes (the server's copies, the devices' files) written out to the disk now,
+// as the CHECKPOINT above writes the server's pages: left to the kernel, their writeback fell in
+// the round, and the devices' writes, throttled behind it, held this process's threads (a round
+// at 18:00 waited 760 ms with 1.7 GB not yet on the disk at its start).
+let flushing = ContinuousClock.now
+sync()
+let flushed = seconds(ContinuousClock.now - flushing)
+let countersBefore = await SyncBench.serverCounters(syncServer)
+let ioBefore = SyncBench.machineIO()
 let serverBefore = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory)
 let cpuBefore = SyncBench.cpuSeconds()
-let (syncTimes, syncTotal) = try await SyncBench.run(logs, concurrency: concurrency, pool: pool, keeping: devices)
+// The round's start and end on the wall clock, printed as they happen: to be read beside the
+// server's log (`make bench-pg` keeps it) and whatever else watched the machine meanwhile.
+stamp("the timed round starts")
+let (syncStamps, syncTotal) = try await SyncBench.run(logs, concurrency: concurrency, pool: pool, keeping: devices)
+stamp("the timed round ends")
 let cpuAfter = SyncBench.cpuSeconds()
 let serverAfter = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory)
+let ioAfter = SyncBench.machineIO()
+let syncTimes = syncStamps.map(\.seconds)
+let roundEnded = ContinuousClock.now
 // The next day's workout on every device, synced the same way but with each device's own steps
 // taken alone, as on phones: what the server's side costs 50 syncs at a time.
 try SyncBench.nextWorkout(on: logs, catalogue: catalogue)
+// The server's counters once its backends have reported the round's (idle at most 10 s), before
+// the next round.
+try await Task.sleep(for: .seconds(max(0, 11 - seconds(ContinuousClock.now - roundEnded))))
+let countersAfter = await SyncBench.serverCounters(syncServer)
 let cpuBeforeOwn = SyncBench.cpuSeconds()
 let serverBeforeOwn = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory)
 let own = try await SyncBench.runOnDevicesOfTheirOwn(logs, concurrency: concurrency, pool: pool, keeping: devices)
@@ -264,31 +357,76 @@ let setsPerWorkout = try await syncServer.withConnection(applicationName: "pg-be
     return count
 }
 if environment["PG_BENCH_KEEP"] == nil { try await run("DROP DATABASE traindb_bench_sync WITH (FORCE)", on: admin) }
-print("  \(concurrency) at a time through \(poolSize) pooled connections (\(setsPerWorkout) sets a workout),",
+print(
+    "  \(concurrency) at a time through \(poolSize) pooled connections (\(setsPerWorkout) sets a workout),",
     eachSyncOpens
         ? "each sync opening its log:"
         : String(format: "each device's log kept open (opened before, %.2f ms of CPU each):", openingCPU * 1000))
-print("  per sync p50 \(milliseconds(percentile(syncTimes, 0.5))), p99 \(milliseconds(percentile(syncTimes, 0.99)));",
-      "all \(logs.count) in \(milliseconds(syncTotal))")
+print(
+    fillMode == "no"
+        ? "  the pool's connections opened by the round's first syncs (PG_BENCH_POOL_FILL=no)"
+        : "  the pool filled before (\(poolSize) connections, each with "
+            + (fillMode == "nothing"
+                ? "a sync that brought nothing" : "a first sync of a week's log, of a user of its own")
+            + String(
+                format: ": %.0f ms, %.1f ms of the server's CPU in all)", filling.wall * 1000, filling.server * 1000))
+print(String(format: "  the seeding's writes flushed to the disk before the round (%.0f ms)", flushed * 1000))
+print(
+    "  per sync p50 \(milliseconds(percentile(syncTimes, 0.5))), p99 \(milliseconds(percentile(syncTimes, 0.99)));",
+    "all \(logs.count) in \(milliseconds(syncTotal))")
 let deviceCPU = (cpuAfter.process - cpuBefore.process) / Double(logs.count)
 let machineCPU = (cpuAfter.machine - cpuBefore.machine) / Double(logs.count)
 let serverCPU = (serverAfter.all - serverBefore.all) / Double(logs.count)
 let backendsCPU = (serverAfter.backends - serverBefore.backends) / Double(logs.count)
-print(String(format: "  CPU per sync: %.1f ms the devices' side (this process), %.1f ms the server's (its processes, "
-      + "%.1f ms of it the connections' backends); the machine was busy %.1f ms a sync in all",
-      deviceCPU * 1000, serverCPU * 1000, backendsCPU * 1000, machineCPU * 1000))
-print("  the next day's workout, each device's own steps taken alone (as on a phone of its own),",
-      "the exchanges \(concurrency) at a time:")
-print("  per sync p50 \(milliseconds(percentile(own.sync, 0.5))), p99 \(milliseconds(percentile(own.sync, 0.99)));",
-      "the exchange alone p50 \(milliseconds(percentile(own.exchange, 0.5))),",
-      "p99 \(milliseconds(percentile(own.exchange, 0.99)))")
+print(
+    String(
+        format: "  CPU per sync: %.1f ms the devices' side (this process), %.1f ms the server's (its processes, "
+            + "%.1f ms of it the connections' backends); the machine was busy %.1f ms a sync in all",
+        deviceCPU * 1000, serverCPU * 1000, backendsCPU * 1000, machineCPU * 1000))
+printSlowest(syncStamps)
+// PG_BENCH_STAMPS=FILE: every sync's steps of the round, one line each (CSV, milliseconds).
+if let file = environment["PG_BENCH_STAMPS"], let first = syncStamps.map(\.started).min() {
+    var text = "sync,started,read,pool,exchange,apply,total\n"
+    for (index, stamp) in syncStamps.enumerated() {
+        let step = stamp.steps
+        text += String(
+            format: "%d,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f\n", index + 1, seconds(stamp.started - first) * 1000,
+            step.read * 1000, step.pool * 1000, step.exchange * 1000, step.apply * 1000, stamp.seconds * 1000)
+    }
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+}
+let counted = { (name: String) in (countersAfter[name] ?? .nan) - (countersBefore[name] ?? .nan) }
+let machine = { (name: String) in (ioAfter[name] ?? .nan) - (ioBefore[name] ?? .nan) }
+print(
+    String(
+        format: "  during it the server found %.0f blocks in its shared buffers and read %.0f from the kernel, "
+            + "%.0f ms of its backends' time in those reads; %.0f checkpoints and %.0f autovacuums started, "
+            + "%.1f MB of WAL;", counted("blks_hit"), counted("blks_read"), counted("blk_read_time"),
+        counted("checkpoints"), counted("autovacuums"), counted("wal_bytes") / 1e6))
+print(
+    String(
+        format: "  the machine read %.1f MB from its disk (%.0f major page faults, %.0f dropped file pages read "
+            + "again); some task waited on I/O for %.0f ms of the round's %.0f; written pages not yet on the disk "
+            + "%.0f MB at its start, %.0f MB at its end", machine("pgpgin") / 1024,
+        machine("pgmajfault"), machine("workingset_refault_file"), machine("io_stall_us") / 1000, syncTotal * 1000,
+        ((ioBefore["Dirty"] ?? .nan) + (ioBefore["Writeback"] ?? .nan)) / 1024,
+        ((ioAfter["Dirty"] ?? .nan) + (ioAfter["Writeback"] ?? .nan)) / 1024))
+print(
+    "  the next day's workout, each device's own steps taken alone (as on a phone of its own),",
+    "the exchanges \(concurrency) at a time:")
+print(
+    "  per sync p50 \(milliseconds(percentile(own.sync, 0.5))), p99 \(milliseconds(percentile(own.sync, 0.99)));",
+    "the exchange alone p50 \(milliseconds(percentile(own.exchange, 0.5))),",
+    "p99 \(milliseconds(percentile(own.exchange, 0.99)))")
 let exchangeCPU = (cpuAfterOwn.machine - cpuBeforeOwn.machine) / Double(logs.count)
 let serverOwnCPU = (serverAfterOwn.all - serverBeforeOwn.all) / Double(logs.count)
 let backendsOwnCPU = (serverAfterOwn.backends - serverBeforeOwn.backends) / Double(logs.count)
-print(String(format: "  CPU per sync: %.1f ms the devices' side, %.1f ms the server's (%.1f ms the backends'); "
-      + "the machine busy %.1f ms a sync",
-      (cpuAfterOwn.process - cpuBeforeOwn.process) / Double(logs.count) * 1000, serverOwnCPU * 1000,
-      backendsOwnCPU * 1000, exchangeCPU * 1000))
+print(
+    String(
+        format: "  CPU per sync: %.1f ms the devices' side, %.1f ms the server's (%.1f ms the backends'); "
+            + "the machine busy %.1f ms a sync",
+        (cpuAfterOwn.process - cpuBeforeOwn.process) / Double(logs.count) * 1000, serverOwnCPU * 1000,
+        backendsOwnCPU * 1000, exchangeCPU * 1000))
 
 // A sync with nothing to bring, after a week of history and after five years: its cost should
 // follow what changed, not how long the user has trained. Through the pooled connection with the
@@ -324,12 +462,15 @@ for (index, weeks) in [1, 260].enumerated() {
 }
 await noOpPool.close()
 try await run("DROP DATABASE traindb_bench_noop WITH (FORCE)", on: admin)
-print("sync with nothing to bring, median of 50 (pooled connection, the log kept open; pooled, the log opened",
-      "by each sync; a connection of its own, the log opened by each sync):")
+print(
+    "sync with nothing to bring, median of 50 (pooled connection, the log kept open; pooled, the log opened",
+    "by each sync; a connection of its own, the log opened by each sync):")
 for figure in noOp {
     let weeks = figure.weeks == 1 ? "1 week" : "\(figure.weeks) weeks"
-    print("  after \(weeks) (\(figure.rows) rows uploaded first): "
-          + String(format: "%.1f ms; %.1f ms; %.1f ms", figure.kept * 1000, figure.median * 1000, figure.fresh * 1000))
+    print(
+        "  after \(weeks) (\(figure.rows) rows uploaded first): "
+            + String(format: "%.1f ms; %.1f ms; %.1f ms", figure.kept * 1000, figure.median * 1000, figure.fresh * 1000)
+    )
 }
 print(
     String(

@@ -92,6 +92,9 @@ public struct LogSync: Sendable {
         /// Where the log's connection goes back once the sync succeeded; nil: it is closed.
         fileprivate let logs: OpenLogs?
         fileprivate var answer: Exchange?
+        /// When the exchange got its server connection (a pool's may keep it waiting): what the
+        /// benchmark tells waiting for a connection from the exchange itself by.
+        package fileprivate(set) var connectedAt: ContinuousClock.Instant?
 
         fileprivate init(
             device: DeviceLog, outgoing: DeviceLog.Outgoing, server: String, user: String, logs: OpenLogs?
@@ -121,6 +124,13 @@ public struct LogSync: Sendable {
         try await exchange(pending, role: role) { work in try await pool.withConnection(work) }
     }
 
+    /// The server's side of `pending`, on `connection` (one a pool's `fill` is preparing).
+    package func exchange(
+        _ pending: Pending, on connection: PostgresConnection, role: String = "authenticated"
+    ) async throws {
+        try await exchange(pending, role: role) { work in try await work(connection) }
+    }
+
     private func exchange(
         _ pending: Pending, role: String,
         connected: (@escaping @Sendable (PostgresConnection) async throws -> Exchange) async throws -> Exchange
@@ -128,7 +138,8 @@ public struct LogSync: Sendable {
         let (outgoing, user) = (pending.outgoing, pending.user)
         do {
             pending.answer = try await connected { connection in
-                try await exchange(outgoing, user: user, role: role, on: connection)
+                pending.connectedAt = ContinuousClock.now
+                return try await exchange(outgoing, user: user, role: role, on: connection)
             }
         } catch let error as PostgresStoreError where error.kind == .accountDeleted {
             // The server deleted the account (migration 0014) and wrote nothing: this device

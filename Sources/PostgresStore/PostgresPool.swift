@@ -44,6 +44,42 @@ public actor PostgresPool {
         }
     }
 
+    /// Opens the pool's connections up to its size now, running `prepare` on each while all of
+    /// them are held (so that each is prepared, not one again and again), then lends them as
+    /// any: how a service fills its pool when it starts, so that its first requests do not wait
+    /// for new server processes, their first look at the catalogues and their first plans. A
+    /// connection whose opening or preparing fails is closed and the error thrown; those opened
+    /// before it stay in the pool.
+    public func fill(
+        preparing prepare: @escaping @Sendable (PostgresConnection) async throws -> Void = { _ in }
+    ) async throws {
+        var opened: [PostgresConnection] = []
+        do {
+            while open < size, !isClosed {
+                open += 1
+                let connection: PostgresConnection
+                do {
+                    connection = try await server.connect(applicationName: applicationName, logger: logger)
+                } catch {
+                    open -= 1
+                    wakeOne(with: nil)
+                    throw error
+                }
+                do {
+                    try await server.answering(on: connection, prepare)
+                } catch {
+                    await discard(connection)
+                    throw error
+                }
+                opened.append(connection)
+            }
+        } catch {
+            for connection in opened { await giveBack(connection) }
+            throw error
+        }
+        for connection in opened { await giveBack(connection) }
+    }
+
     /// Closes every idle connection; connections in use close when they come back, and a use
     /// that waited for one, or asks after this, fails.
     public func close() async {

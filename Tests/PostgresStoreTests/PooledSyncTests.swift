@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import PostgresStore
+import Synchronization
 import TestSupport
 import Testing
 
@@ -54,6 +55,38 @@ extension PostgresTests.SyncTests {
             let sets = try await Self.owners("logged_sets", server)
             #expect(sets[Self.user] == (mine.tables.first { $0.table == "logged_sets" }?.pushed ?? -1))
             #expect(sets[Self.otherUser] == (theirs.tables.first { $0.table == "logged_sets" }?.pushed ?? -1))
+        }
+    }
+
+    @Test("a filled pool opens its connections before any sync, prepares each once, and its syncs open no other")
+    func filledPool() async throws {
+        try await Self.withTwoDevices { server, a, _, _ in
+            try a.workout(0, at: "2026-01-05T18:00:00Z")
+            // A preparation that fails closes its connection and fails the filling.
+            let failing = PostgresPool(server: server, size: 2, applicationName: LogSync.applicationName)
+            await #expect(throws: PostgresTestError.self) {
+                try await failing.fill { _ in throw PostgresTestError("not ready") }
+            }
+            #expect(try await Self.syncSessions(server).isEmpty)
+            await failing.close()
+
+            let pool = PostgresPool(server: server, size: 3, applicationName: LogSync.applicationName)
+            let prepared = Mutex<[Int32]>([])
+            try await pool.fill { connection in
+                let pid = try await connection.rows(Int32.self, "SELECT pg_backend_pid()")
+                prepared.withLock { $0 += pid }
+            }
+            let pids = prepared.withLock { $0 }
+            #expect(pids.count == 3 && Set(pids).count == 3, "each connection prepared once: \(pids)")
+            #expect(Set(try await Self.syncSessions(server).map(\.pid)) == Set(pids))
+            // A full pool opens nothing more, and its syncs go through the connections it holds.
+            try await pool.fill { _ in Issue.record("a full pool prepared a connection again") }
+            let report = try await LogSync().sync(userDatabase: a.path, through: pool, user: Self.user)
+            #expect(report.pushed > 0 && report.conflicts.isEmpty)
+            let sessions = try await Self.syncSessions(server)
+            #expect(Set(sessions.map(\.pid)) == Set(pids) && sessions.allSatisfy { $0.state == "idle" }, "\(sessions)")
+            await pool.close()
+            #expect(try await Self.syncSessions(server).isEmpty)
         }
     }
 
