@@ -2,7 +2,6 @@ import Catalog
 import Foundation
 import Testing
 import XLSX
-
 @testable import CatalogImport
 
 /// One broken cell and the exact problem it must produce.
@@ -42,119 +41,84 @@ struct ExerciseChecksTests {
     }
 
     static let brokenCells: [BrokenCell] = [
-        .init(
-            name: "typo in a lookup value", column: "equipment_category", row: 1, value: .text("Dumbells"),
-            code: "fk.unknown_value", cell: "D3", hint: "did you mean \"Dumbbells\"?"),
-        .init(
-            name: "lookup value in the wrong case", column: "primary_muscle", row: 0, value: .text("chest "),
-            code: "fk.unknown_value", cell: "F2", hint: "did you mean \"Chest\"?"),
-        .init(
-            name: "item of another category", column: "equipment_specific", row: 2, value: .text("Leg Press"),
-            code: "equipment.item_not_in_category", cell: "E4"),
-        .init(
-            name: "item on a category without items", column: "equipment_specific", row: 1,
-            value: .text("Flat Bench"),
-            code: "equipment.item_not_in_category", cell: "E3",
-            hint: "Dumbbells has no items: leave equipment_specific blank, or change the category to Barbells"),
-        .init(
-            name: "unknown item", column: "equipment_specific", row: 0, value: .text("Flat Bnch"),
-            code: "fk.unknown_value", cell: "E2", hint: "did you mean \"Flat Bench\"?"),
-        .init(
-            name: "fractional integer", column: "complexity_level", row: 0, value: .number(3.5),
-            code: "type.not_integer", cell: "I2"),
-        .init(
-            name: "integer stored as text", column: "complexity_level", row: 0, value: .text("3"),
-            code: "type.number_as_text", severity: .warning, cell: "I2", hint: "convert the cell to a number"),
-        .init(
-            name: "level outside the lookup", column: "complexity_level", row: 0, value: .number(5),
-            code: "fk.unknown_value", cell: "I2"),
-        .init(
-            name: "boolean written as a word", column: "is_isolation", row: 3, value: .text("yes"),
-            code: "type.not_boolean", cell: "K5", hint: "use 1 for yes and 0 for no"),
-        .init(
-            name: "boolean out of range", column: "include_in_programme", row: 3, value: .number(2),
-            code: "type.not_boolean", cell: "L5", hint: "use 1 for yes and 0 for no"),
-        .init(
-            name: "selection tier missing", column: "selection_tier", row: 2, value: nil,
-            code: "required.missing", cell: "J4"),
-        .init(
-            name: "selection tier outside the lookup", column: "selection_tier", row: 1, value: .number(4),
-            code: "fk.unknown_value", cell: "J3"),
-        .init(
-            name: "selection tier written as a word", column: "selection_tier", row: 0, value: .text("staple"),
-            code: "type.not_integer", cell: "J2"),
-        .init(
-            name: "required value missing", column: "primary_muscle", row: 4, value: nil,
-            code: "required.missing", cell: "F6"),
-        .init(
-            name: "whitespace-only required value", column: "movement_pattern", row: 4, value: .text("   "),
-            code: "required.missing", cell: "H6"),
-        .init(
-            name: "display name reused ignoring case", column: "display_name", row: 2,
-            value: .text(" barbell bench press"),
-            code: "unique.duplicate", cell: "B4"),
-        .init(
-            name: "id reused", column: "exercise_id", row: 3, value: .text("pull_up"),
-            code: "unique.duplicate", cell: "A7"),
-        .init(
-            name: "secondary repeats the primary", column: "secondary_muscles", row: 0,
-            value: .text("Triceps, Chest"),
-            code: "list.contains_primary", cell: "G2"),
-        .init(
-            name: "secondary listed twice", column: "secondary_muscles", row: 0,
-            value: .text("Triceps, Shoulders, triceps"),
-            code: "list.duplicate", cell: "G2"),
-        .init(
-            name: "secondary listed twice in a long list", column: "secondary_muscles", row: 0,
-            value: .text("Triceps, " + Array(repeating: "Shoulders", count: 17).joined(separator: ", ")),
-            code: "list.duplicate", cell: "G2"),
-        .init(
-            name: "unknown secondary", column: "secondary_muscles", row: 0, value: .text("Triceps, Delts"),
-            code: "fk.unknown_value", cell: "G2"),
-        .init(
-            name: "instruction step after a gap", column: "instruction_4", row: 0, value: .text("Lower slowly."),
-            code: "instructions.gap", cell: "P2"),
-        .init(
-            name: "plain http video", column: "video_url", row: 0, value: .text("http://videos.example/bench.mp4"),
-            code: "type.url", cell: "Q2", hint: "use the https:// form of the address"),
-        .init(
-            name: "spreadsheet error value", column: "canonical_name", row: 0, value: .error("#N/A"),
-            code: "type.error_value", cell: "C2"),
-        .init(
-            name: "one group spelt two ways", column: "canonical_name", row: 1, value: .text("bench press"),
-            code: "canonical.spelling", cell: "C3", hint: "did you mean \"Bench Press\"?"),
-        .init(
-            name: "programme exercise without a swap", column: "canonical_name", row: 5, value: .text("Wide Pull-Up"),
-            code: "swap.no_alternative", severity: .warning, cell: "C7"),
-        .init(
-            name: "exercise_id with capitals and spaces", column: "exercise_id", row: 0,
-            value: .text("Barbell Bench-Press"), code: "id.not_snake_case", cell: "A2",
-            hint: "use lower-case letters and digits joined by single underscores, e.g. \"barbell_bench_press\""),
-        .init(
-            name: "exercise_id with a double underscore", column: "exercise_id", row: 1,
-            value: .text("dumbbell__bench_press"), code: "id.not_snake_case", cell: "A3"),
-        .init(
-            name: "exercise_id ending in an underscore", column: "exercise_id", row: 2,
-            value: .text("barbell_back_squat_"), code: "id.not_snake_case", cell: "A4"),
-        .init(
-            name: "line break inside a display name", column: "display_name", row: 0,
-            value: .text("Barbell\nBench Press"), code: "text.control_character", cell: "B2",
-            hint: "keep each value on one line, without tabs"),
-        .init(
-            name: "tab inside an instruction", column: "instruction_1", row: 1, value: .text("Lie down.\tBrace."),
-            code: "text.control_character", cell: "M3"),
-        .init(
-            name: "line separator inside a canonical name", column: "canonical_name", row: 0,
-            value: .text("Bench\u{2028}Press"), code: "text.control_character", cell: "C2"),
-        .init(
-            name: "text past Excel's 32,767 characters", column: "display_name", row: 0,
-            value: .text(String(repeating: "a", count: 32_768)), code: "cell.too_long", cell: "B2"),
-        .init(
-            name: "over-long value in a lookup column", column: "equipment_category", row: 1,
-            value: .text(String(repeating: "Dumbbells ", count: 5_000)), code: "cell.too_long", cell: "D3"),
-        .init(
-            name: "over-long value in a number column", column: "complexity_level", row: 1,
-            value: .text(String(repeating: "7", count: 40_000)), code: "cell.too_long", cell: "I3"),
+        .init(name: "typo in a lookup value", column: "equipment_category", row: 1, value: .text("Dumbells"),
+              code: "fk.unknown_value", cell: "D3", hint: "did you mean \"Dumbbells\"?"),
+        .init(name: "lookup value in the wrong case", column: "primary_muscle", row: 0, value: .text("chest "),
+              code: "fk.unknown_value", cell: "F2", hint: "did you mean \"Chest\"?"),
+        .init(name: "item of another category", column: "equipment_specific", row: 2, value: .text("Leg Press"),
+              code: "equipment.item_not_in_category", cell: "E4"),
+        .init(name: "item on a category without items", column: "equipment_specific", row: 1,
+              value: .text("Flat Bench"),
+              code: "equipment.item_not_in_category", cell: "E3",
+              hint: "Dumbbells has no items: leave equipment_specific blank, or change the category to Barbells"),
+        .init(name: "unknown item", column: "equipment_specific", row: 0, value: .text("Flat Bnch"),
+              code: "fk.unknown_value", cell: "E2", hint: "did you mean \"Flat Bench\"?"),
+        .init(name: "fractional integer", column: "complexity_level", row: 0, value: .number(3.5),
+              code: "type.not_integer", cell: "I2"),
+        .init(name: "integer stored as text", column: "complexity_level", row: 0, value: .text("3"),
+              code: "type.number_as_text", severity: .warning, cell: "I2", hint: "convert the cell to a number"),
+        .init(name: "level outside the lookup", column: "complexity_level", row: 0, value: .number(5),
+              code: "fk.unknown_value", cell: "I2"),
+        .init(name: "boolean written as a word", column: "is_isolation", row: 3, value: .text("yes"),
+              code: "type.not_boolean", cell: "K5", hint: "use 1 for yes and 0 for no"),
+        .init(name: "boolean out of range", column: "include_in_programme", row: 3, value: .number(2),
+              code: "type.not_boolean", cell: "L5", hint: "use 1 for yes and 0 for no"),
+        .init(name: "selection tier missing", column: "selection_tier", row: 2, value: nil,
+              code: "required.missing", cell: "J4"),
+        .init(name: "selection tier outside the lookup", column: "selection_tier", row: 1, value: .number(4),
+              code: "fk.unknown_value", cell: "J3"),
+        .init(name: "selection tier written as a word", column: "selection_tier", row: 0, value: .text("staple"),
+              code: "type.not_integer", cell: "J2"),
+        .init(name: "required value missing", column: "primary_muscle", row: 4, value: nil,
+              code: "required.missing", cell: "F6"),
+        .init(name: "whitespace-only required value", column: "movement_pattern", row: 4, value: .text("   "),
+              code: "required.missing", cell: "H6"),
+        .init(name: "display name reused ignoring case", column: "display_name", row: 2,
+              value: .text(" barbell bench press"),
+              code: "unique.duplicate", cell: "B4"),
+        .init(name: "id reused", column: "exercise_id", row: 3, value: .text("pull_up"),
+              code: "unique.duplicate", cell: "A7"),
+        .init(name: "secondary repeats the primary", column: "secondary_muscles", row: 0,
+              value: .text("Triceps, Chest"),
+              code: "list.contains_primary", cell: "G2"),
+        .init(name: "secondary listed twice", column: "secondary_muscles", row: 0,
+              value: .text("Triceps, Shoulders, triceps"),
+              code: "list.duplicate", cell: "G2"),
+        .init(name: "secondary listed twice in a long list", column: "secondary_muscles", row: 0,
+              value: .text("Triceps, " + Array(repeating: "Shoulders", count: 17).joined(separator: ", ")),
+              code: "list.duplicate", cell: "G2"),
+        .init(name: "unknown secondary", column: "secondary_muscles", row: 0, value: .text("Triceps, Delts"),
+              code: "fk.unknown_value", cell: "G2"),
+        .init(name: "instruction step after a gap", column: "instruction_4", row: 0, value: .text("Lower slowly."),
+              code: "instructions.gap", cell: "P2"),
+        .init(name: "plain http video", column: "video_url", row: 0, value: .text("http://videos.example/bench.mp4"),
+              code: "type.url", cell: "Q2", hint: "use the https:// form of the address"),
+        .init(name: "spreadsheet error value", column: "canonical_name", row: 0, value: .error("#N/A"),
+              code: "type.error_value", cell: "C2"),
+        .init(name: "one group spelt two ways", column: "canonical_name", row: 1, value: .text("bench press"),
+              code: "canonical.spelling", cell: "C3", hint: "did you mean \"Bench Press\"?"),
+        .init(name: "programme exercise without a swap", column: "canonical_name", row: 5, value: .text("Wide Pull-Up"),
+              code: "swap.no_alternative", severity: .warning, cell: "C7"),
+        .init(name: "exercise_id with capitals and spaces", column: "exercise_id", row: 0,
+              value: .text("Barbell Bench-Press"), code: "id.not_snake_case", cell: "A2",
+              hint: "use lower-case letters and digits joined by single underscores, e.g. \"barbell_bench_press\""),
+        .init(name: "exercise_id with a double underscore", column: "exercise_id", row: 1,
+              value: .text("dumbbell__bench_press"), code: "id.not_snake_case", cell: "A3"),
+        .init(name: "exercise_id ending in an underscore", column: "exercise_id", row: 2,
+              value: .text("barbell_back_squat_"), code: "id.not_snake_case", cell: "A4"),
+        .init(name: "line break inside a display name", column: "display_name", row: 0,
+              value: .text("Barbell\nBench Press"), code: "text.control_character", cell: "B2",
+              hint: "keep each value on one line, without tabs"),
+        .init(name: "tab inside an instruction", column: "instruction_1", row: 1, value: .text("Lie down.\tBrace."),
+              code: "text.control_character", cell: "M3"),
+        .init(name: "line separator inside a canonical name", column: "canonical_name", row: 0,
+              value: .text("Bench\u{2028}Press"), code: "text.control_character", cell: "C2"),
+        .init(name: "text past Excel's 32,767 characters", column: "display_name", row: 0,
+              value: .text(String(repeating: "a", count: 32_768)), code: "cell.too_long", cell: "B2"),
+        .init(name: "over-long value in a lookup column", column: "equipment_category", row: 1,
+              value: .text(String(repeating: "Dumbbells ", count: 5_000)), code: "cell.too_long", cell: "D3"),
+        .init(name: "over-long value in a number column", column: "complexity_level", row: 1,
+              value: .text(String(repeating: "7", count: 40_000)), code: "cell.too_long", cell: "I3"),
     ]
 
     @Test(arguments: brokenCells)
