@@ -121,7 +121,7 @@ struct SheetValidator<Column: ContractColumn> {
                 } else if case .packedText(let cell) = value, let rows {
                     // Read in place: a lookup sheet's plain values answer from the bytes.
                     if !rows.withUTF8(cell, index.contains(plain:)) {
-                        Self.check(rows.string(cell), against: index, record, column, reader)
+                        _ = Self.check(rows.string(cell), against: index, record, column, reader)
                     }
                 } else {
                     Self.check(value, against: index, record, column, reader)
