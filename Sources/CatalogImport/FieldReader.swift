@@ -109,16 +109,11 @@ struct FieldReader {
         return text
     }
 
-    /// Whether `text` is printable ASCII throughout and neither starts nor ends with a space:
-    /// then trimming keeps it whole and it holds no control character.
+    /// Whether `text` is printable ASCII throughout and neither starts nor ends with a space
+    /// (`PlainText`, which also holds it to Excel's length): then trimming keeps it whole and it
+    /// holds no control character.
     static func isPrintableUntrimmed(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable(isPrintableUntrimmed) ?? false
-    }
-
-    @inline(__always)
-    static func isPrintableUntrimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
-        return String.isPrintableASCII(bytes)
+        text.utf8.withContiguousStorageIfAvailable(PlainText.isPlain) ?? false
     }
 
     /// `text` as a field. A packed cell that `text` would give as it is (printable ASCII

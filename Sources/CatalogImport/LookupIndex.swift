@@ -79,7 +79,7 @@ final class LookupIndex: Sendable {
 
     /// `contains(utf8:)` of plain text (`PlainText`: ASCII, so not checked again).
     func contains(plain value: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let given, let values = given.asciiValues { return values.contains(knownASCII: value) }
+        if let given, let values = given.asciiValues { return values.contains(bytes: value) }
         return contains(utf8: value)
     }
 
@@ -217,11 +217,6 @@ final class ASCIIValueSet: Sendable {
         return contains(bytes: value)
     }
 
-    /// `contains` of text known to be ASCII.
-    func contains(knownASCII value: UnsafeBufferPointer<UInt8>) -> Bool {
-        contains(bytes: value)
-    }
-
     /// Whether `SheetTable.normalise(value)` is one of the values, normalised on the stack
     /// rather than into a `String`; nil when `value` is not plain ASCII.
     func contains(normalising value: String) -> Bool? {
@@ -239,7 +234,7 @@ final class ASCIIValueSet: Sendable {
     }
 
     /// Whether the bytes of plain ASCII text are one of the values.
-    private func contains(bytes value: UnsafeBufferPointer<UInt8>) -> Bool {
+    func contains(bytes value: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.withUnsafeBufferPointer { all in
             slots[Self.slot(of: value, in: all, slots: slots, starts: starts, mask: mask)] != 0
         }

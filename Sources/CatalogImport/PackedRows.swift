@@ -41,26 +41,18 @@ final class PackedRows {
     }
 
     /// The index of the cell holding `column` among cells `range`, which are in column order,
-    /// one per column; nil when the column is blank. A row filled from column A on holds column
-    /// `c` at `c - 1`, and one place lower for each blank column before it: it is looked for
-    /// from there down, never past a lower column.
+    /// one per column; nil when the column is blank (searched as `SheetTable.Record.index`).
     @inline(__always)
     func cell(column: Int, in range: Range<Int>) -> Int? {
         batch.cells.withUnsafeBufferPointer { cells in
-            var index = min(range.lowerBound + column - 1, range.upperBound - 1)
-            while index >= range.lowerBound {
-                let found = Int(cells[index].column)
-                if found == column { return index }
-                if found < column { return nil }
-                index -= 1
-            }
-            return nil
+            SheetTable.Record.index(of: column, count: range.count) { Int(cells[range.lowerBound + $0].column) }
+                .map { range.lowerBound + $0 }
         }
     }
 
     /// Whether cell `index` is text that the checks take as it is: plain text (printable ASCII
     /// without surrounding spaces, within Excel's length: `PlainText`, which
-    /// `FieldReader.isPrintableUntrimmed` agrees with), as the reading thread marked it.
+    /// `FieldReader.isPrintableUntrimmed` also asks), as the reading thread marked it.
     @inline(__always)
     func isPlainText(_ index: Int) -> Bool {
         batch.cells[index].isPlainText
@@ -70,35 +62,16 @@ final class PackedRows {
     /// end), read without a call for each cell.
     func hasCell(in range: Range<Int>, outside headed: [Bool]) -> Bool {
         batch.cells.withUnsafeBufferPointer { cells in
-            range.contains { index in
-                let column = Int(cells[index].column)
-                return column >= headed.count || !headed[column]
-            }
+            range.contains { SheetTable.isOutside(Int(cells[$0].column), headed) }
         }
     }
 
-    /// Whether one of cells `range` is text the checks take as blank (`isBlankText`).
+    /// Whether one of cells `range` is text the checks take as blank (`isBlankText`). Plain text
+    /// (nearly every text cell) is not: it starts with a printable character other than the
+    /// space.
     func hasBlankText(in range: Range<Int>) -> Bool {
         batch.cells.withUnsafeBufferPointer { cells in
-            batch.text.withUnsafeBufferPointer { text in
-                for index in range {
-                    let cell = cells[index]
-                    // Plain text (nearly every text cell) is not blank: it starts with a
-                    // printable character other than the space.
-                    if cell.isPlainText { continue }
-                    let first: UInt8?
-                    switch cell.kind {
-                    case .text: first = cell.length > 0 ? text[Int(cell.payload)] : nil
-                    case .sharedString: first = withSharedUTF8(Int(cell.payload)) { $0.first }
-                    default: continue
-                    }
-                    // Text starting with a printable character other than the space (nearly
-                    // every cell) is not blank, known from its first byte.
-                    if let first, first > 0x20, first < 0x7F { continue }
-                    if isBlankText(index) { return true }
-                }
-                return false
-            }
+            range.contains { !cells[$0].isPlainText && isBlankText($0) }
         }
     }
 

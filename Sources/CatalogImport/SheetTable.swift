@@ -45,12 +45,11 @@ struct SheetTable {
             return values[index].value
         }
 
-        /// Whether some cell holding a value is in a column `isOutside` says so of.
-        func hasValue(inColumnWhere isOutside: (Int) -> Bool) -> Bool {
-            guard let rows else { return values.contains { isOutside($0.reference.column) } }
-            return rows.batch.cells.withUnsafeBufferPointer { cells in
-                range.contains { isOutside(Int(cells[$0].column)) }
-            }
+        /// Whether some cell holding a value is in a column `headed` says has no header (or past
+        /// its end).
+        func hasCell(outside headed: [Bool]) -> Bool {
+            if let rows { return rows.hasCell(in: range, outside: headed) }
+            return values.contains { SheetTable.isOutside($0.reference.column, headed) }
         }
 
         /// The columns holding a value.
@@ -74,7 +73,7 @@ struct SheetTable {
         /// (asked for each cell of every row; a search from the first cell read a dozen cells
         /// for each column past a blank one).
         @inline(__always)
-        private static func index(of column: Int, count: Int, column columnAt: (Int) -> Int) -> Int? {
+        static func index(of column: Int, count: Int, column columnAt: (Int) -> Int) -> Int? {
             var index = min(column - 1, count - 1)
             while index >= 0 {
                 let found = columnAt(index)
@@ -284,11 +283,7 @@ struct SheetTable {
     /// an error at its cell, reported through `reader`: no column of the schema can take it, so
     /// it would never reach the database.
     func valuesWithoutHeader(_ record: Record, _ reader: FieldReader) {
-        if let rows = record.rows {
-            guard rows.hasCell(in: record.range, outside: headed) else { return }
-        } else {
-            guard record.hasValue(inColumnWhere: { !hasHeader($0) }) else { return }
-        }
+        guard record.hasCell(outside: headed) else { return }
         for column in record.columns.sorted() where headers[column] == nil {
             let value = record[column]?.plainText ?? ""
             let letters = CellReference.columnName(column)
@@ -345,7 +340,13 @@ struct SheetTable {
 
     /// Whether `column` has a header (`headers` holds it).
     func hasHeader(_ column: Int) -> Bool {
-        column >= 0 && column < headed.count && headed[column]
+        !Self.isOutside(column, headed)
+    }
+
+    /// Whether `column` has no header by `headed` (`headed`'s flags by column).
+    @inline(__always)
+    static func isOutside(_ column: Int, _ headed: [Bool]) -> Bool {
+        column < 0 || column >= headed.count || !headed[column]
     }
 
     func value(_ record: Record, _ column: Int?) -> CellValue? {

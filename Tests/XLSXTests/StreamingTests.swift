@@ -6,6 +6,15 @@ import XLSXTestSupport
 
 @Suite("Streaming rows")
 struct StreamingTests {
+    /// A numbered sheet of 20,000 rows whose row 15,000 starts with an element no sheet holds.
+    static func sheetBrokenAtRow15000() throws -> Workbook {
+        var package = numberedSheet(rows: 20_000)
+        let sheet = try #require(package["xl/worksheets/sheet1.xml"])
+        package["xl/worksheets/sheet1.xml"] = sheet.replacingOccurrences(
+            of: "<row r=\"15000\">", with: "<row r=\"15000\"><broken>")
+        return try Workbook(path: package.write())
+    }
+
     static func numberedSheet(rows: Int) -> TestPackage {
         var data = ""
         for row in 1...rows {
@@ -26,12 +35,7 @@ struct StreamingTests {
 
     @Test("rows before a defect arrive before the error, and the error then repeats")
     func rowsBeforeError() throws {
-        var package = Self.numberedSheet(rows: 20_000)
-        let sheet = try #require(package["xl/worksheets/sheet1.xml"])
-        package["xl/worksheets/sheet1.xml"] = sheet.replacingOccurrences(
-            of: "<row r=\"15000\">",
-            with: "<row r=\"15000\"><broken>")
-        let workbook = try Workbook(path: package.write())
+        let workbook = try Self.sheetBrokenAtRow15000()
         let cursor = try workbook.cursor(for: workbook.sheets[0])
         var delivered = 0
         let error = xlsxError { while try cursor.next() != nil { delivered += 1 } }
@@ -301,12 +305,7 @@ struct RowsAheadTests {
 
     @Test("rows before a defect arrive before the error, and the error then repeats")
     func rowsBeforeError() throws {
-        var package = StreamingTests.numberedSheet(rows: 20_000)
-        let sheet = try #require(package["xl/worksheets/sheet1.xml"])
-        package["xl/worksheets/sheet1.xml"] = sheet.replacingOccurrences(
-            of: "<row r=\"15000\">",
-            with: "<row r=\"15000\"><broken>")
-        let workbook = try Workbook(path: package.write())
+        let workbook = try StreamingTests.sheetBrokenAtRow15000()
         // What the row cursor itself delivers before the error, to compare with.
         let plain = try workbook.cursor(for: workbook.sheets[0])
         var expected = 0
