@@ -18,7 +18,7 @@ extension FitnessJournal {
         return try write { db, now in
             let today = CalendarDate(now, in: try settings(db).timeZone)
             let record = WorkoutRecord(
-                id: ids.next(), date: today.description, exerciseType: workout.type,
+                id: ids.next(at: now), date: today.description, exerciseType: workout.type,
                 durationMinutes: workout.durationMinutes, intensity: workout.intensity,
                 notes: Notes.stored(workout.notes), loggedAt: now)
             try record.insert(db)
@@ -68,7 +68,7 @@ extension FitnessJournal {
         return try write { db, now in
             let today = CalendarDate(now, in: try settings(db).timeZone)
             let record = CheckInRecord(
-                id: ids.next(), date: today.description, mood: checkIn.mood, energyLevel: checkIn.energyLevel,
+                id: ids.next(at: now), date: today.description, mood: checkIn.mood, energyLevel: checkIn.energyLevel,
                 sleepQuality: checkIn.sleepQuality, notes: Notes.stored(checkIn.notes), checkedInAt: now)
             try record.insert(db)
             return try record.checkIn()

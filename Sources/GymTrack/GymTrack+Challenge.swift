@@ -40,7 +40,7 @@ extension GymTrack {
         try db.execute(
             literal: """
                 INSERT INTO daily_challenge (id, date, sets_completed)
-                VALUES (\(ids.next()), \(date.description), \(sets))
+                VALUES (\(ids.next(at: clock.now())), \(date.description), \(sets))
                 ON CONFLICT (date) DO UPDATE SET sets_completed = excluded.sets_completed
                 """)
     }

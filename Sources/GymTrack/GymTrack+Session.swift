@@ -74,7 +74,7 @@ extension GymTrack {
                     "only \(checked) of \(total) steps are checked: log as partial session? (finish --partial)")
             }
             let record = SessionRecord(
-                id: ids.next(), sessionType: open.sessionType, date: open.date, startedAt: open.startedAt,
+                id: ids.next(at: now.moment), sessionType: open.sessionType, date: open.date, startedAt: open.startedAt,
                 durationSeconds: max(0, Int(now.moment.timeIntervalSince(open.startedAt))), isPartial: partial)
             try record.insert(db)
             try CheckedStepRecord.deleteAll(db)

@@ -100,7 +100,7 @@ extension TrainingLog {
         let existing = try ProfileRecord.fetchOne(db)
         let today = CalendarDate(now, in: try userSettings(db).timeZone)
         var record = ProfileRecord(
-            id: existing?.id ?? ids.next(), aboutYou: aboutYou, memberSince: existing?.memberSince ?? today,
+            id: existing?.id ?? ids.next(at: now), aboutYou: aboutYou, memberSince: existing?.memberSince ?? today,
             updatedAt: now)
         record.syncedAt = existing?.syncedAt
         if existing == nil { try record.insert(db) } else { try record.update(db) }

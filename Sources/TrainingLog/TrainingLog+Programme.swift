@@ -86,7 +86,7 @@ extension TrainingLog {
             }
             if !aboutYou.isEmpty { try storeProfile(db, aboutYou, now: now) }
             try ProgrammeRecord(
-                id: ids.next(), programmeId: programme.id, createdDate: programme.createdDate, startDate: start,
+                id: ids.next(at: now), programmeId: programme.id, createdDate: programme.createdDate, startDate: start,
                 totalWeeks: programme.totalWeeks, questionnaire: questionnaireJSON, programme: json, isActive: true,
                 startedAt: now, replacedAt: nil, updatedAt: now, syncedAt: nil
             ).insert(db)

@@ -16,7 +16,7 @@ extension TrainingLog {
             let log = try exerciseLog(db, in: workout, named: exercise)
             let existing = try sets(db, exerciseLogID: log.id)
             let set = LoggedSetRecord(
-                id: ids.next(), exerciseLogId: log.id, setNumber: (existing.map(\.setNumber).max() ?? 0) + 1,
+                id: ids.next(at: now), exerciseLogId: log.id, setNumber: (existing.map(\.setNumber).max() ?? 0) + 1,
                 reps: entry.reps, weightKg: kilograms, completed: completed, completedAt: completed ? now : nil,
                 loggedAt: now, updatedAt: now)
             try set.insert(db)

@@ -31,13 +31,13 @@ extension TrainingLog {
                     .workoutOpen, "a \(open.sessionName) workout is already open: complete or discard it first")
             }
             let workout = WorkoutRecord(
-                id: ids.next(), programmeId: active.record.id, sessionId: chosen.id, sessionName: chosen.dayName,
+                id: ids.next(at: now), programmeId: active.record.id, sessionId: chosen.id, sessionName: chosen.dayName,
                 state: .open, startedAt: now, updatedAt: now)
             try workout.insert(db)
             for (offset, exercise) in chosen.exercises.enumerated() {
                 let range = RepRange(exercise.repRange) ?? RepRange(low: 1, high: 1)
                 try ExerciseLogRecord(
-                    id: ids.next(), workoutId: workout.id, slotId: exercise.id, position: offset + 1,
+                    id: ids.next(at: now), workoutId: workout.id, slotId: exercise.id, position: offset + 1,
                     prescribedExerciseId: exercise.exerciseId, performedExerciseId: exercise.exerciseId,
                     prescribedSets: max(exercise.sets, 1), repRangeLow: range.low, repRangeHigh: range.high,
                     restSeconds: max(exercise.restSeconds, 0), updatedAt: now

@@ -66,7 +66,7 @@ public final class TrainingLog: Sendable {
         // write lock.
         shell = try StoreShell(path: storePath, readOnly: readOnly, clock: clock, ids: ids) { db, now in
             try UserSettingsRecord(
-                id: ids.next(), weightUnit: newUser.unit, timeZone: newUser.timeZone.identifier, updatedAt: now
+                id: ids.next(at: now), weightUnit: newUser.unit, timeZone: newUser.timeZone.identifier, updatedAt: now
             ).insert(db)
         }
         self.catalog = catalog

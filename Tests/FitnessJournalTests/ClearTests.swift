@@ -1,4 +1,5 @@
 import FitnessJournal
+import Foundation
 import Testing
 import UserStore
 
@@ -44,7 +45,7 @@ struct ClearTests {
     final class ListedIDs: RowIDSource, @unchecked Sendable {
         private var ids: [String]
         init(_ ids: [String]) { self.ids = ids }
-        func next() -> String { ids.removeFirst() }
+        func next(at moment: Date) -> String { ids.removeFirst() }
     }
 
     @Test("a workout is named by its id's first characters as the lists show them; too few are refused")
