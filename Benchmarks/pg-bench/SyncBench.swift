@@ -143,6 +143,28 @@ enum SyncBench {
         }
     }
 
+    /// PG_BENCH_IDS=random: the devices give their rows random version-4 UUIDs, as TrainDB's
+    /// stores did before ids started with their day, to measure in one sitting what the day-first
+    /// ids save the server (a workout's rows on a few leaf pages of each index rather than one
+    /// page each, scattered over the user's history).
+    static let randomIDs = ProcessInfo.processInfo.environment["PG_BENCH_IDS"] == "random"
+
+    /// Seeded random version-4 UUIDs, the ids `SeededRowIDs` gave before they started with
+    /// their day.
+    final class RandomVersion4IDs: RowIDSource, @unchecked Sendable {
+        private let lock = NSLock()
+        private var generator: SplitMix64
+
+        init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+
+        func next(at moment: Date) -> String {
+            let (high, low) = lock.withLock { (generator.next(), generator.next()) }
+            var bytes = Array(RowID.make(day: UInt16(truncatingIfNeeded: high >> 48), random: (high, low)).utf8)
+            bytes[14] = UInt8(ascii: "4")
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
     /// The persona's programme, which every device of the bench follows.
     static func programme(_ catalogue: CatalogDatabase) throws -> Programme {
         try ProgrammeGenerator(catalog: try GeneratorCatalog(database: catalogue))
@@ -152,7 +174,8 @@ enum SyncBench {
     /// The training log at `path` as a device of the bench opens it, its row ids from `seed`.
     static func open(_ path: String, catalog: LogCatalog, clock: ManualClock, seed: UInt64) throws -> TrainingLog {
         try TrainingLog(
-            path: path, catalog: catalog, clock: clock, ids: SeededRowIDs(seed: seed),
+            path: path, catalog: catalog, clock: clock,
+            ids: randomIDs ? RandomVersion4IDs(seed: seed) : SeededRowIDs(seed: seed),
             newUser: UserSettings(unit: .kg, timeZone: TimeZone(identifier: "Europe/London") ?? .gmt))
     }
 
