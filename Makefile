@@ -129,6 +129,7 @@ bench-generator:
 # its checkpoints, autovacuums, lock waits and statements over 50 ms, and times its reads
 # (track_io_timing, which the bench prints for the timed round); its log is kept in
 # .build/pg-bench-server.log, to be read beside the round's start and end, which the bench stamps.
+# PG_BENCH_IDS=random: the devices' rows get the random ids of before (not starting with their day).
 PG_BENCH_SERVER_OPTIONS ?= -c log_checkpoints=on -c log_autovacuum_min_duration=0 -c log_lock_waits=on \
   -c log_min_duration_statement=50 -c track_io_timing=on -c log_line_prefix='%m [%p] %a '
 .PHONY: bench-pg
