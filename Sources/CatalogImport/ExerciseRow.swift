@@ -70,6 +70,15 @@ struct ExerciseRow {
         return slot < 0 ? nil : try record.withUTF8(slot: slot, body)
     }
 
+    /// The UTF-8 of the list field `column` when it was read in place (`FieldValue.packedList`),
+    /// lent to `body` without its items' `String`s; nil otherwise.
+    func withPackedListUTF8<Result>(_ column: ExerciseColumn, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result)
+        rethrows -> Result?
+    {
+        let slot = layout.slots[column.ordinal]
+        return slot < 0 ? nil : try record.withPackedListUTF8(slot: slot, body)
+    }
+
     /// Steps 1 to 4, nil where the cell is blank.
     var instructions: [String?] { [instruction(1), instruction(2), instruction(3), instruction(4)] }
 
@@ -80,7 +89,12 @@ struct ExerciseRow {
 
     /// Whether step `step` (1 to 4) is filled, read without a copy of its text.
     func hasInstruction(_ step: Int) -> Bool {
-        let column = ExerciseColumn.instructions[step - 1]
+        hasValue(ExerciseColumn.instructions[step - 1])
+    }
+
+    /// Whether the field `column` has a value (not blank, not reported, in the sheet), read
+    /// without a copy of it.
+    func hasValue(_ column: ExerciseColumn) -> Bool {
         let slot = layout.slots[column.ordinal]
         return slot >= 0 && record.hasValue(slot: slot)
     }

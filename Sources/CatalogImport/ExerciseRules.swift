@@ -73,10 +73,11 @@ struct ExerciseRules {
 
     mutating func check(_ row: ExerciseRow) throws {
         let errorsBefore = rowReader.errorCount
-        // The id is read as bytes (its `String` is made only for a message or a wanted group);
-        // the group name once: a field's `String` is made each time it is read (`FieldValue`).
-        if row.withUTF8(.exerciseID, Self.isSnakeCase) == false { checkIdentifier(row.id, row, rowReader) }
-        let canonicalName = row.canonicalName
+        // The id and the group name are read as bytes: a field's `String` is made each time it
+        // is read (`FieldValue`), and here only for a message, a wanted group, a group not named
+        // by the row before, or a programme exercise's first row of a group.
+        let idIsSnakeCase = row.withUTF8(.exerciseID, Self.isSnakeCase)
+        if idIsSnakeCase == false { checkIdentifier(row.id, row, rowReader) }
         checkEquipment(row, rowReader)
         checkSecondaryMuscles(row, rowReader)
         checkInstructions(row, rowReader)
@@ -84,32 +85,64 @@ struct ExerciseRules {
             if keepsExercises, let exercise = row.exercise {
                 if let stage { stage.add(exercise) } else { exercises.append(exercise) }
             }
-            if row.withUTF8(.exerciseID, groupsWanted.contains(normalisingUTF8:)) == true, let id = row.id,
-                let group = canonicalName
+            if Self.isWantedGroup(row, in: groupsWanted, idIsSnakeCase: idIsSnakeCase == true), let id = row.id,
+                let group = row.canonicalName
             {
                 groupByExercise[id] = groupByExercise[id] ?? group
             }
         }
         // A group's exercises are usually listed together: a row naming the group the row before
         // named, spelt the same, is that group, and its spelling already passed.
-        if canonicalName == nil || canonicalName != previousGroup.name || !previousGroup.spellingPassed {
+        if !Self.names(previousGroup.name, passed: previousGroup.spellingPassed, row) {
+            let canonicalName = row.canonicalName
             previousGroup = (canonicalName, try checkCanonicalSpelling(canonicalName, row), nil)
         }
-        if row.includeInProgramme == true, let name = canonicalName {
+        if row.includeInProgramme == true, previousGroup.name != nil {
+            // The group was named by this row (checked above, or the same as the row before's).
             let next = UInt32(memberRows.count)
             let known = previousGroup.member
-            if let group = try known ?? memberKeys.firstRow(of: name, orRemember: next) {
-                memberIsAlone[Int(group)] = false
-                previousGroup.member = group
-            } else {
-                previousGroup.member = next
-                try memberGroups.append(name)
-                try memberNames.append(row.displayName)
-                memberRows.append(UInt32(clamping: row.number))
-                memberIsAlone.append(true)
-                if memberColumn == nil { memberColumn = row.column(.canonicalName) }
+            if let known {
+                memberIsAlone[Int(known)] = false
+            } else if let name = row.canonicalName {
+                if let group = try memberKeys.firstRow(of: name, orRemember: next) {
+                    memberIsAlone[Int(group)] = false
+                    previousGroup.member = group
+                } else {
+                    previousGroup.member = next
+                    try memberGroups.append(name)
+                    try memberNames.append(row.displayName)
+                    memberRows.append(UInt32(clamping: row.number))
+                    memberIsAlone.append(true)
+                    if memberColumn == nil { memberColumn = row.column(.canonicalName) }
+                }
             }
         }
+    }
+
+    /// Whether the row names `previous`, the group the row before named, spelt the same, and
+    /// that spelling `passed`: its bytes compared first (the same bytes are the same text), its
+    /// `String` made only when they differ.
+    private static func names(_ previous: String?, passed: Bool, _ row: ExerciseRow) -> Bool {
+        guard passed, var previous else { return false }
+        let sameBytes = previous.withUTF8 { previous in
+            row.withUTF8(.canonicalName) { String.bytesEqual($0, previous) }
+        }
+        if sameBytes == true { return true }
+        guard let name = row.canonicalName else { return false }
+        return name == previous
+    }
+
+    /// Whether another sheet asks for the group of the row's exercise (`groupsWanted`). A
+    /// snake_case id is its own normalised form (lower case, no white space): looked up as it
+    /// is. Static: a closure of a method reading `self` copied all of the rules for each row.
+    private static func isWantedGroup(
+        _ row: ExerciseRow, in groupsWanted: NormalisedValues, idIsSnakeCase: Bool
+    ) -> Bool {
+        guard !groupsWanted.values.isEmpty else { return false }
+        let wanted = row.withUTF8(.exerciseID) { bytes in
+            idIsSnakeCase ? groupsWanted.contains(normalisedUTF8: bytes) : groupsWanted.contains(normalisingUTF8: bytes)
+        }
+        return wanted == true
     }
 
     /// The exercises of the valid rows (when kept), and every problem: each row's own, in row order, then
@@ -157,7 +190,8 @@ struct ExerciseRules {
 
     /// An item must be listed under the row's own category; a category without items takes none.
     private func checkEquipment(_ row: ExerciseRow, _ reader: FieldReader) {
-        guard let category = row.equipmentCategory, let item = row.equipmentItem,
+        // Most rows name no item: known without a `String` of their category.
+        guard row.hasValue(.equipmentSpecific), let category = row.equipmentCategory, let item = row.equipmentItem,
             let column = row.column(.equipmentSpecific), let items = lookups.items(under: category),
             !items.contains(item)
         else { return }
@@ -183,7 +217,15 @@ struct ExerciseRules {
     }
 
     private func checkSecondaryMuscles(_ row: ExerciseRow, _ reader: FieldReader) {
-        guard let list = row.secondaryMuscles, let column = row.column(.secondaryMuscles) else { return }
+        guard let column = row.column(.secondaryMuscles) else { return }
+        // A list read in place (nearly every row's) is checked by its bytes, without a `String`
+        // of each muscle; it is split into `String`s only for the checks below.
+        let packedVerdict = row.withPackedListUTF8(.secondaryMuscles) { list -> Bool? in
+            guard row.hasValue(.primaryMuscle) else { return Self.isClear(packedList: list, primary: nil) }
+            return row.withUTF8(.primaryMuscle) { Self.isClear(packedList: list, primary: $0) } ?? nil
+        }
+        if packedVerdict == true { return }
+        guard let list = row.secondaryMuscles else { return }
         // Nearly every row lists a few plain ASCII muscles, none of them the primary or a
         // repeat: known by comparing their bytes, without a normalised copy of each.
         if list.count <= 16, Self.isClear(list, primary: row.primaryMuscle) == true { return }
@@ -238,6 +280,41 @@ struct ExerciseRules {
             if !verdict { return false }
         }
         return true
+    }
+
+    /// `isClear` of a list of plain text read in place (`FieldReader.asciiListItems(printable:)`
+    /// splits it) and the primary muscle's UTF-8: true when no muscle is the primary or an
+    /// earlier one, ignoring case and spacing; nil for more than 16 muscles, or a primary that
+    /// is not plain ASCII, for which `checkSecondaryMuscles` decides.
+    static func isClear(packedList list: UnsafeBufferPointer<UInt8>, primary: UnsafeBufferPointer<UInt8>?) -> Bool? {
+        if let primary, !String.isASCII(primary) { return nil }
+        return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 16) { earlier -> Bool? in
+            guard let base = list.baseAddress else { return true }
+            var count = 0
+            var verdict: Bool? = true
+            FieldReader.forEachASCIIListItem(printable: list) { item -> Bool in
+                guard count < 16 else {
+                    verdict = nil
+                    return false
+                }
+                if let primary, String.asciiNormalisedEqual(item, primary) {
+                    verdict = false
+                    return false
+                }
+                for index in 0..<count {
+                    let range = earlier[index]
+                    if String.asciiNormalisedEqual(item, UnsafeBufferPointer(rebasing: list[range])) {
+                        verdict = false
+                        return false
+                    }
+                }
+                let start = item.baseAddress.map { $0 - base } ?? 0
+                earlier.initializeElement(at: count, to: start..<(start + item.count))
+                count += 1
+                return true
+            }
+            return verdict
+        }
     }
 
     /// Steps are numbered without gaps: a step 3 needs a step 2.

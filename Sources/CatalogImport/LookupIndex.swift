@@ -347,4 +347,12 @@ struct NormalisedValues {
         if let found = ascii?.contains(normalisingUTF8: value) { return found }
         return values.contains(SheetTable.normalise(String(decoding: value, as: UTF8.self)))
     }
+
+    /// `contains(normalisingUTF8:)` of text that is its own normalised form (an id in
+    /// snake_case): looked up as it is, without normalising a copy.
+    func contains(normalisedUTF8 value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !values.isEmpty else { return false }
+        if let found = ascii?.contains(ascii: value) { return found }
+        return values.contains(String(decoding: value, as: UTF8.self))
+    }
 }

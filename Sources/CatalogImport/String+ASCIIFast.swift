@@ -35,6 +35,13 @@ extension String {
         PlainText.isPrintableASCII(bytes)
     }
 
+    /// Whether two texts' bytes are the same (`elementsEqual`, by `memcmp`).
+    static func bytesEqual(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard first.count == second.count else { return false }
+        guard let a = first.baseAddress, let b = second.baseAddress else { return true }
+        return memcmp(a, b, first.count) == 0
+    }
+
     /// Whether every byte is ASCII (`allSatisfy { $0 < 0x80 }`), read eight bytes at a time.
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
