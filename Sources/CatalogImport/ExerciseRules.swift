@@ -64,11 +64,11 @@ struct ExerciseRules {
     /// Checks one row (rows come in sheet order, each once), keeping only what the rules that
     /// span rows need: a few values per group, never the row. Throws the `SpillFailure` of a
     /// group index whose temporary file failed it.
-    mutating func check(_ record: ParsedRecord<ExerciseColumn>) throws {
+    mutating func check(_ record: consuming ParsedRecord<ExerciseColumn>) throws {
         // The sheet's records share one list of columns: its layout is found once.
         let layout = self.layout ?? ExerciseRow.Layout(record.columns)
         self.layout = layout
-        try check(ExerciseRow(record, layout: layout))
+        try check(ExerciseRow(consume record, layout: layout))
     }
 
     mutating func check(_ row: ExerciseRow) throws {
@@ -124,9 +124,8 @@ struct ExerciseRules {
     /// `String` made only when they differ.
     private static func names(_ previous: String?, passed: Bool, _ row: ExerciseRow) -> Bool {
         guard passed, var previous else { return false }
-        let sameBytes = previous.withUTF8 { previous in
-            row.withUTF8(.canonicalName) { String.bytesEqual($0, previous) }
-        }
+        // The row's bytes lent first: a closure reading the row would copy it.
+        let sameBytes = row.withUTF8(.canonicalName) { name in previous.withUTF8 { String.bytesEqual(name, $0) } }
         if sameBytes == true { return true }
         guard let name = row.canonicalName else { return false }
         return name == previous
@@ -220,11 +219,10 @@ struct ExerciseRules {
         guard let column = row.column(.secondaryMuscles) else { return }
         // A list read in place (nearly every row's) is checked by its bytes, without a `String`
         // of each muscle; it is split into `String`s only for the checks below.
-        let packedVerdict = row.withPackedListUTF8(.secondaryMuscles) { list -> Bool? in
-            guard row.hasValue(.primaryMuscle) else { return Self.isClear(packedList: list, primary: nil) }
-            return row.withUTF8(.primaryMuscle) { Self.isClear(packedList: list, primary: $0) } ?? nil
+        let packedVerdict = row.withPackedListUTF8(.secondaryMuscles, withText: .primaryMuscle) {
+            Self.isClear(packedList: $0, primary: $1)
         }
-        if packedVerdict == true { return }
+        if (packedVerdict ?? nil) == true { return }
         guard let list = row.secondaryMuscles else { return }
         // Nearly every row lists a few plain ASCII muscles, none of them the primary or a
         // repeat: known by comparing their bytes, without a normalised copy of each.

@@ -121,12 +121,22 @@ struct ParsedRecord<Column: ContractColumn> {
     }
 
     /// The UTF-8 of the list at `slot` of `columns` when it was read in place (`packedList`:
-    /// plain text, its items not split), lent to `body`; nil otherwise.
-    func withPackedListUTF8<Result>(slot: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
-        -> Result?
-    {
+    /// plain text, its items not split), lent to `body` with the UTF-8 of the text at
+    /// `textSlot` (nil when that is blank or reported, or no slot); nil when the list was not
+    /// read in place or the other value is not text.
+    func withPackedListUTF8<Result>(
+        slot: Int, withText textSlot: Int?,
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) throws -> Result
+    ) rethrows -> Result? {
         guard case .packedList(let cell)? = values[slot], let rows else { return nil }
-        return try rows.withUTF8(cell, body)
+        switch textSlot.flatMap({ values[$0] }) {
+        case nil: return try rows.withUTF8(cell) { try body($0, nil) }
+        case .packedText(let text)?:
+            return try rows.withUTF8(text) { text in try rows.withUTF8(cell) { try body($0, text) } }
+        case .text(var text)?:
+            return try text.withUTF8 { text in try rows.withUTF8(cell) { try body($0, text) } }
+        default: return nil
+        }
     }
 
     /// Whether the column at `slot` of `columns` has a value.

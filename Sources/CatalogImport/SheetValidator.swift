@@ -188,7 +188,7 @@ struct SheetValidator<Column: ContractColumn> {
             // Each item looked up by its bytes, in order; a `String` made only for one not found.
             guard let rows = record.rows else { return true }
             var found = true
-            rows.withUTF8(cell) { bytes in
+            _ = rows.withUTF8(cell) { bytes in
                 FieldReader.forEachASCIIListItem(printable: bytes) { item -> Bool in
                     if !index.contains(plain: item),
                         !check(String(decoding: item, as: UTF8.self), against: index, record, column, reader)
