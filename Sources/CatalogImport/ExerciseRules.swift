@@ -173,7 +173,36 @@ struct ExerciseRules {
     }
 
     static func isSnakeCase(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        isSnakeCase(bytes: bytes)
+        // Eight bytes at a time (every row's id is asked): words seven bytes apart, so that each
+        // pair of neighbouring bytes is in one word, the last word ending at the last byte.
+        let count = bytes.count
+        guard count >= 8, let base = bytes.baseAddress else { return isSnakeCase(bytes: bytes) }
+        guard base[0] != UInt8(ascii: "_"), base[count - 1] != UInt8(ascii: "_") else { return false }
+        var at = 0
+        while true {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
+            guard let underscores = snakeCaseUnderscores(word), underscores & (underscores << 8) == 0 else {
+                return false
+            }
+            if at == count - 8 { return true }
+            at = min(at + 7, count - 8)
+        }
+    }
+
+    /// The underscores of `word`'s eight bytes (the top bit of each that is one) when every
+    /// byte is a lower-case letter, a digit or an underscore; nil otherwise. No byte carries
+    /// into the next: every byte is below 0x80 when the sums are made.
+    @inline(__always)
+    private static func snakeCaseUnderscores(_ word: UInt64) -> UInt64? {
+        let low: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        guard word & high == 0 else { return nil }
+        // From `a` on and not from `{` on; from `0` on and not from `:` on; equal to `_`.
+        let letters = (word &+ 0x1F &* low) & ~(word &+ 0x05 &* low) & high
+        let digits = (word &+ 0x50 &* low) & ~(word &+ 0x46 &* low) & high
+        let difference = word ^ (0x5F &* low)
+        let underscores = ~((difference &+ 0x7F &* low) | difference) & high
+        return letters | digits | underscores == high ? underscores : nil
     }
 
     private static func isSnakeCase(bytes: some Collection<UInt8>) -> Bool {

@@ -38,22 +38,21 @@ struct FirstRowIndex {
     private var count = 0
     /// The values the store does not hold.
     private var others: [String: UInt32] = [:]
-    /// Where a value's probe starts: the standard library's seeded hash, or (tests) one that
-    /// makes values collide, to show that colliding values are still told apart by their bytes.
-    private let hash: (UnsafeBufferPointer<UInt8>) -> Int
+    /// Where a value's probe starts, when not the standard library's seeded hash
+    /// (`seededHash`, called directly rather than through a closure for each value): (tests) one
+    /// that makes values collide, to show that colliding values are still told apart by their
+    /// bytes.
+    private let hash: ((UnsafeBufferPointer<UInt8>) -> Int)?
     private let spill: SpillSettings
 
     /// - Parameter spill: the most bytes of values kept in memory before the oldest go to a
     ///   temporary file, and how that file is opened.
-    init(
-        spill: SpillSettings = SpillSettings(),
-        hash: @escaping (UnsafeBufferPointer<UInt8>) -> Int = FirstRowIndex.seededHash
-    ) {
+    init(spill: SpillSettings = SpillSettings(), hash: ((UnsafeBufferPointer<UInt8>) -> Int)? = nil) {
         self.hash = hash
         self.spill = spill
     }
 
-    init(memoryLimit: Int, hash: @escaping (UnsafeBufferPointer<UInt8>) -> Int = FirstRowIndex.seededHash) {
+    init(memoryLimit: Int, hash: ((UnsafeBufferPointer<UInt8>) -> Int)? = nil) {
         self.init(spill: SpillSettings(memoryLimit: memoryLimit), hash: hash)
     }
 
@@ -108,7 +107,7 @@ struct FirstRowIndex {
         // A copy shares its original's store until one of them adds a value.
         if store != nil, !isKnownUniquelyReferenced(&store) { store = try store?.copy() }
         if (count + 1) * 5 > positions.count * 4 { try grow() }
-        let hashed = UInt64(UInt(bitPattern: hash(bytes)))
+        let hashed = UInt64(UInt(bitPattern: hash?(bytes) ?? Self.seededHash(bytes)))
         let fingerprint = UInt8(truncatingIfNeeded: hashed)
         let store = self.store ?? makeStore()
         // One probe: it ends at the value, or at the empty slot the value goes into.

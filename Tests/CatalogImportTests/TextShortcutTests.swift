@@ -271,7 +271,26 @@ struct TextShortcutTests {
                     || (byte == UInt8(ascii: "_") && previous != UInt8(ascii: "_"))
             }
         }
-        let ids = Self.texts + ["bench_press", "leg_press_2", "a__b", "_a", "a_", "\u{212A}", "caf\u{E9}"]
+        var ids = Self.texts + ["bench_press", "leg_press_2", "a__b", "_a", "a_", "\u{212A}", "caf\u{E9}"]
+        // Ids read eight bytes at a time: one odd byte, or a doubled underscore, at every place
+        // of ids of each length around the word's, and the bytes on either side of each range.
+        let odd: [Character] = ["_", "/", ":", "@", "A", "Z", "[", "`", "{", "~", " ", "\t", "\u{7F}", "\u{E9}"]
+        for length in [7, 8, 9, 14, 15, 16, 17, 23, 24, 25] {
+            for place in 0..<length {
+                for character in odd {
+                    var id = Array(repeating: Character("a"), count: length)
+                    id[place] = character
+                    ids.append(String(id))
+                }
+                var doubled = Array("a0b1c2d3e4f5g6h7i8j9k0l1m2n3".prefix(length))
+                doubled[place] = "_"
+                if place + 1 < length { doubled[place + 1] = "_" }
+                ids.append(String(doubled))
+                var single = Array("z9y8x7w6v5u4t3s2r1q0p9o8n7".prefix(length))
+                single[place] = "_"
+                ids.append(String(single))
+            }
+        }
         let differing = ids.filter { ExerciseRules.isSnakeCase($0) != plain($0) }
         #expect(differing.isEmpty, "\(differing.prefix(10).map(\.debugDescription))")
     }
