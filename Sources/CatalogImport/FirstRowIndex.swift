@@ -95,6 +95,7 @@ struct FirstRowIndex {
         guard bytes.count < Self.longValue, String.isASCII(bytes) else {
             return try firstRow(ofNormalised: String(decoding: bytes, as: UTF8.self), orRemember: row)
         }
+        if String.isASCIINormalised(bytes) { return try firstRow(ofASCII: bytes, orRemember: row) }
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { output in
             let count = String.asciiNormalise(bytes, into: output)
             return try firstRow(ofASCII: UnsafeBufferPointer(rebasing: output[0..<count]), orRemember: row)

@@ -227,6 +227,7 @@ final class ASCIIValueSet: Sendable {
     /// `contains(normalising:)` of the text whose UTF-8 is `value`.
     func contains(normalisingUTF8 value: UnsafeBufferPointer<UInt8>) -> Bool? {
         guard value.count <= 4096, String.isASCII(value) else { return nil }
+        if String.isASCIINormalised(value) { return contains(bytes: value) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, value.count)) { output in
             let count = String.asciiNormalise(value, into: output)
             return contains(bytes: UnsafeBufferPointer(rebasing: output[0..<count]))

@@ -192,12 +192,14 @@ struct TextShortcutTests {
     }
 
     /// The eight-bytes-at-a-time tests answer as `allSatisfy` does, for every text above and for
-    /// long texts with one byte of each kind at every place of a word and of the tail.
+    /// long texts with one byte of each kind at every place of a word and of the tail (and for
+    /// short ones, read a byte at a time).
     @Test func wordAtATimeByteTestsAnswerAsAllSatisfy() {
         var inputs: [[UInt8]] = Self.texts.map { Array($0.utf8) }
-        for length in [7, 8, 9, 15, 16, 17, 24, 31] {
+        for length in [1, 3, 7, 8, 9, 15, 16, 17, 24, 31] {
             for place in 0..<length {
-                for byte: UInt8 in [0x00, 0x09, 0x1F, 0x20, 0x21, 0x5F, 0x7E, 0x7F, 0x80, 0xBF, 0xE9, 0xFF] {
+                let odd: [UInt8] = [0x00, 0x09, 0x1F, 0x20, 0x21, 0x40, 0x41, 0x5A, 0x5B, 0x5F, 0x7E, 0x7F, 0x80, 0xE9, 0xFF]
+                for byte in odd {
                     var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
                     bytes[place] = byte
                     inputs.append(bytes)
@@ -208,8 +210,11 @@ struct TextShortcutTests {
         for bytes in inputs {
             let printable = bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
             let ascii = bytes.allSatisfy { $0 < 0x80 }
+            let normalised = bytes.allSatisfy { $0 > 0x20 && $0 < 0x80 && !(0x41...0x5A).contains($0) }
             bytes.withUnsafeBufferPointer { buffer in
-                if String.isPrintableASCII(buffer) != printable || String.isASCII(buffer) != ascii {
+                if String.isPrintableASCII(buffer) != printable || String.isASCII(buffer) != ascii
+                    || String.isASCIINormalised(buffer) != normalised
+                {
                     differing.append(bytes)
                 }
             }
