@@ -196,9 +196,11 @@ struct TextShortcutTests {
     /// short ones, read a byte at a time).
     @Test func wordAtATimeByteTestsAnswerAsAllSatisfy() {
         var inputs: [[UInt8]] = Self.texts.map { Array($0.utf8) }
+        let odd: [UInt8] = [
+            0x00, 0x09, 0x1F, 0x20, 0x21, 0x40, 0x41, 0x5A, 0x5B, 0x5F, 0x7E, 0x7F, 0x80, 0xBF, 0xE9, 0xFF,
+        ]
         for length in [1, 3, 7, 8, 9, 15, 16, 17, 24, 31] {
             for place in 0..<length {
-                let odd: [UInt8] = [0x00, 0x09, 0x1F, 0x20, 0x21, 0x40, 0x41, 0x5A, 0x5B, 0x5F, 0x7E, 0x7F, 0x80, 0xE9, 0xFF]
                 for byte in odd {
                     var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
                     bytes[place] = byte
