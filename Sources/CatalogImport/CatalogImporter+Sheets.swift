@@ -19,11 +19,12 @@ extension CatalogImporter {
 
     /// The same, handing each row to `each` as it is read, raw and parsed, and keeping none: a
     /// streamed master sheet of any length is checked holding one row. A lookup into a
-    /// streamed sheet takes its values from `lookupValues` (`sheet.column` → values).
+    /// streamed sheet takes its values from `lookupValues` (`sheet.column` → values). The
+    /// parsed row is `each`'s to keep or pass on without a copy.
     func check<Column: ContractColumn>(
         _ columns: Column.Type, master: SheetTable?, schema schemaTable: SheetTable?, scope: String? = nil,
         lookupTables: [String: SheetTable], lookupValues: [String: LookupValues] = [:], problems: inout [Problem],
-        each: (SheetTable.Record, ParsedRecord<Column>) throws -> Void
+        each: (SheetTable.Record, consuming ParsedRecord<Column>) throws -> Void
     ) throws(ImportFailure) {
         let contract = Column.contract
         let schema = schemaTable.map { SchemaSheet(table: $0, scope: scope) }

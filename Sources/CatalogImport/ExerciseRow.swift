@@ -27,7 +27,7 @@ struct ExerciseRow {
     private let layout: Layout
 
     /// `layout` is the one made from `record.columns` (any record of the same sheet's).
-    init(_ record: ParsedRecord<ExerciseColumn>, layout: Layout) {
+    init(_ record: consuming ParsedRecord<ExerciseColumn>, layout: Layout) {
         self.record = record
         self.layout = layout
     }
@@ -70,6 +70,21 @@ struct ExerciseRow {
         return slot < 0 ? nil : try record.withUTF8(slot: slot, body)
     }
 
+    /// The UTF-8 of the list field `column` when it was read in place (`FieldValue.packedList`),
+    /// lent to `body` without its items' `String`s, with the UTF-8 of the text field `other`
+    /// (nil when blank, reported or not in the sheet); nil otherwise
+    /// (`ParsedRecord.withPackedListUTF8(slot:withText:_:)`). Both at once: a closure reading
+    /// the row would copy it.
+    func withPackedListUTF8<Result>(
+        _ column: ExerciseColumn, withText other: ExerciseColumn,
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) throws -> Result
+    ) rethrows -> Result? {
+        let slot = layout.slots[column.ordinal]
+        let otherSlot = layout.slots[other.ordinal]
+        guard slot >= 0 else { return nil }
+        return try record.withPackedListUTF8(slot: slot, withText: otherSlot < 0 ? nil : otherSlot, body)
+    }
+
     /// Steps 1 to 4, nil where the cell is blank.
     var instructions: [String?] { [instruction(1), instruction(2), instruction(3), instruction(4)] }
 
@@ -80,7 +95,12 @@ struct ExerciseRow {
 
     /// Whether step `step` (1 to 4) is filled, read without a copy of its text.
     func hasInstruction(_ step: Int) -> Bool {
-        let column = ExerciseColumn.instructions[step - 1]
+        hasValue(ExerciseColumn.instructions[step - 1])
+    }
+
+    /// Whether the field `column` has a value (not blank, not reported, in the sheet), read
+    /// without a copy of it.
+    func hasValue(_ column: ExerciseColumn) -> Bool {
         let slot = layout.slots[column.ordinal]
         return slot >= 0 && record.hasValue(slot: slot)
     }

@@ -64,19 +64,20 @@ struct ExerciseRules {
     /// Checks one row (rows come in sheet order, each once), keeping only what the rules that
     /// span rows need: a few values per group, never the row. Throws the `SpillFailure` of a
     /// group index whose temporary file failed it.
-    mutating func check(_ record: ParsedRecord<ExerciseColumn>) throws {
+    mutating func check(_ record: consuming ParsedRecord<ExerciseColumn>) throws {
         // The sheet's records share one list of columns: its layout is found once.
         let layout = self.layout ?? ExerciseRow.Layout(record.columns)
         self.layout = layout
-        try check(ExerciseRow(record, layout: layout))
+        try check(ExerciseRow(consume record, layout: layout))
     }
 
     mutating func check(_ row: ExerciseRow) throws {
         let errorsBefore = rowReader.errorCount
-        // The id is read as bytes (its `String` is made only for a message or a wanted group);
-        // the group name once: a field's `String` is made each time it is read (`FieldValue`).
-        if row.withUTF8(.exerciseID, Self.isSnakeCase) == false { checkIdentifier(row.id, row, rowReader) }
-        let canonicalName = row.canonicalName
+        // The id and the group name are read as bytes: a field's `String` is made each time it
+        // is read (`FieldValue`), and here only for a message, a wanted group, a group not named
+        // by the row before, or a programme exercise's first row of a group.
+        let idIsSnakeCase = row.withUTF8(.exerciseID, Self.isSnakeCase)
+        if idIsSnakeCase == false { checkIdentifier(row.id, row, rowReader) }
         checkEquipment(row, rowReader)
         checkSecondaryMuscles(row, rowReader)
         checkInstructions(row, rowReader)
@@ -84,32 +85,63 @@ struct ExerciseRules {
             if keepsExercises, let exercise = row.exercise {
                 if let stage { stage.add(exercise) } else { exercises.append(exercise) }
             }
-            if row.withUTF8(.exerciseID, groupsWanted.contains(normalisingUTF8:)) == true, let id = row.id,
-                let group = canonicalName
+            if Self.isWantedGroup(row, in: groupsWanted, idIsSnakeCase: idIsSnakeCase == true), let id = row.id,
+                let group = row.canonicalName
             {
                 groupByExercise[id] = groupByExercise[id] ?? group
             }
         }
         // A group's exercises are usually listed together: a row naming the group the row before
         // named, spelt the same, is that group, and its spelling already passed.
-        if canonicalName == nil || canonicalName != previousGroup.name || !previousGroup.spellingPassed {
+        if !Self.names(previousGroup.name, passed: previousGroup.spellingPassed, row) {
+            let canonicalName = row.canonicalName
             previousGroup = (canonicalName, try checkCanonicalSpelling(canonicalName, row), nil)
         }
-        if row.includeInProgramme == true, let name = canonicalName {
+        if row.includeInProgramme == true, previousGroup.name != nil {
+            // The group was named by this row (checked above, or the same as the row before's).
             let next = UInt32(memberRows.count)
             let known = previousGroup.member
-            if let group = try known ?? memberKeys.firstRow(of: name, orRemember: next) {
-                memberIsAlone[Int(group)] = false
-                previousGroup.member = group
-            } else {
-                previousGroup.member = next
-                try memberGroups.append(name)
-                try memberNames.append(row.displayName)
-                memberRows.append(UInt32(clamping: row.number))
-                memberIsAlone.append(true)
-                if memberColumn == nil { memberColumn = row.column(.canonicalName) }
+            if let known {
+                memberIsAlone[Int(known)] = false
+            } else if let name = row.canonicalName {
+                if let group = try memberKeys.firstRow(of: name, orRemember: next) {
+                    memberIsAlone[Int(group)] = false
+                    previousGroup.member = group
+                } else {
+                    previousGroup.member = next
+                    try memberGroups.append(name)
+                    try memberNames.append(row.displayName)
+                    memberRows.append(UInt32(clamping: row.number))
+                    memberIsAlone.append(true)
+                    if memberColumn == nil { memberColumn = row.column(.canonicalName) }
+                }
             }
         }
+    }
+
+    /// Whether the row names `previous`, the group the row before named, spelt the same, and
+    /// that spelling `passed`: its bytes compared first (the same bytes are the same text), its
+    /// `String` made only when they differ.
+    private static func names(_ previous: String?, passed: Bool, _ row: ExerciseRow) -> Bool {
+        guard passed, var previous else { return false }
+        // The row's bytes lent first: a closure reading the row would copy it.
+        let sameBytes = row.withUTF8(.canonicalName) { name in previous.withUTF8 { String.bytesEqual(name, $0) } }
+        if sameBytes == true { return true }
+        guard let name = row.canonicalName else { return false }
+        return name == previous
+    }
+
+    /// Whether another sheet asks for the group of the row's exercise (`groupsWanted`). A
+    /// snake_case id is its own normalised form (lower case, no white space): looked up as it
+    /// is. Static: a closure of a method reading `self` copied all of the rules for each row.
+    private static func isWantedGroup(
+        _ row: ExerciseRow, in groupsWanted: NormalisedValues, idIsSnakeCase: Bool
+    ) -> Bool {
+        guard !groupsWanted.values.isEmpty else { return false }
+        let wanted = row.withUTF8(.exerciseID) { bytes in
+            idIsSnakeCase ? groupsWanted.contains(normalisedUTF8: bytes) : groupsWanted.contains(normalisingUTF8: bytes)
+        }
+        return wanted == true
     }
 
     /// The exercises of the valid rows (when kept), and every problem: each row's own, in row order, then
@@ -141,7 +173,36 @@ struct ExerciseRules {
     }
 
     static func isSnakeCase(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        isSnakeCase(bytes: bytes)
+        // Eight bytes at a time (every row's id is asked): words seven bytes apart, so that each
+        // pair of neighbouring bytes is in one word, the last word ending at the last byte.
+        let count = bytes.count
+        guard count >= 8, let base = bytes.baseAddress else { return isSnakeCase(bytes: bytes) }
+        guard base[0] != UInt8(ascii: "_"), base[count - 1] != UInt8(ascii: "_") else { return false }
+        var at = 0
+        while true {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
+            guard let underscores = snakeCaseUnderscores(word), underscores & (underscores << 8) == 0 else {
+                return false
+            }
+            if at == count - 8 { return true }
+            at = min(at + 7, count - 8)
+        }
+    }
+
+    /// The underscores of `word`'s eight bytes (the top bit of each that is one) when every
+    /// byte is a lower-case letter, a digit or an underscore; nil otherwise. No byte carries
+    /// into the next: every byte is below 0x80 when the sums are made.
+    @inline(__always)
+    private static func snakeCaseUnderscores(_ word: UInt64) -> UInt64? {
+        let low: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        guard word & high == 0 else { return nil }
+        // From `a` on and not from `{` on; from `0` on and not from `:` on; equal to `_`.
+        let letters = (word &+ 0x1F &* low) & ~(word &+ 0x05 &* low) & high
+        let digits = (word &+ 0x50 &* low) & ~(word &+ 0x46 &* low) & high
+        let difference = word ^ (0x5F &* low)
+        let underscores = ~((difference &+ 0x7F &* low) | difference) & high
+        return letters | digits | underscores == high ? underscores : nil
     }
 
     private static func isSnakeCase(bytes: some Collection<UInt8>) -> Bool {
@@ -157,7 +218,8 @@ struct ExerciseRules {
 
     /// An item must be listed under the row's own category; a category without items takes none.
     private func checkEquipment(_ row: ExerciseRow, _ reader: FieldReader) {
-        guard let category = row.equipmentCategory, let item = row.equipmentItem,
+        // Most rows name no item: known without a `String` of their category.
+        guard row.hasValue(.equipmentSpecific), let category = row.equipmentCategory, let item = row.equipmentItem,
             let column = row.column(.equipmentSpecific), let items = lookups.items(under: category),
             !items.contains(item)
         else { return }
@@ -183,7 +245,14 @@ struct ExerciseRules {
     }
 
     private func checkSecondaryMuscles(_ row: ExerciseRow, _ reader: FieldReader) {
-        guard let list = row.secondaryMuscles, let column = row.column(.secondaryMuscles) else { return }
+        guard let column = row.column(.secondaryMuscles) else { return }
+        // A list read in place (nearly every row's) is checked by its bytes, without a `String`
+        // of each muscle; it is split into `String`s only for the checks below.
+        let packedVerdict = row.withPackedListUTF8(.secondaryMuscles, withText: .primaryMuscle) {
+            Self.isClear(packedList: $0, primary: $1)
+        }
+        if (packedVerdict ?? nil) == true { return }
+        guard let list = row.secondaryMuscles else { return }
         // Nearly every row lists a few plain ASCII muscles, none of them the primary or a
         // repeat: known by comparing their bytes, without a normalised copy of each.
         if list.count <= 16, Self.isClear(list, primary: row.primaryMuscle) == true { return }
@@ -238,6 +307,41 @@ struct ExerciseRules {
             if !verdict { return false }
         }
         return true
+    }
+
+    /// `isClear` of a list of plain text read in place (`FieldReader.asciiListItems(printable:)`
+    /// splits it) and the primary muscle's UTF-8: true when no muscle is the primary or an
+    /// earlier one, ignoring case and spacing; nil for more than 16 muscles, or a primary that
+    /// is not plain ASCII, for which `checkSecondaryMuscles` decides.
+    static func isClear(packedList list: UnsafeBufferPointer<UInt8>, primary: UnsafeBufferPointer<UInt8>?) -> Bool? {
+        if let primary, !String.isASCII(primary) { return nil }
+        return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 16) { earlier -> Bool? in
+            guard let base = list.baseAddress else { return true }
+            var count = 0
+            var verdict: Bool? = true
+            FieldReader.forEachASCIIListItem(printable: list) { item -> Bool in
+                guard count < 16 else {
+                    verdict = nil
+                    return false
+                }
+                if let primary, String.asciiNormalisedEqual(item, primary) {
+                    verdict = false
+                    return false
+                }
+                for index in 0..<count {
+                    let range = earlier[index]
+                    if String.asciiNormalisedEqual(item, UnsafeBufferPointer(rebasing: list[range])) {
+                        verdict = false
+                        return false
+                    }
+                }
+                let start = item.baseAddress.map { $0 - base } ?? 0
+                earlier.initializeElement(at: count, to: start..<(start + item.count))
+                count += 1
+                return true
+            }
+            return verdict
+        }
     }
 
     /// Steps are numbered without gaps: a step 3 needs a step 2.

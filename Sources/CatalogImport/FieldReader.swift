@@ -218,6 +218,13 @@ struct FieldReader {
             ?? text.split(separator: ",").map { $0.trimmed(of: .whitespaces) }.filter { !$0.isEmpty }
     }
 
+    /// `list` as a field. A packed cell of plain text is read in place, split into its items
+    /// only when they are asked for (`FieldValue.packedList`).
+    func listField(_ record: SheetTable.Record, _ column: Int?) -> FieldValue? {
+        if let column, let cell = record.plainPackedText(column) { return .packedList(cell) }
+        return list(record, column).map(FieldValue.list)
+    }
+
     /// The items of a list of printable ASCII (every character one byte, the only white space
     /// the space), split at commas and trimmed of spaces by bytes; nil for any other text.
     static func asciiListItems(_ text: String) -> [String]? {
@@ -231,6 +238,20 @@ struct FieldReader {
     /// `asciiListItems` of bytes known to be printable ASCII.
     static func asciiListItems(printable bytes: UnsafeBufferPointer<UInt8>) -> [String] {
         var items: [String] = []
+        forEachASCIIListItem(printable: bytes) { item in
+            items.append(String(decoding: item, as: UTF8.self))
+            return true
+        }
+        return items
+    }
+
+    /// The bytes of each item of `asciiListItems(printable:)`, in order, lent to `body`, which
+    /// returns false to stop there. Returns whether every item was read.
+    @discardableResult
+    @inline(__always)
+    static func forEachASCIIListItem(
+        printable bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Bool
+    ) rethrows -> Bool {
         var start = 0
         while start <= bytes.count {
             var end = start
@@ -239,13 +260,12 @@ struct FieldReader {
             var last = end
             while first < last && bytes[first] == 0x20 { first += 1 }
             while last > first && bytes[last - 1] == 0x20 { last -= 1 }
-            if first < last {
-                items.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<last]), as: UTF8.self))
-            }
+            if first < last, try !body(UnsafeBufferPointer(rebasing: bytes[first..<last])) { return false }
             start = end + 1
         }
-        return items
+        return true
     }
+
 
     /// An https URL.
     func url(_ record: SheetTable.Record, _ column: Int?) -> String? {

@@ -9,6 +9,10 @@ enum FieldValue: Hashable {
     case integer(Int)
     case boolean(Bool)
     case list([String])
+    /// A list read in place: cell `index` of the packed rows, plain text split into its items
+    /// (`FieldReader.asciiListItems`) only when they are asked for as `String`s. Made and given
+    /// out as `packedText` is, as `.list`.
+    case packedList(Int)
 
     var text: String? {
         if case .text(let value) = self { return value }
@@ -30,10 +34,14 @@ enum FieldValue: Hashable {
         return nil
     }
 
-    /// The value with text read in place (`packedText`) made a `String` from `rows`.
+    /// The value with text read in place (`packedText`, `packedList`) made `String`s from `rows`.
     func resolved(in rows: PackedRows?) -> FieldValue {
-        guard case .packedText(let cell) = self, let rows else { return self }
-        return .text(rows.string(cell))
+        guard let rows else { return self }
+        switch self {
+        case .packedText(let cell): return .text(rows.string(cell))
+        case .packedList(let cell): return .list(rows.withUTF8(cell, FieldReader.asciiListItems(printable:)))
+        default: return self
+        }
     }
 }
 
@@ -71,20 +79,18 @@ struct ParsedRecord<Column: ContractColumn> {
     }
 
     /// A record whose values go into `spare`, the values of a record read before from the same
-    /// sheet (`values`), emptied and taken: when nothing else holds them any more, in place.
-    /// A new array for each row, freed after it, cost more than the checks of its values: the
-    /// run time destroyed each of its values through the enum's generic witnesses.
+    /// sheet (`values`), taken as they are: when nothing else holds them any more, in place. The
+    /// caller sets every slot (`set(slot:to:)`, nil for a blank) before any is read, which
+    /// replaces the old values one by one. A new array for each row, freed after it, cost more
+    /// than the checks of its values (the run time destroyed each of its values through the
+    /// enum's generic witnesses), and so did emptying the old one first.
     init(number: Int, columns: [(column: Column, index: Int)], rows: PackedRows?, reusing spare: inout [FieldValue?]) {
         self.number = number
         self.columns = columns
         self.rows = rows
         values = []
         swap(&values, &spare)
-        if values.count == columns.count {
-            for slot in values.indices { values[slot] = nil }
-        } else {
-            values = [FieldValue?](repeating: nil, count: columns.count)
-        }
+        if values.count != columns.count { values = [FieldValue?](repeating: nil, count: columns.count) }
     }
 
     /// The values, for the next record of the sheet to reuse (`init(…reusing:)`).
@@ -111,6 +117,25 @@ struct ParsedRecord<Column: ContractColumn> {
             return try text.withUTF8(body)
         default:
             return nil
+        }
+    }
+
+    /// The UTF-8 of the list at `slot` of `columns` when it was read in place (`packedList`:
+    /// plain text, its items not split), lent to `body` with the UTF-8 of the text at
+    /// `textSlot` (nil when that is blank or reported, or no slot); nil when the list was not
+    /// read in place or the other value is not text.
+    func withPackedListUTF8<Result>(
+        slot: Int, withText textSlot: Int?,
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) throws -> Result
+    ) rethrows -> Result? {
+        guard case .packedList(let cell)? = values[slot], let rows else { return nil }
+        switch textSlot.flatMap({ values[$0] }) {
+        case nil: return try rows.withUTF8(cell) { try body($0, nil) }
+        case .packedText(let text)?:
+            return try rows.withUTF8(text) { text in try rows.withUTF8(cell) { try body($0, text) } }
+        case .text(var text)?:
+            return try text.withUTF8 { text in try rows.withUTF8(cell) { try body($0, text) } }
+        default: return nil
         }
     }
 

@@ -227,6 +227,7 @@ final class ASCIIValueSet: Sendable {
     /// `contains(normalising:)` of the text whose UTF-8 is `value`.
     func contains(normalisingUTF8 value: UnsafeBufferPointer<UInt8>) -> Bool? {
         guard value.count <= 4096, String.isASCII(value) else { return nil }
+        if String.isASCIINormalised(value) { return contains(bytes: value) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, value.count)) { output in
             let count = String.asciiNormalise(value, into: output)
             return contains(bytes: UnsafeBufferPointer(rebasing: output[0..<count]))
@@ -240,14 +241,41 @@ final class ASCIIValueSet: Sendable {
         }
     }
 
+    /// A multiply for each eight bytes (the last ones read as the value's last eight, or
+    /// gathered when it is shorter), mixed with the length: enough for a few thousand values,
+    /// and a few times cheaper than a multiply a byte for a row's ids and names.
+    @inline(__always)
+    private static func hash(_ value: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(value.count)
+        guard let base = value.baseAddress else { return hash }
+        let count = value.count
+        func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* multiplier
+            hash ^= hash >> 32
+        }
+        if count < 8 {
+            var word: UInt64 = 0
+            for index in 0..<count { word |= UInt64(base[index]) << UInt64(index * 8) }
+            mix(word)
+            return hash
+        }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= count {
+            mix(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            index += 8
+        }
+        if index < count { mix(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) }
+        return hash
+    }
+
     /// The slot holding `value`, or the empty one it would go into.
     private static func slot(
         of value: UnsafeBufferPointer<UInt8>, in all: UnsafeBufferPointer<UInt8>, slots: [Int32], starts: [Int],
         mask: Int
     ) -> Int {
-        // FNV-1a: a multiply a byte, enough for a few dozen short values.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in value { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hash = Self.hash(value)
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
         while true {
             let entry = Int(slots[slot])
@@ -346,5 +374,13 @@ struct NormalisedValues {
         guard !values.isEmpty else { return false }
         if let found = ascii?.contains(normalisingUTF8: value) { return found }
         return values.contains(SheetTable.normalise(String(decoding: value, as: UTF8.self)))
+    }
+
+    /// `contains(normalisingUTF8:)` of text that is its own normalised form (an id in
+    /// snake_case): looked up as it is, without normalising a copy.
+    func contains(normalisedUTF8 value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !values.isEmpty else { return false }
+        if let found = ascii?.contains(ascii: value) { return found }
+        return values.contains(String(decoding: value, as: UTF8.self))
     }
 }

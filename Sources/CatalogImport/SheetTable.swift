@@ -46,9 +46,18 @@ struct SheetTable {
         }
 
         /// Whether some cell holding a value is in a column `headed` says has no header (or past
-        /// its end).
-        func hasCell(outside headed: [Bool]) -> Bool {
-            if let rows { return rows.hasCell(in: range, outside: headed) }
+        /// its end). Every column from 1 to `headedThrough` has one: a packed row's cells are in
+        /// column order, so when its first and last are in those columns (nearly every row),
+        /// all of them are.
+        func hasCell(outside headed: [Bool], headedThrough: Int) -> Bool {
+            if let rows {
+                if let first = range.first, let last = range.last, rows.batch.cells[first].column >= 1,
+                    Int(rows.batch.cells[last].column) <= headedThrough
+                {
+                    return false
+                }
+                return rows.hasCell(in: range, outside: headed)
+            }
             return values.contains { SheetTable.isOutside($0.reference.column, headed) }
         }
 
@@ -96,6 +105,8 @@ struct SheetTable {
     /// Per column index, whether it has a header: asked for every cell of every row, so an
     /// array rather than a hash of `headers`.
     private let headed: [Bool]
+    /// The last of the columns from 1 on that all have a header (0: column A has none).
+    private let headedThrough: Int
     /// Data rows (row 2 on), fully empty rows skipped.
     let records: [Record]
     /// The most problems of one kind (`Problem.kind`) the sheet's checks keep; the others are
@@ -113,6 +124,9 @@ struct SheetTable {
         var headed = [Bool](repeating: false, count: max(0, headers.keys.max() ?? 0) + 1)
         for column in headers.keys where column >= 0 { headed[column] = true }
         self.headed = headed
+        var headedThrough = 0
+        while headedThrough + 1 < headed.count, headed[headedThrough + 1] { headedThrough += 1 }
+        self.headedThrough = headedThrough
         self.records = records
         self.stream = stream
     }
@@ -283,7 +297,7 @@ struct SheetTable {
     /// an error at its cell, reported through `reader`: no column of the schema can take it, so
     /// it would never reach the database.
     func valuesWithoutHeader(_ record: Record, _ reader: FieldReader) {
-        guard record.hasCell(outside: headed) else { return }
+        guard record.hasCell(outside: headed, headedThrough: headedThrough) else { return }
         for column in record.columns.sorted() where headers[column] == nil {
             let value = record[column]?.plainText ?? ""
             let letters = CellReference.columnName(column)

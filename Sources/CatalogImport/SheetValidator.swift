@@ -81,6 +81,9 @@ struct SheetValidator<Column: ContractColumn> {
         var parsed = ParsedRecord<Column>(
             number: record.number, columns: sheetColumns, rows: rows, reusing: &spareValues)
         defer { spareValues = parsed.reusableValues }
+        // Every slot of `parsed` is set below, nil for a blank or reported value: each plan of
+        // a contract column sets its slot, and every slot has one (`init(…reusing:)` leaves the
+        // previous row's values there until then).
         for position in plans.indices {
             let plan = plans[position]
             let column = plan.column
@@ -140,7 +143,7 @@ struct SheetValidator<Column: ContractColumn> {
         case .text: reader.textField(record, column)
         case .integer: reader.integer(record, column).map(FieldValue.integer)
         case .boolean: reader.boolean(record, column).map(FieldValue.boolean)
-        case .list: reader.list(record, column).map(FieldValue.list)
+        case .list: reader.listField(record, column)
         case .url: reader.url(record, column).map(FieldValue.text)
         }
     }
@@ -180,6 +183,21 @@ struct SheetValidator<Column: ContractColumn> {
         case .list(let list):
             var found = true
             for item in list where !check(item, against: index, record, column, reader) { found = false }
+            return found
+        case .packedList(let cell):
+            // Each item looked up by its bytes, in order; a `String` made only for one not found.
+            guard let rows = record.rows else { return true }
+            var found = true
+            _ = rows.withUTF8(cell) { bytes in
+                FieldReader.forEachASCIIListItem(printable: bytes) { item -> Bool in
+                    if !index.contains(plain: item),
+                        !check(String(decoding: item, as: UTF8.self), against: index, record, column, reader)
+                    {
+                        found = false
+                    }
+                    return true
+                }
+            }
             return found
         case .boolean: return true
         }

@@ -35,6 +35,13 @@ extension String {
         PlainText.isPrintableASCII(bytes)
     }
 
+    /// Whether two texts' bytes are the same (`elementsEqual`, by `memcmp`).
+    static func bytesEqual(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard first.count == second.count else { return false }
+        guard let a = first.baseAddress, let b = second.baseAddress else { return true }
+        return memcmp(a, b, first.count) == 0
+    }
+
     /// Whether every byte is ASCII (`allSatisfy { $0 < 0x80 }`), read eight bytes at a time.
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
@@ -130,6 +137,31 @@ extension String {
 
     @inline(__always)
     static func isASCIISpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+
+    /// Whether `bytes` are ASCII without an upper-case letter, a space or a control character, so
+    /// that `asciiNormalise` would write them as they are (an id in snake_case): such a value is
+    /// looked up as it is, without a normalised copy. Read eight bytes at a time, the last
+    /// word ending at the last byte.
+    static func isASCIINormalised(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        guard count >= 8 else {
+            return bytes.allSatisfy { $0 > 0x20 && $0 < 0x80 && !($0 >= 0x41 && $0 <= 0x5A) }
+        }
+        // Below 0x80, adding 0x5F sets the top bit of each byte above 0x20, adding 0x3F of each
+        // from `A` on and adding 0x25 of each from `[` on; no byte carries into the next.
+        func isPlainWord(_ word: UInt64) -> Bool {
+            let spaceOrControl = ~(word &+ 0x5F &* lowBits) & highBits
+            let upper = (word &+ 0x3F &* lowBits) & ~(word &+ 0x25 &* lowBits) & highBits
+            return spaceOrControl | upper | (word & highBits) == 0
+        }
+        var index = 0
+        while index + 8 <= count {
+            guard isPlainWord(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) else { return false }
+            index += 8
+        }
+        return index == count || isPlainWord(UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self))
+    }
 
     /// Whether two plain ASCII texts normalise (`asciiNormalise`) to the same bytes, compared as
     /// they are read, without writing either out.

@@ -21,20 +21,28 @@ package enum PlainText {
     package static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
+        guard count >= 8 else {
+            for index in 0..<count where !(base[index] >= 0x20 && base[index] < 0x7F) { return false }
+            return true
+        }
         var index = 0
         while index + 8 <= count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            // With no byte's top bit set, adding 0x60 to each byte sets it exactly in the bytes
-            // from 0x20 on, and adding 1 exactly in 0x7F; no byte carries into the next.
-            guard word & highBits == 0, (word &+ 0x60 &* lowBits) & highBits == highBits,
-                (word &+ lowBits) & highBits == 0
-            else { return false }
+            guard isPrintableASCII(word: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) else {
+                return false
+            }
             index += 8
         }
-        while index < count {
-            guard base[index] >= 0x20 && base[index] < 0x7F else { return false }
-            index += 1
-        }
-        return true
+        // The last bytes (fewer than eight) read as the text's last eight, some of them read
+        // again: a byte's verdict is the same, and one word costs less than a loop a byte.
+        guard index < count else { return true }
+        return isPrintableASCII(word: UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Whether each of the eight bytes of `word` is printable ASCII.
+    @inline(__always)
+    private static func isPrintableASCII(word: UInt64) -> Bool {
+        // With no byte's top bit set, adding 0x60 to each byte sets it exactly in the bytes
+        // from 0x20 on, and adding 1 exactly in 0x7F; no byte carries into the next.
+        word & highBits == 0 && (word &+ 0x60 &* lowBits) & highBits == highBits && (word &+ lowBits) & highBits == 0
     }
 }

@@ -315,9 +315,10 @@ struct SheetRowBuilder {
         case .inlineString, .formulaString, .unknown:
             let start = batch.text.count
             ExcelTextEscape.appendDecoded(text.bytes, to: &batch.text)
+            let isPlain = marksPlainText && Self.isPlain(batch.text, from: start)
             batch.cells.append(
                 CellBatch.Cell(
-                    column: column, kind: .text, isPlainText: marksPlainText && batchTextIsPlain(from: start),
+                    column: column, kind: .text, isPlainText: isPlain,
                     length: Int32(truncatingIfNeeded: batch.text.count - start),
                     payload: UInt64(start)))
         default:
@@ -337,15 +338,17 @@ struct SheetRowBuilder {
                 batch.text.append(contentsOf: string.utf8)
                 let kind: CellBatch.Kind = if case .error = value { .error } else { .text }
                 var cell = packed(kind, UInt64(start), length: batch.text.count - start)
-                cell.isPlainText = marksPlainText && kind == .text && batchTextIsPlain(from: start)
+                cell.isPlainText = marksPlainText && kind == .text && Self.isPlain(batch.text, from: start)
                 batch.cells.append(cell)
             }
         }
     }
 
-    /// Whether the text appended to `batch.text` from `start` on is plain.
-    private func batchTextIsPlain(from start: Int) -> Bool {
-        batch.text.withUnsafeBufferPointer { PlainText.isPlain(UnsafeBufferPointer(rebasing: $0[start...])) }
+    /// Whether the text appended to `batch.text` from `start` on is plain. Given the text
+    /// rather than asked of the builder: a non-mutating method of the builder was handed a copy
+    /// of all of it, made for every text cell of the sheet.
+    private static func isPlain(_ text: [UInt8], from start: Int) -> Bool {
+        text.withUnsafeBufferPointer { PlainText.isPlain(UnsafeBufferPointer(rebasing: $0[start...])) }
     }
 
     /// Whether shared string `index` is plain, found at its first cell.

@@ -192,12 +192,16 @@ struct TextShortcutTests {
     }
 
     /// The eight-bytes-at-a-time tests answer as `allSatisfy` does, for every text above and for
-    /// long texts with one byte of each kind at every place of a word and of the tail.
+    /// long texts with one byte of each kind at every place of a word and of the tail (and for
+    /// short ones, read a byte at a time).
     @Test func wordAtATimeByteTestsAnswerAsAllSatisfy() {
         var inputs: [[UInt8]] = Self.texts.map { Array($0.utf8) }
-        for length in [7, 8, 9, 15, 16, 17, 24, 31] {
+        let odd: [UInt8] = [
+            0x00, 0x09, 0x1F, 0x20, 0x21, 0x40, 0x41, 0x5A, 0x5B, 0x5F, 0x7E, 0x7F, 0x80, 0xBF, 0xE9, 0xFF,
+        ]
+        for length in [1, 3, 7, 8, 9, 15, 16, 17, 24, 31] {
             for place in 0..<length {
-                for byte: UInt8 in [0x00, 0x09, 0x1F, 0x20, 0x21, 0x5F, 0x7E, 0x7F, 0x80, 0xBF, 0xE9, 0xFF] {
+                for byte in odd {
                     var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
                     bytes[place] = byte
                     inputs.append(bytes)
@@ -208,8 +212,11 @@ struct TextShortcutTests {
         for bytes in inputs {
             let printable = bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
             let ascii = bytes.allSatisfy { $0 < 0x80 }
+            let normalised = bytes.allSatisfy { $0 > 0x20 && $0 < 0x80 && !(0x41...0x5A).contains($0) }
             bytes.withUnsafeBufferPointer { buffer in
-                if String.isPrintableASCII(buffer) != printable || String.isASCII(buffer) != ascii {
+                if String.isPrintableASCII(buffer) != printable || String.isASCII(buffer) != ascii
+                    || String.isASCIINormalised(buffer) != normalised
+                {
                     differing.append(bytes)
                 }
             }
@@ -271,7 +278,26 @@ struct TextShortcutTests {
                     || (byte == UInt8(ascii: "_") && previous != UInt8(ascii: "_"))
             }
         }
-        let ids = Self.texts + ["bench_press", "leg_press_2", "a__b", "_a", "a_", "\u{212A}", "caf\u{E9}"]
+        var ids = Self.texts + ["bench_press", "leg_press_2", "a__b", "_a", "a_", "\u{212A}", "caf\u{E9}"]
+        // Ids read eight bytes at a time: one odd byte, or a doubled underscore, at every place
+        // of ids of each length around the word's, and the bytes on either side of each range.
+        let odd: [Character] = ["_", "/", ":", "@", "A", "Z", "[", "`", "{", "~", " ", "\t", "\u{7F}", "\u{E9}"]
+        for length in [7, 8, 9, 14, 15, 16, 17, 23, 24, 25] {
+            for place in 0..<length {
+                for character in odd {
+                    var id = Array(repeating: Character("a"), count: length)
+                    id[place] = character
+                    ids.append(String(id))
+                }
+                var doubled = Array("a0b1c2d3e4f5g6h7i8j9k0l1m2n3".prefix(length))
+                doubled[place] = "_"
+                if place + 1 < length { doubled[place + 1] = "_" }
+                ids.append(String(doubled))
+                var single = Array("z9y8x7w6v5u4t3s2r1q0p9o8n7".prefix(length))
+                single[place] = "_"
+                ids.append(String(single))
+            }
+        }
         let differing = ids.filter { ExerciseRules.isSnakeCase($0) != plain($0) }
         #expect(differing.isEmpty, "\(differing.prefix(10).map(\.debugDescription))")
     }
