@@ -309,7 +309,7 @@ struct ExerciseRules {
         return true
     }
 
-    /// `isClear` of a list of plain text read in place (`FieldReader.asciiListItems(printable:)`
+    /// `isClear` of a list of plain text read in place (`FieldReader.forEachASCIIListItem`
     /// splits it) and the primary muscle's UTF-8: true when no muscle is the primary or an
     /// earlier one, ignoring case and spacing; nil for more than 16 muscles, or a primary that
     /// is not plain ASCII, for which `checkSecondaryMuscles` decides.

@@ -266,7 +266,6 @@ struct FieldReader {
         return true
     }
 
-
     /// An https URL.
     func url(_ record: SheetTable.Record, _ column: Int?) -> String? {
         guard let column, let text = text(record, column) else { return nil }
