@@ -41,13 +41,12 @@ enum SyncBench {
     }
 
     /// `users` users, each with the history of `template` (a device log already synced as user 0)
-    /// on the server and on a device of their own in `folder`, and on that device a 1-hour
-    /// workout logged since: an hour from its first set to its last, every prescribed set logged,
-    /// each exercise submitted. The server's copies are made by SQL (a sync of each would take
-    /// minutes); each device's cursor is set to where its user's rows end. Returns each user's
-    /// id and device log.
+    /// on the server and on a device of their own in `folder`. The server's copies are made by
+    /// SQL (a sync of each would take minutes); each device's cursor is set to where its user's
+    /// rows end. Returns each user's id and device log; `firstWorkout` logs the workout each
+    /// then syncs.
     static func copies(
-        of template: String, users: Int, in folder: URL, server: PostgresURL, catalogue: CatalogDatabase
+        of template: String, users: Int, in folder: URL, server: PostgresURL
     ) async throws -> [(user: String, path: String)] {
         // Copying millions of rows takes minutes: each batch of users may take its time.
         var patient = server
@@ -96,8 +95,6 @@ enum SyncBench {
             for try await (user, cursor) in rows.decode((String, Int64).self) { cursors[user] = cursor }
             return cursors
         }
-        let session = try programme(catalogue).sessions[0].dayName
-        let catalog = try LogCatalog(database: catalogue)
         // The template whole in its file (a sync leaves its writes in the write-ahead log), so
         // that copying the file copies all of it.
         let whole = try DatabaseQueue(path: template)
@@ -115,12 +112,16 @@ enum SyncBench {
                     arguments: [id, cursors[id] ?? 0])
             }
             try queue.close()
-            // Monday 2026-01-05, 18:00 UTC: the day after the history ends.
-            try logHour(
-                of: session, at: Date(timeIntervalSince1970: 1_767_636_000), on: path, catalog: catalog,
-                seed: UInt64(1_000 + index))
             return (id, path)
         }
+    }
+
+    /// On each device, a 1-hour workout logged since the history (Monday 2026-01-05, 18:00 UTC, the
+    /// day after it ends: the programme's first session): an hour from its first set to its last,
+    /// every prescribed set logged, each exercise submitted.
+    static func firstWorkout(on logs: [(user: String, path: String)], catalogue: CatalogDatabase) throws {
+        // Seeded by user number, as when each copy logged its own.
+        try workouts(session: 0, at: 1_767_636_000, seed: 1_001, on: logs, catalogue: catalogue)
     }
 
     /// A log at `path` with `weeks` weeks of history, three 1-hour workouts a week (every
@@ -272,16 +273,24 @@ enum SyncBench {
         return (stamps, seconds(ContinuousClock.now - start))
     }
 
-    /// On each device, the next day's 1-hour workout (the programme's second session), logged as
-    /// `copies` logged the first.
+    /// On each device, the next day's 1-hour workout (Tuesday 2026-01-06, 18:00 UTC: the programme's
+    /// second session), logged as `firstWorkout` logs the first.
     static func nextWorkout(on logs: [(user: String, path: String)], catalogue: CatalogDatabase) throws {
-        let session = try programme(catalogue).sessions[1].dayName
+        try workouts(session: 1, at: 1_767_722_400, seed: 2_000_000, on: logs, catalogue: catalogue)
+    }
+
+    /// On each device, the programme's session number `session` logged from `start` (seconds since
+    /// 1970) for an hour, its random choices seeded by `seed` plus the device's place in `logs`.
+    private static func workouts(
+        session: Int, at start: TimeInterval, seed: UInt64, on logs: [(user: String, path: String)],
+        catalogue: CatalogDatabase
+    ) throws {
+        let session = try programme(catalogue).sessions[session].dayName
         let catalog = try LogCatalog(database: catalogue)
         for (index, device) in logs.enumerated() {
-            // Tuesday 2026-01-06, 18:00 UTC.
             try logHour(
-                of: session, at: Date(timeIntervalSince1970: 1_767_722_400), on: device.path, catalog: catalog,
-                seed: UInt64(2_000_000 + index))
+                of: session, at: Date(timeIntervalSince1970: start), on: device.path, catalog: catalog,
+                seed: seed + UInt64(index))
         }
     }
 
@@ -348,7 +357,8 @@ enum SyncBench {
     static func cpuSeconds() -> (process: Double, machine: Double) {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        let process = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        let process =
+            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         let line = (try? String(contentsOfFile: "/proc/stat", encoding: .utf8))?.split(separator: "\n").first ?? ""
         let ticks = line.split(separator: " ").dropFirst().compactMap { Double($0) }

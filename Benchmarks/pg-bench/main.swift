@@ -247,8 +247,7 @@ try FileManager.default.copyItem(
     atPath: template, toPath: folder.appendingPathComponent("history-260-noop.sqlite").path)
 let uploaded = try await LogSync().sync(userDatabase: template, with: syncServer, user: SyncBench.user(0))
 let preparing = ContinuousClock.now
-let logs = try await SyncBench.copies(
-    of: template, users: users, in: folder, server: syncServer, catalogue: catalogue)
+let logs = try await SyncBench.copies(of: template, users: users, in: folder, server: syncServer)
 print(
     "sync: \(users) users with five years of history (\(uploaded.pushed) rows each, copied in",
     "\(milliseconds(seconds(ContinuousClock.now - preparing)))), each pushing a 1-hour workout,")
@@ -264,11 +263,21 @@ let dataDirectory = try await syncServer.withConnection(applicationName: "pg-ben
 // closes it, as `traindb sync` does.
 let eachSyncOpens = environment["PG_BENCH_LOGS"] == "each"
 let devices: OpenLogs? = eachSyncOpens ? nil : OpenLogs()
+// The workout is logged while the device's log is open, as a lifter logs it in an app that keeps
+// its store open: the file's write-ahead log, begun by the workout's writes, is where the sync's
+// writes go next. PG_BENCH_OPEN=after-workout: each log opened after its workout was logged and
+// its file closed (the write-ahead log gone with the last connection), as the bench did before
+// 11-27: each device's first write of the round then starts a new write-ahead log, and SQLite
+// flushes its header and the folder (two fdatasync calls a sync, on this machine's disk, each
+// holding one of the process's two threads).
+let openAfterWorkout = environment["PG_BENCH_OPEN"] == "after-workout"
+if openAfterWorkout || eachSyncOpens { try SyncBench.firstWorkout(on: logs, catalogue: catalogue) }
 // What opening them costs (untimed, as an app opens its store when it starts): printed beside
 // the first round, since opening a log also gets its connection ready for the first sync.
 let openingBefore = SyncBench.cpuSeconds().process
 for log in logs { try devices?.open(log.path) }
 let openingCPU = (SyncBench.cpuSeconds().process - openingBefore) / Double(logs.count)
+if !(openAfterWorkout || eachSyncOpens) { try SyncBench.firstWorkout(on: logs, catalogue: catalogue) }
 let pool = PostgresPool(server: syncServer, size: poolSize, applicationName: LogSync.applicationName)
 // The pool filled before the syncs are timed, as a sync service's pool is once it has run a
 // while: each connection's server process started and has served a sync that pushed rows to
@@ -361,7 +370,10 @@ print(
     "  \(concurrency) at a time through \(poolSize) pooled connections (\(setsPerWorkout) sets a workout),",
     eachSyncOpens
         ? "each sync opening its log:"
-        : String(format: "each device's log kept open (opened before, %.2f ms of CPU each):", openingCPU * 1000))
+        : String(
+            format: "each device's log kept open (opened before, %.2f ms of CPU each; the workout logged %@):",
+            openingCPU * 1000,
+            openAfterWorkout ? "before, its file closed (PG_BENCH_OPEN=after-workout)" : "with it open"))
 print(
     fillMode == "no"
         ? "  the pool's connections opened by the round's first syncs (PG_BENCH_POOL_FILL=no)"
