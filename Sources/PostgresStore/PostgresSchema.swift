@@ -31,6 +31,9 @@ public enum PostgresSchema {
         SchemaMigration(
             identifier: "0020_programme_bounds_on_write", bytes: PackageResources._020_programme_bounds_on_write_sql),
         SchemaMigration(identifier: "0021_sync_push_unjoined", bytes: PackageResources._021_sync_push_unjoined_sql),
+        SchemaMigration(
+            identifier: "0022_log_indexes_the_server_reads",
+            bytes: PackageResources._022_log_indexes_the_server_reads_sql),
     ]
 
     /// What a Supabase project has before TrainDB's migrations, for plain PostgreSQL: the roles,

@@ -30,6 +30,7 @@ struct PostgresSchemaTests {
         "0019_service_in_one_statement": "05708e136fa82713",
         "0020_programme_bounds_on_write": "b126f43ff722d8a6",
         "0021_sync_push_unjoined": "060ff82f2e13d2a3",
+        "0022_log_indexes_the_server_reads": "0e22c895178210e5",
     ]
 
     static let directory = PackageRoot.url("schema/postgres")
