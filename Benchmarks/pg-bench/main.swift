@@ -237,6 +237,18 @@ try FileManager.default.createDirectory(at: folder, withIntermediateDirectories:
 defer { try? FileManager.default.removeItem(at: folder) }
 let syncServer = try await freshDatabase("traindb_bench_sync")
 _ = try await publisher.publish(catalogue, to: syncServer)
+// PG_BENCH_SERVER_INDEXES=device: the server also holds the device's indexes for its screens, as
+// before migration 0022 dropped them, so that both can be measured in one sitting.
+if environment["PG_BENCH_SERVER_INDEXES"] == "device" {
+    for index in [
+        "workouts_by_session ON workouts (user_id, session_name, state, started_at)",
+        "workouts_by_start ON workouts (user_id, state, started_at)",
+        "exercise_logs_by_exercise ON exercise_logs (user_id, performed_exercise_id, submitted_at)",
+        "exercise_logs_by_workout ON exercise_logs (workout_id, performed_exercise_id)",
+    ] {
+        try await run("CREATE INDEX " + index, on: syncServer)
+    }
+}
 let template = folder.appendingPathComponent("history-260.sqlite").path
 try SyncBench.history(weeks: 260, at: template, catalogue: catalogue)
 // Each user subscribed, as paying lifters are: a sync that finds no subscription makes the device
@@ -251,6 +263,9 @@ let logs = try await SyncBench.copies(of: template, users: users, in: folder, se
 print(
     "sync: \(users) users with five years of history (\(uploaded.pushed) rows each, copied in",
     "\(milliseconds(seconds(ContinuousClock.now - preparing)))), each pushing a 1-hour workout,")
+if environment["PG_BENCH_SERVER_INDEXES"] == "device" {
+    print("  (the server also holding the device's indexes for its screens: PG_BENCH_SERVER_INDEXES=device)")
+}
 let dataDirectory = try await syncServer.withConnection(applicationName: "pg-bench", logger: logger) { connection in
     var directory = ""
     for try await text in try await connection.query("SHOW data_directory", logger: logger).decode(String.self) {
