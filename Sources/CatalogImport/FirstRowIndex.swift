@@ -90,27 +90,57 @@ struct FirstRowIndex {
         return try value.withUTF8 { try firstRow(ofNormalisedUTF8: $0, orRemember: row) }
     }
 
-    /// `firstRow(ofNormalised:orRemember:)` of the text whose UTF-8 is `bytes`.
-    mutating func firstRow(ofNormalisedUTF8 bytes: UnsafeBufferPointer<UInt8>, orRemember row: UInt32) throws
-        -> UInt32?
-    {
+    /// `firstRow(ofNormalised:orRemember:)` of the text whose UTF-8 is `bytes`; `hashed`, when
+    /// given, is what `startLookup(ofNormalisedUTF8:)` returned for these bytes.
+    mutating func firstRow(
+        ofNormalisedUTF8 bytes: UnsafeBufferPointer<UInt8>, orRemember row: UInt32, hashed: UInt64? = nil
+    ) throws -> UInt32? {
         guard bytes.count < Self.longValue, String.isASCII(bytes) else {
             return try firstRow(ofNormalised: String(decoding: bytes, as: UTF8.self), orRemember: row)
         }
-        if String.isASCIINormalised(bytes) { return try firstRow(ofASCII: bytes, orRemember: row) }
+        if String.isASCIINormalised(bytes) { return try firstRow(ofASCII: bytes, orRemember: row, hashed: hashed) }
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { output in
             let count = String.asciiNormalise(bytes, into: output)
-            return try firstRow(ofASCII: UnsafeBufferPointer(rebasing: output[0..<count]), orRemember: row)
+            return try firstRow(
+                ofASCII: UnsafeBufferPointer(rebasing: output[0..<count]), orRemember: row, hashed: hashed)
         }
     }
 
+    /// Starts the lookup of the text whose UTF-8 is `bytes`, to be asked for a little later
+    /// (`firstRow(ofNormalisedUTF8:orRemember:hashed:)`, the next row's value): hashes it,
+    /// normalised, and asks the processor for the cache lines of its first slot (position and
+    /// 8 bits of hash), so that the lookup does not wait for them. Returns the hash for that
+    /// lookup; nil for a value the lookup would not hash as bytes (not plain ASCII), or while
+    /// the table is empty.
+    mutating func startLookup(ofNormalisedUTF8 bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard positions.count > 0, bytes.count < Self.longValue, String.isASCII(bytes) else { return nil }
+        let hashed: UInt64
+        if String.isASCIINormalised(bytes) {
+            hashed = hashOf(bytes)
+        } else {
+            hashed = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { output in
+                hashOf(UnsafeBufferPointer(rebasing: output[0..<String.asciiNormalise(bytes, into: output)]))
+            }
+        }
+        let slot = Self.slot(of: hashed, in: positions.count)
+        positions.prefetch(slot)
+        fingerprints.prefetch(slot)
+        return hashed
+    }
+
+    /// Where the probe of `bytes` starts, before it is scaled to the table.
+    @inline(__always)
+    private func hashOf(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        UInt64(UInt(bitPattern: hash?(bytes) ?? Self.seededHash(bytes)))
+    }
+
     private mutating func firstRow(
-        ofASCII bytes: UnsafeBufferPointer<UInt8>, orRemember row: UInt32
+        ofASCII bytes: UnsafeBufferPointer<UInt8>, orRemember row: UInt32, hashed given: UInt64? = nil
     ) throws -> UInt32? {
         // A copy shares its original's store until one of them adds a value.
         if store != nil, !isKnownUniquelyReferenced(&store) { store = try store?.copy() }
         if (count + 1) * 5 > positions.count * 4 { try grow() }
-        let hashed = UInt64(UInt(bitPattern: hash?(bytes) ?? Self.seededHash(bytes)))
+        let hashed = given ?? hashOf(bytes)
         let fingerprint = UInt8(truncatingIfNeeded: hashed)
         let store = self.store ?? makeStore()
         // One probe: it ends at the value, or at the empty slot the value goes into.
@@ -190,8 +220,23 @@ struct FirstRowIndex {
         guard let store else { return }
         var chunkStart = 0
         try store.forEachChunk { chunk in
+            // The slots of the values a few records on are fetched while this one is put back:
+            // each goes to a random slot of a table that can outgrow the caches.
+            var ahead = 0
+            for _ in 0..<Self.growthLookahead where ahead + Self.headerSize <= chunk.count {
+                let hashed = UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: ahead, as: UInt64.self))
+                positions.prefetch(Self.slot(of: hashed, in: capacity))
+                ahead += Self.recordSize(at: ahead, in: chunk)
+            }
             var offset = 0
             while offset + Self.headerSize <= chunk.count {
+                if ahead + Self.headerSize <= chunk.count {
+                    let hashed = UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: ahead, as: UInt64.self))
+                    let slot = Self.slot(of: hashed, in: capacity)
+                    positions.prefetch(slot)
+                    fingerprints.prefetch(slot)
+                    ahead += Self.recordSize(at: ahead, in: chunk)
+                }
                 let hashed = UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                 let length = Int(
                     UInt16(littleEndian: chunk.loadUnaligned(fromByteOffset: offset + 12, as: UInt16.self)))
@@ -206,6 +251,16 @@ struct FirstRowIndex {
             }
             chunkStart += SpillingByteStore.chunkSize
         }
+    }
+
+    /// How many records ahead `grow` fetches the slots of the values it puts back.
+    private static let growthLookahead = 16
+
+    /// The padded size of the stored record at `offset` of `chunk`.
+    @inline(__always)
+    private static func recordSize(at offset: Int, in chunk: UnsafeRawBufferPointer) -> Int {
+        let length = Int(UInt16(littleEndian: chunk.loadUnaligned(fromByteOffset: offset + 12, as: UInt16.self)))
+        return (headerSize + length + 3) & ~3
     }
 
     /// The row stored at `position` when the value there is `bytes`, else nil.
