@@ -50,14 +50,15 @@ struct SheetValidator<Column: ContractColumn> {
 
     init(
         table: SheetTable, specs: [ColumnSpec], lookups: [ColumnSpec.Lookup: LookupIndex],
-        spill: SpillSettings = SpillSettings()
+        spill: SpillSettings = SpillSettings(), fetchingAheadFrom: Int = FirstRowIndex.defaultFetchingAheadFrom
     ) {
         self.table = table
         self.specs = specs
         self.lookups = lookups
         reader = FieldReader(table: table)
         columns = specs.compactMap { spec in table.column(spec.name).map { (spec, $0, Column(rawValue: spec.name)) } }
-        firstSeen = Array(repeating: FirstRowIndex(spill: spill), count: columns.count)
+        firstSeen = Array(
+            repeating: FirstRowIndex(spill: spill, fetchingAheadFrom: fetchingAheadFrom), count: columns.count)
         lookupIndexes = columns.map { entry in entry.spec.lookup.flatMap { lookups[$0] } }
         // A contract column declared twice is read where it was declared last.
         var sheetColumns: [(column: Column, index: Int)] = []
@@ -154,12 +155,17 @@ struct SheetValidator<Column: ContractColumn> {
     /// start where this row's end, so a cell is found without its row's end; a lookup of any
     /// other cell (a row of values, another batch) hashes its value itself.
     private mutating func startNextLookups(after record: SheetTable.Record) {
-        guard !uniqueText.isEmpty, let rows = record.rows else { return }
+        // A table that fits the caches is not fetched ahead (`FirstRowIndex.fetchesAhead`):
+        // nothing is looked at while none is that large.
+        var fetchesAhead = false
+        for position in uniqueText where firstSeen[position].fetchesAhead { fetchesAhead = true }
+        guard fetchesAhead, let rows = record.rows else { return }
         let start = record.range.upperBound
         let next = start..<min(start + columns.count, rows.batch.cells.count)
-        startedRows = rows
+        if startedRows !== rows { startedRows = rows }
         for position in uniqueText {
-            guard !next.isEmpty, let cell = rows.cell(column: columns[position].column, in: next),
+            guard firstSeen[position].fetchesAhead, !next.isEmpty,
+                let cell = rows.cell(column: columns[position].column, in: next),
                 rows.isPlainText(cell),
                 let hashed = rows.withUTF8(cell, { firstSeen[position].startLookup(ofNormalisedUTF8: $0) })
             else {

@@ -99,7 +99,7 @@ struct FirstRowIndexTests {
     /// lookup) answers as one that hashes its value itself: the hash is the normalised value's,
     /// as the lookup's own, and none is made for what the lookup does not hash as bytes.
     @Test func aLookupStartedAheadAnswersAsAnyOther() throws {
-        var index = FirstRowIndex()
+        var index = FirstRowIndex(fetchingAheadFrom: 0)
         var plain = FirstRowIndex()
         let empty = [UInt8]().withUnsafeBufferPointer { index.startLookup(ofNormalisedUTF8: $0) }
         #expect(empty == nil, "nothing to fetch in an empty table")
@@ -116,8 +116,13 @@ struct FirstRowIndexTests {
             bytes = Array("Développé \(row)".utf8)
             #expect(bytes.withUnsafeBufferPointer { index.startLookup(ofNormalisedUTF8: $0) } == nil)
         }
+        // A table that fits the caches is not fetched ahead: its lookups hash their own values.
+        var small = FirstRowIndex()
+        _ = try small.firstRow(of: "x", orRemember: 2)
+        #expect(!small.fetchesAhead && index.fetchesAhead)
+        #expect(Array("y".utf8).withUnsafeBufferPointer { small.startLookup(ofNormalisedUTF8: $0) } == nil)
         // The hash is the normalised value's: "A  B" is looked up as "a b".
-        var counting = FirstRowIndex(hash: { $0.count })
+        var counting = FirstRowIndex(hash: { $0.count }, fetchingAheadFrom: 0)
         _ = try counting.firstRow(of: "x", orRemember: 2)
         #expect(Array("A  B".utf8).withUnsafeBufferPointer { counting.startLookup(ofNormalisedUTF8: $0) } == 3)
         #expect(Array("a b".utf8).withUnsafeBufferPointer { counting.startLookup(ofNormalisedUTF8: $0) } == 3)
