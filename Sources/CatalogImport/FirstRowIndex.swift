@@ -10,9 +10,11 @@ import Foundation
 /// for a repeated value or about one probe in 256. The table grows when four-fifths full,
 /// rebuilt from the stored hashes into pages of its own (`MappedTable`), by a quarter (three
 /// quarter-steps at once, nearly doubling, below 128 Ki slots): 6.25 to 7.8 bytes a value in
-/// memory, whatever the values' length. Lookups compare the bytes, so
-/// the answer is exact; the hash is the standard library's seeded one, so a workbook cannot
-/// choose collisions.
+/// memory, whatever the values' length. A table that outgrows the caches (a million rows') has
+/// its slots fetched before they are read: the next row's values' (`startLookup`, which the
+/// validator calls a row ahead) and, as it grows, those of the values a few records on. Lookups
+/// compare the bytes, so the answer is exact; the hash is the standard library's seeded one, so
+/// a workbook cannot choose collisions.
 ///
 /// A temporary file that fails the store (see `SpillingByteStore`) throws its `SpillFailure`
 /// out of the lookup: a value that cannot be read back is never taken as new.
@@ -47,8 +49,6 @@ struct FirstRowIndex {
     private let hash: ((UnsafeBufferPointer<UInt8>) -> Int)?
     private let spill: SpillSettings
 
-    /// - Parameter spill: the most bytes of values kept in memory before the oldest go to a
-    ///   temporary file, and how that file is opened.
     /// The fewest slots of a table whose slots are fetched ahead (`startLookup`, growth).
     private let fetchingAheadFrom: Int
 
@@ -58,8 +58,11 @@ struct FirstRowIndex {
     /// the checks' thread; 164,730 rows, 216,727 slots: no time saved).
     static let defaultFetchingAheadFrom = 1 << 18
 
-    /// - Parameter fetchingAheadFrom: the fewest slots of a table whose slots are fetched ahead
-    ///   (tests: 0, every table).
+    /// - Parameters:
+    ///   - spill: the most bytes of values kept in memory before the oldest go to a temporary
+    ///     file, and how that file is opened.
+    ///   - fetchingAheadFrom: the fewest slots of a table whose slots are fetched ahead (tests:
+    ///     0, every table).
     init(
         spill: SpillSettings = SpillSettings(), hash: ((UnsafeBufferPointer<UInt8>) -> Int)? = nil,
         fetchingAheadFrom: Int = Self.defaultFetchingAheadFrom

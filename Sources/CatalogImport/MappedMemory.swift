@@ -183,8 +183,9 @@ struct PagedArray<Element: BitwiseCopyable> {
     }
 }
 
-/// LLVM's prefetch, which the compiler turns into the processor's own instruction (`prefetchw` on
-/// x86-64, `prfm` on ARM): its three other operands must be constants, hence the wrapper.
+/// LLVM's prefetch, which the compiler turns into the processor's own instruction (on x86-64
+/// `prefetcht0`, or `prefetchw` where the target has it; `prfm` on ARM): its three other
+/// operands must be constants, hence the wrapper.
 @_silgen_name("llvm.prefetch.p0")
 private func llvmPrefetch(_ address: UnsafeRawPointer, _ isWrite: Int32, _ locality: Int32, _ isData: Int32)
 
