@@ -27,6 +27,13 @@ struct SheetValidator<Column: ContractColumn> {
     /// each): a lookup's integers are a few levels or tiers, repeated on every row, and an
     /// index answers the same for the same value, so each is looked up (as its text) once.
     private var foundIntegers: [UInt64]
+    /// The entries of `columns` whose values must be unique and are text, whose next values
+    /// `startNextLookups` hashes ahead.
+    private let uniqueText: [Int]
+    /// Per entry of `columns`, the cell of `startedRows` whose uniqueness lookup
+    /// `startNextLookups` started, and its hash (-1: none).
+    private var started: [(cell: Int, hash: UInt64)]
+    private var startedRows: PackedRows?
     /// The values of the row read last, reused for the next row's once its caller is done with
     /// them (`ParsedRecord.init(…reusing:)`).
     private var spareValues: [FieldValue?] = []
@@ -43,14 +50,15 @@ struct SheetValidator<Column: ContractColumn> {
 
     init(
         table: SheetTable, specs: [ColumnSpec], lookups: [ColumnSpec.Lookup: LookupIndex],
-        spill: SpillSettings = SpillSettings()
+        spill: SpillSettings = SpillSettings(), fetchingAheadFrom: Int = FirstRowIndex.defaultFetchingAheadFrom
     ) {
         self.table = table
         self.specs = specs
         self.lookups = lookups
         reader = FieldReader(table: table)
         columns = specs.compactMap { spec in table.column(spec.name).map { (spec, $0, Column(rawValue: spec.name)) } }
-        firstSeen = Array(repeating: FirstRowIndex(spill: spill), count: columns.count)
+        firstSeen = Array(
+            repeating: FirstRowIndex(spill: spill, fetchingAheadFrom: fetchingAheadFrom), count: columns.count)
         lookupIndexes = columns.map { entry in entry.spec.lookup.flatMap { lookups[$0] } }
         // A contract column declared twice is read where it was declared last.
         var sheetColumns: [(column: Column, index: Int)] = []
@@ -61,6 +69,9 @@ struct SheetValidator<Column: ContractColumn> {
         }
         self.sheetColumns = sheetColumns
         foundIntegers = Array(repeating: 0, count: columns.count)
+        let entries = columns
+        uniqueText = entries.indices.filter { entries[$0].spec.isUnique && entries[$0].spec.dataType == .text }
+        started = Array(repeating: (-1, 0), count: columns.count)
         plans = columns.map { entry in
             Plan(
                 dataType: entry.spec.dataType, isRequired: entry.spec.isRequired, isUnique: entry.spec.isUnique,
@@ -133,7 +144,36 @@ struct SheetValidator<Column: ContractColumn> {
             if let slot = plan.slot { parsed.set(slot: slot, to: value) }
         }
         parsed.isValid = reader.errorCount == before
+        startNextLookups(after: record)
         return parsed
+    }
+
+    /// Starts the uniqueness lookups of the row after `record` in its batch (its plain text
+    /// values, as `validate` reads them), so that the slots they probe are in the cache by the
+    /// time that row is checked: a million rows' tables outgrow the caches, and each lookup
+    /// waited for its first slot. The rules of this row run meanwhile. The next row's cells
+    /// start where this row's end, so a cell is found without its row's end; a lookup of any
+    /// other cell (a row of values, another batch) hashes its value itself.
+    private mutating func startNextLookups(after record: SheetTable.Record) {
+        // A table that fits the caches is not fetched ahead (`FirstRowIndex.fetchesAhead`):
+        // nothing is looked at while none is that large.
+        var fetchesAhead = false
+        for position in uniqueText where firstSeen[position].fetchesAhead { fetchesAhead = true }
+        guard fetchesAhead, let rows = record.rows else { return }
+        let start = record.range.upperBound
+        let next = start..<min(start + columns.count, rows.batch.cells.count)
+        if startedRows !== rows { startedRows = rows }
+        for position in uniqueText {
+            guard firstSeen[position].fetchesAhead, !next.isEmpty,
+                let cell = rows.cell(column: columns[position].column, in: next),
+                rows.isPlainText(cell),
+                let hashed = rows.withUTF8(cell, { firstSeen[position].startLookup(ofNormalisedUTF8: $0) })
+            else {
+                started[position].cell = -1
+                continue
+            }
+            started[position] = (cell, hashed)
+        }
     }
 
     private static func read(
@@ -150,6 +190,7 @@ struct SheetValidator<Column: ContractColumn> {
 
     /// The row where the text `value` (normalised) was first seen in the column at `position`;
     /// nil when it is new (then remembered), or not text. Packed text is looked up by its bytes.
+    @inline(__always)
     private mutating func firstRow(of value: FieldValue, at position: Int, _ number: Int, _ rows: PackedRows?) throws
         -> UInt32?
     {
@@ -157,7 +198,10 @@ struct SheetValidator<Column: ContractColumn> {
         switch value {
         case .packedText(let cell):
             guard let rows else { return nil }
-            return try rows.withUTF8(cell) { try firstSeen[position].firstRow(ofNormalisedUTF8: $0, orRemember: row) }
+            let hashed = started[position].cell == cell && startedRows === rows ? started[position].hash : nil
+            return try rows.withUTF8(cell) {
+                try firstSeen[position].firstRow(ofNormalisedUTF8: $0, orRemember: row, hashed: hashed)
+            }
         case .text(let text):
             return try firstSeen[position].firstRow(ofNormalised: text, orRemember: row)
         default:

@@ -95,6 +95,39 @@ struct FirstRowIndexTests {
         #expect(try index.firstRow(of: "a;b", orRemember: 23) == 22)
     }
 
+    /// A lookup started ahead (`startLookup`, the next row's value, its hash then handed to the
+    /// lookup) answers as one that hashes its value itself: the hash is the normalised value's,
+    /// as the lookup's own, and none is made for what the lookup does not hash as bytes.
+    @Test func aLookupStartedAheadAnswersAsAnyOther() throws {
+        var index = FirstRowIndex(fetchingAheadFrom: 0)
+        var plain = FirstRowIndex()
+        let empty = [UInt8]().withUnsafeBufferPointer { index.startLookup(ofNormalisedUTF8: $0) }
+        #expect(empty == nil, "nothing to fetch in an empty table")
+        for row in UInt32(2)..<30_002 {
+            let value = row % 3 == 0 ? "Extra  \((row * 7) % 20_000)" : "extra_\((row * 13) % 20_000)"
+            var bytes = Array(value.utf8)
+            let (started, first) = try bytes.withUnsafeBufferPointer { bytes in
+                let hashed = index.startLookup(ofNormalisedUTF8: bytes)
+                return (hashed, try index.firstRow(ofNormalisedUTF8: bytes, orRemember: row, hashed: hashed))
+            }
+            #expect(row == 2 || started != nil)
+            let expected = try plain.firstRow(ofNormalised: value, orRemember: row)
+            #expect(first == expected, "row \(row), \(value)")
+            bytes = Array("Développé \(row)".utf8)
+            #expect(bytes.withUnsafeBufferPointer { index.startLookup(ofNormalisedUTF8: $0) } == nil)
+        }
+        // A table that fits the caches is not fetched ahead: its lookups hash their own values.
+        var small = FirstRowIndex()
+        _ = try small.firstRow(of: "x", orRemember: 2)
+        #expect(!small.fetchesAhead && index.fetchesAhead)
+        #expect(Array("y".utf8).withUnsafeBufferPointer { small.startLookup(ofNormalisedUTF8: $0) } == nil)
+        // The hash is the normalised value's: "A  B" is looked up as "a b".
+        var counting = FirstRowIndex(hash: { $0.count }, fetchingAheadFrom: 0)
+        _ = try counting.firstRow(of: "x", orRemember: 2)
+        #expect(Array("A  B".utf8).withUnsafeBufferPointer { counting.startLookup(ofNormalisedUTF8: $0) } == 3)
+        #expect(Array("a b".utf8).withUnsafeBufferPointer { counting.startLookup(ofNormalisedUTF8: $0) } == 3)
+    }
+
     /// Values whose hashes collide (here every value hashes to one of four slots) are still
     /// told apart by their bytes: each repeat finds its own first row, never a neighbour's.
     @Test func collidingValuesAreToldApartByTheirBytes() throws {

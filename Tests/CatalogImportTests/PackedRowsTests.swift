@@ -83,14 +83,17 @@ struct PackedRowsTests {
         var problems: [Problem] = []
     }
 
-    static func read(_ path: String, streaming: Bool) throws -> Reading {
+    /// `fetchingAheadFrom: 0`: the next row's uniqueness lookups are started ahead, as in a
+    /// long sheet's large tables (`SheetValidator.startNextLookups`).
+    static func read(_ path: String, streaming: Bool, fetchingAheadFrom: Int? = nil) throws -> Reading {
         let workbook = try Workbook(path: path)
         guard let info = workbook.sheet(named: "exercises") else { throw CocoaError(.fileReadCorruptFile) }
         var reading = Reading()
         let table = try SheetTable(
             workbook: workbook, info: info, file: "exercises.xlsx", streaming: streaming, problems: &reading.problems)
         var validator = SheetValidator<ExerciseColumn>(
-            table: table, specs: ExerciseColumn.contract, lookups: lookups)
+            table: table, specs: ExerciseColumn.contract, lookups: lookups,
+            fetchingAheadFrom: fetchingAheadFrom ?? FirstRowIndex.defaultFetchingAheadFrom)
         let unheaded = FieldReader(table: table)
         try table.forEachRecord { record in
             table.valuesWithoutHeader(record, unheaded)
@@ -102,8 +105,10 @@ struct PackedRowsTests {
         return reading
     }
 
-    @Test("a streamed sheet reads as a held one, its text shared or inline", arguments: [false, true])
-    func streamedReadsAsHeld(inline: Bool) throws {
+    @Test(
+        "a streamed sheet reads as a held one, its text shared or inline, its lookups started ahead or not",
+        arguments: [false, true], [false, true])
+    func streamedReadsAsHeld(inline: Bool, fetchingAhead: Bool) throws {
         try TemporaryDirectory.with { directory in
             let path = directory.path("exercises.xlsx")
             // Text shared, as Excel and XlsxWriter write it, or inline, as some programs do.
@@ -111,7 +116,7 @@ struct PackedRowsTests {
                 sheets: [WorkbookWriter.Sheet(name: "exercises", rows: Self.rows)], inlineText: inline)
             try writer.write(to: path)
             let held = try Self.read(path, streaming: false)
-            let streamed = try Self.read(path, streaming: true)
+            let streamed = try Self.read(path, streaming: true, fetchingAheadFrom: fetchingAhead ? 0 : nil)
             #expect(held.cells.count == Self.rows.count - 2, "every row but the header and the blank one")
             #expect(held.problems.count > 25, "the sheet's cells are meant to be reported")
             // The first row that differs, shown alone.
