@@ -1,0 +1,1 @@
+../../schema/postgres/0022_log_indexes_the_server_reads.sql
