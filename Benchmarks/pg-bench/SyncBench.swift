@@ -43,8 +43,8 @@ enum SyncBench {
     /// `users` users, each with the history of `template` (a device log already synced as user 0)
     /// on the server and on a device of their own in `folder`. The server's copies are made by
     /// SQL (a sync of each would take minutes); each device's cursor is set to where its user's
-    /// rows end. Returns each user's id and device log; `firstWorkout` logs the workout each
-    /// then syncs.
+    /// rows end. Returns each user's id and device log; the workout each device then syncs is
+    /// logged by `firstWorkout`.
     static func copies(
         of template: String, users: Int, in folder: URL, server: PostgresURL
     ) async throws -> [(user: String, path: String)] {

@@ -286,13 +286,14 @@ let devices: OpenLogs? = eachSyncOpens ? nil : OpenLogs()
 // flushes its header and the folder (two fdatasync calls a sync, on this machine's disk, each
 // holding one of the process's two threads).
 let openAfterWorkout = environment["PG_BENCH_OPEN"] == "after-workout"
-if openAfterWorkout || eachSyncOpens { try SyncBench.firstWorkout(on: logs, catalogue: catalogue) }
+let workoutLoggedFirst = openAfterWorkout || eachSyncOpens
+if workoutLoggedFirst { try SyncBench.firstWorkout(on: logs, catalogue: catalogue) }
 // What opening them costs (untimed, as an app opens its store when it starts): printed beside
 // the first round, since opening a log also gets its connection ready for the first sync.
 let openingBefore = SyncBench.cpuSeconds().process
 for log in logs { try devices?.open(log.path) }
 let openingCPU = (SyncBench.cpuSeconds().process - openingBefore) / Double(logs.count)
-if !(openAfterWorkout || eachSyncOpens) { try SyncBench.firstWorkout(on: logs, catalogue: catalogue) }
+if !workoutLoggedFirst { try SyncBench.firstWorkout(on: logs, catalogue: catalogue) }
 let pool = PostgresPool(server: syncServer, size: poolSize, applicationName: LogSync.applicationName)
 // The pool filled before the syncs are timed, as a sync service's pool is once it has run a
 // while: each connection's server process started and has served a sync that pushed rows to
