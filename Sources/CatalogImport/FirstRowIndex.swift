@@ -249,22 +249,18 @@ struct FirstRowIndex {
             // `ahead` past the end, in a table that fits them).
             var ahead = fetchesAhead ? 0 : chunk.count
             for _ in 0..<Self.growthLookahead where ahead + Self.headerSize <= chunk.count {
-                let hashed = UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: ahead, as: UInt64.self))
-                positions.prefetch(Self.slot(of: hashed, in: capacity))
+                positions.prefetch(Self.slot(of: Self.storedHash(at: ahead, in: chunk), in: capacity))
                 ahead += Self.recordSize(at: ahead, in: chunk)
             }
             var offset = 0
             while offset + Self.headerSize <= chunk.count {
                 if ahead + Self.headerSize <= chunk.count {
-                    let hashed = UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: ahead, as: UInt64.self))
-                    let slot = Self.slot(of: hashed, in: capacity)
+                    let slot = Self.slot(of: Self.storedHash(at: ahead, in: chunk), in: capacity)
                     positions.prefetch(slot)
                     fingerprints.prefetch(slot)
                     ahead += Self.recordSize(at: ahead, in: chunk)
                 }
-                let hashed = UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                let length = Int(
-                    UInt16(littleEndian: chunk.loadUnaligned(fromByteOffset: offset + 12, as: UInt16.self)))
+                let hashed = Self.storedHash(at: offset, in: chunk)
                 var slot = Self.slot(of: hashed, in: capacity)
                 while positions[slot] != 0 {
                     slot += 1
@@ -272,7 +268,7 @@ struct FirstRowIndex {
                 }
                 positions[slot] = UInt32((chunkStart + offset) / 4 + 1)
                 fingerprints[slot] = UInt8(truncatingIfNeeded: hashed)
-                offset += (Self.headerSize + length + 3) & ~3
+                offset += Self.recordSize(at: offset, in: chunk)
             }
             chunkStart += SpillingByteStore.chunkSize
         }
@@ -280,6 +276,12 @@ struct FirstRowIndex {
 
     /// How many records ahead `grow` fetches the slots of the values it puts back.
     private static let growthLookahead = 16
+
+    /// The hash stored with the record at `offset` of `chunk` (its first 8 bytes).
+    @inline(__always)
+    private static func storedHash(at offset: Int, in chunk: UnsafeRawBufferPointer) -> UInt64 {
+        UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
 
     /// The padded size of the stored record at `offset` of `chunk`.
     @inline(__always)

@@ -157,12 +157,10 @@ struct SheetValidator<Column: ContractColumn> {
     private mutating func startNextLookups(after record: SheetTable.Record) {
         // A table that fits the caches is not fetched ahead (`FirstRowIndex.fetchesAhead`):
         // nothing is looked at while none is that large.
-        var fetchesAhead = false
-        for position in uniqueText where firstSeen[position].fetchesAhead { fetchesAhead = true }
-        guard fetchesAhead, let rows = record.rows else { return }
+        guard uniqueText.contains(where: { firstSeen[$0].fetchesAhead }), let rows = record.rows else { return }
         let start = record.range.upperBound
         let next = start..<min(start + columns.count, rows.batch.cells.count)
-        if startedRows !== rows { startedRows = rows }
+        if startedRows !== rows { startedRows = rows }  // no retain and release for the batch's every row
         for position in uniqueText {
             guard firstSeen[position].fetchesAhead, !next.isEmpty,
                 let cell = rows.cell(column: columns[position].column, in: next),
