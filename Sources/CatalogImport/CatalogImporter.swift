@@ -94,9 +94,15 @@ public struct CatalogImporter {
             try rules?.check(consume parsed)
             for index in exerciseValues.indices {
                 let column = exerciseValues[index].column
-                // A plain text cell's bytes are the value it gives, kept without a `String`.
-                if let column, let rows = record.rows, let cell = record.plainPackedText(column) {
-                    rows.withUTF8(cell) { exerciseValues[index].values.add(utf8: $0) }
+                // A plain text cell's bytes are the value it gives, kept without a `String`; the
+                // rows unretained (the record holds them), as they were retained and released
+                // around each cell.
+                if let column, let rows = record.rows.map(Unmanaged.passUnretained),
+                    let cell = record.plainPackedText(column)
+                {
+                    rows._withUnsafeGuaranteedRef { rows in
+                        rows.withUTF8(cell) { exerciseValues[index].values.add(utf8: $0) }
+                    }
                 } else if let value = Self.lookupValue(record, column) {
                     exerciseValues[index].values.add(value)
                 }

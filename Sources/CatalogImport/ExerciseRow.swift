@@ -12,13 +12,15 @@ struct ExerciseRow {
     /// (they share one list of columns), found once.
     struct Layout {
         /// Per column (by `ExerciseColumn.ordinal`), its slot in the record; -1 when the sheet
-        /// lacks it.
-        fileprivate let slots: [Int]
+        /// lacks it. Held inline, not in an array: the layout goes with every row, and an
+        /// array's storage was retained and released for each.
+        fileprivate let slots: SIMD32<Int8>
 
         init(_ columns: [(column: ExerciseColumn, index: Int)]) {
-            var slots = [Int](repeating: -1, count: ExerciseColumn.allCases.count)
-            // A record lists each contract column once.
-            for slot in columns.indices { slots[columns[slot].column.ordinal] = slot }
+            // A record lists each contract column once: fewer slots than columns, all in 8 bits.
+            precondition(ExerciseColumn.allCases.count <= SIMD32<Int8>.scalarCount)
+            var slots = SIMD32<Int8>(repeating: -1)
+            for slot in columns.indices { slots[columns[slot].column.ordinal] = Int8(slot) }
             self.slots = slots
         }
     }
@@ -57,7 +59,7 @@ struct ExerciseRow {
 
     /// The value read from `column`; nil when blank, reported, or not in the sheet.
     private func value(_ column: ExerciseColumn) -> FieldValue? {
-        let slot = layout.slots[column.ordinal]
+        let slot = Int(layout.slots[column.ordinal])
         return slot < 0 ? nil : record[slot: slot]
     }
 
@@ -66,7 +68,7 @@ struct ExerciseRow {
     func withUTF8<Result>(_ column: ExerciseColumn, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
         -> Result?
     {
-        let slot = layout.slots[column.ordinal]
+        let slot = Int(layout.slots[column.ordinal])
         return slot < 0 ? nil : try record.withUTF8(slot: slot, body)
     }
 
@@ -79,8 +81,8 @@ struct ExerciseRow {
         _ column: ExerciseColumn, withText other: ExerciseColumn,
         _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) throws -> Result
     ) rethrows -> Result? {
-        let slot = layout.slots[column.ordinal]
-        let otherSlot = layout.slots[other.ordinal]
+        let slot = Int(layout.slots[column.ordinal])
+        let otherSlot = Int(layout.slots[other.ordinal])
         guard slot >= 0 else { return nil }
         return try record.withPackedListUTF8(slot: slot, withText: otherSlot < 0 ? nil : otherSlot, body)
     }
@@ -101,13 +103,13 @@ struct ExerciseRow {
     /// Whether the field `column` has a value (not blank, not reported, in the sheet), read
     /// without a copy of it.
     func hasValue(_ column: ExerciseColumn) -> Bool {
-        let slot = layout.slots[column.ordinal]
+        let slot = Int(layout.slots[column.ordinal])
         return slot >= 0 && record.hasValue(slot: slot)
     }
 
     /// The sheet column (1 = A) of `column`, when the sheet has it.
     func column(_ column: ExerciseColumn) -> Int? {
-        let slot = layout.slots[column.ordinal]
+        let slot = Int(layout.slots[column.ordinal])
         return slot < 0 ? nil : record.columns[slot].index
     }
 

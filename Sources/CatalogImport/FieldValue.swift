@@ -35,11 +35,16 @@ enum FieldValue: Hashable {
     }
 
     /// The value with text read in place (`packedText`, `packedList`) made `String`s from `rows`.
+    /// Any other value is given as it is, without touching `rows` (a flag or a number read
+    /// for every row retained and released them).
     func resolved(in rows: PackedRows?) -> FieldValue {
-        guard let rows else { return self }
         switch self {
-        case .packedText(let cell): return .text(rows.string(cell))
-        case .packedList(let cell): return .list(rows.withUTF8(cell, FieldReader.asciiListItems(printable:)))
+        case .packedText(let cell):
+            guard let rows else { return self }
+            return .text(rows.string(cell))
+        case .packedList(let cell):
+            guard let rows else { return self }
+            return .list(rows.withUTF8(cell, FieldReader.asciiListItems(printable:)))
         default: return self
         }
     }
@@ -111,8 +116,8 @@ struct ParsedRecord<Column: ContractColumn> {
     func withUTF8<Result>(slot: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
         switch values[slot] {
         case .packedText(let cell)?:
-            guard let rows else { return nil }
-            return try rows.withUTF8(cell, body)
+            guard let rows = unretainedRows else { return nil }
+            return try rows._withUnsafeGuaranteedRef { try $0.withUTF8(cell, body) }
         case .text(var text)?:
             return try text.withUTF8(body)
         default:
@@ -128,16 +133,23 @@ struct ParsedRecord<Column: ContractColumn> {
         slot: Int, withText textSlot: Int?,
         _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) throws -> Result
     ) rethrows -> Result? {
-        guard case .packedList(let cell)? = values[slot], let rows else { return nil }
-        switch textSlot.flatMap({ values[$0] }) {
-        case nil: return try rows.withUTF8(cell) { try body($0, nil) }
-        case .packedText(let text)?:
-            return try rows.withUTF8(text) { text in try rows.withUTF8(cell) { try body($0, text) } }
-        case .text(var text)?:
-            return try text.withUTF8 { text in try rows.withUTF8(cell) { try body($0, text) } }
-        default: return nil
+        guard case .packedList(let cell)? = values[slot], let unretained = unretainedRows else { return nil }
+        return try unretained._withUnsafeGuaranteedRef { rows in
+            switch textSlot.flatMap({ values[$0] }) {
+            case nil: return try rows.withUTF8(cell) { try body($0, nil) }
+            case .packedText(let text)?:
+                return try rows.withUTF8(text) { text in try rows.withUTF8(cell) { try body($0, text) } }
+            case .text(var text)?:
+                return try text.withUTF8 { text in try rows.withUTF8(cell) { try body($0, text) } }
+            default: return nil
+            }
         }
     }
+
+    /// `rows`, unretained: the record holds them while its bytes are lent (the rules read a few
+    /// fields a row in place, and each retained and released the rows around it).
+    @inline(__always)
+    private var unretainedRows: Unmanaged<PackedRows>? { rows.map(Unmanaged.passUnretained) }
 
     /// Whether the column at `slot` of `columns` has a value.
     func hasValue(slot: Int) -> Bool {

@@ -148,6 +148,42 @@ struct FirstRowIndex {
         return hashed
     }
 
+    /// `startLookup(ofNormalisedUTF8:)` that also keeps the normalised bytes in `kept` when
+    /// they fit, so that the lookup need not normalise them again
+    /// (`firstRow(ofStarted:orRemember:hashed:)`): returns the hash and how many bytes were
+    /// kept (nil: the value is longer than `kept`, and its lookup normalises it itself).
+    mutating func startLookup(
+        ofNormalisedUTF8 bytes: UnsafeBufferPointer<UInt8>, keepingIn kept: UnsafeMutableBufferPointer<UInt8>
+    ) -> (hash: UInt64, kept: Int?)? {
+        guard bytes.count <= kept.count, let base = kept.baseAddress else {
+            return startLookup(ofNormalisedUTF8: bytes).map { ($0, nil) }
+        }
+        guard fetchesAhead, positions.count > 0, bytes.count < Self.longValue, String.isASCII(bytes) else {
+            return nil
+        }
+        let count: Int
+        if String.isASCIINormalised(bytes) {
+            count = bytes.count
+            if let source = bytes.baseAddress { base.update(from: source, count: count) }
+        } else {
+            count = String.asciiNormalise(bytes, into: kept)
+        }
+        let hashed = hashOf(UnsafeBufferPointer(start: base, count: count))
+        let slot = Self.slot(of: hashed, in: positions.count)
+        positions.prefetch(slot)
+        fingerprints.prefetch(slot)
+        return (hashed, count)
+    }
+
+    /// `firstRow(ofNormalisedUTF8:orRemember:hashed:)` of a value whose lookup was started with
+    /// its bytes kept: `normalised` is what `startLookup(ofNormalisedUTF8:keepingIn:)` kept,
+    /// `hashed` the hash it returned.
+    mutating func firstRow(
+        ofStarted normalised: UnsafeBufferPointer<UInt8>, orRemember row: UInt32, hashed: UInt64
+    ) throws -> UInt32? {
+        try firstRow(ofASCII: normalised, orRemember: row, hashed: hashed)
+    }
+
     /// Whether the table is large enough that its slots are fetched ahead.
     var fetchesAhead: Bool { positions.count >= fetchingAheadFrom }
 
@@ -165,7 +201,21 @@ struct FirstRowIndex {
         if (count + 1) * 5 > positions.count * 4 { try grow() }
         let hashed = given ?? hashOf(bytes)
         let fingerprint = UInt8(truncatingIfNeeded: hashed)
-        let store = self.store ?? makeStore()
+        if store == nil { makeStore() }
+        // Unretained: `self.store` holds it throughout (a local reference was retained and
+        // released for every value looked up).
+        return try Unmanaged.passUnretained(store.unsafelyUnwrapped)._withUnsafeGuaranteedRef { store in
+            try firstRow(ofASCII: bytes, orRemember: row, hashed: hashed, fingerprint: fingerprint, in: store)
+        }
+    }
+
+    /// The probe and, for a new value, its record: `firstRow(ofASCII:orRemember:hashed:)` once
+    /// the table has room and `store` is the index's store.
+    @inline(__always)
+    private mutating func firstRow(
+        ofASCII bytes: UnsafeBufferPointer<UInt8>, orRemember row: UInt32, hashed: UInt64, fingerprint: UInt8,
+        in store: SpillingByteStore
+    ) throws -> UInt32? {
         // One probe: it ends at the value, or at the empty slot the value goes into.
         var slot = Self.slot(of: hashed, in: positions.count)
         while positions[slot] != 0 {
@@ -202,10 +252,8 @@ struct FirstRowIndex {
         return nil
     }
 
-    private mutating func makeStore() -> SpillingByteStore {
-        let made = SpillingByteStore(spill)
-        store = made
-        return made
+    private mutating func makeStore() {
+        store = SpillingByteStore(spill)
     }
 
     private mutating func remember(other value: String, _ row: UInt32) -> UInt32? {

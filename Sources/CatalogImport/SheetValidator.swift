@@ -18,8 +18,10 @@ struct SheetValidator<Column: ContractColumn> {
     /// The contract's columns the sheet has.
     private let sheetColumns: [(column: Column, index: Int)]
     /// Per entry of `columns`, the allowed values its lookup names (nil: none, or not checked
-    /// here), found once rather than hashed for every cell.
-    private let lookupIndexes: [LookupIndex?]
+    /// here), found once rather than hashed for every cell. Unretained: `lookups` holds every
+    /// one for as long as the validator lives. Held strongly, each was retained and released
+    /// around the look-up of every lookup cell (half of the validator's retains a row).
+    private let lookupIndexes: [Unmanaged<LookupIndex>?]
     /// Per entry of `columns`, what `validate` reads of its spec, without the spec's texts (a
     /// `ColumnSpec` copied for each cell retains three of them).
     private let plans: [Plan]
@@ -31,8 +33,13 @@ struct SheetValidator<Column: ContractColumn> {
     /// `startNextLookups` hashes ahead.
     private let uniqueText: [Int]
     /// Per entry of `columns`, the cell of `startedRows` whose uniqueness lookup
-    /// `startNextLookups` started, and its hash (-1: none).
-    private var started: [(cell: Int, hash: UInt64)]
+    /// `startNextLookups` started (-1: none), its hash, and how many of its normalised bytes
+    /// `keptBytes` holds (-1: none kept).
+    private var started: [(cell: Int, hash: UInt64, kept: Int)]
+    /// Per entry of `columns`, `keptCapacity` bytes: the normalised value whose lookup was
+    /// started, so that the lookup does not normalise it a second time.
+    private let keptBytes: KeptBytes
+    private static var keptCapacity: Int { 256 }
     private var startedRows: PackedRows?
     /// The values of the row read last, reused for the next row's once its caller is done with
     /// them (`ParsedRecord.init(…reusing:)`).
@@ -59,7 +66,7 @@ struct SheetValidator<Column: ContractColumn> {
         columns = specs.compactMap { spec in table.column(spec.name).map { (spec, $0, Column(rawValue: spec.name)) } }
         firstSeen = Array(
             repeating: FirstRowIndex(spill: spill, fetchingAheadFrom: fetchingAheadFrom), count: columns.count)
-        lookupIndexes = columns.map { entry in entry.spec.lookup.flatMap { lookups[$0] } }
+        lookupIndexes = columns.map { entry in entry.spec.lookup.flatMap { lookups[$0] }.map(Unmanaged.passUnretained) }
         // A contract column declared twice is read where it was declared last.
         var sheetColumns: [(column: Column, index: Int)] = []
         for (_, column, contractColumn) in columns {
@@ -71,7 +78,8 @@ struct SheetValidator<Column: ContractColumn> {
         foundIntegers = Array(repeating: 0, count: columns.count)
         let entries = columns
         uniqueText = entries.indices.filter { entries[$0].spec.isUnique && entries[$0].spec.dataType == .text }
-        started = Array(repeating: (-1, 0), count: columns.count)
+        started = Array(repeating: (-1, 0, -1), count: columns.count)
+        keptBytes = KeptBytes(count: columns.count * Self.keptCapacity)
         plans = columns.map { entry in
             Plan(
                 dataType: entry.spec.dataType, isRequired: entry.spec.isRequired, isUnique: entry.spec.isUnique,
@@ -89,6 +97,8 @@ struct SheetValidator<Column: ContractColumn> {
     mutating func validate(_ record: SheetTable.Record) throws -> ParsedRecord<Column> {
         let before = reader.errorCount
         let rows = record.rows
+        // Unretained: `record` holds its rows for as long as this call.
+        let packed = rows.map(Unmanaged.passUnretained)
         var parsed = ParsedRecord<Column>(
             number: record.number, columns: sheetColumns, rows: rows, reusing: &spareValues)
         defer { spareValues = parsed.reusableValues }
@@ -118,7 +128,7 @@ struct SheetValidator<Column: ContractColumn> {
                 }
                 continue
             }
-            if plan.isUnique, let first = try firstRow(of: value, at: position, record.number, rows) {
+            if plan.isUnique, let first = try firstRow(of: value, at: position, record.number, packed) {
                 let text = value.resolved(in: rows).text
                 let at = "\(table.sheet)!\(CellReference(row: Int(first), column: column).a1)"
                 reader.report(
@@ -129,16 +139,21 @@ struct SheetValidator<Column: ContractColumn> {
             if let index = lookupIndexes[position] {
                 if case .integer(let number) = value, number >= 0, number < 64 {
                     let bit: UInt64 = 1 << number
-                    if foundIntegers[position] & bit == 0, Self.check(value, against: index, record, column, reader) {
+                    if foundIntegers[position] & bit == 0,
+                        Self.check(value, against: index.takeUnretainedValue(), record, column, reader)
+                    {
                         foundIntegers[position] |= bit
                     }
-                } else if case .packedText(let cell) = value, let rows {
+                } else if case .packedText(let cell) = value, let packed {
                     // Read in place: a lookup sheet's plain values answer from the bytes.
-                    if !rows.withUTF8(cell, index.contains(plain:)) {
-                        _ = Self.check(rows.string(cell), against: index, record, column, reader)
+                    if !Self.contains(cell, of: packed, in: index) {
+                        let rows = packed.takeUnretainedValue()
+                        _ = Self.check(rows.string(cell), against: index.takeUnretainedValue(), record, column, reader)
                     }
+                } else if case .packedList(let cell) = value, let packed {
+                    Self.check(list: cell, of: packed, against: index, record, column, reader)
                 } else {
-                    Self.check(value, against: index, record, column, reader)
+                    Self.check(value, against: index.takeUnretainedValue(), record, column, reader)
                 }
             }
             if let slot = plan.slot { parsed.set(slot: slot, to: value) }
@@ -161,16 +176,31 @@ struct SheetValidator<Column: ContractColumn> {
         let start = record.range.upperBound
         let next = start..<min(start + columns.count, rows.batch.cells.count)
         if startedRows !== rows { startedRows = rows }  // no retain and release for the batch's every row
+        let keptBase = keptBytes.base
         for position in uniqueText {
+            let kept = UnsafeMutableBufferPointer(
+                start: keptBase + position * Self.keptCapacity, count: Self.keptCapacity)
             guard firstSeen[position].fetchesAhead, !next.isEmpty,
                 let cell = rows.cell(column: columns[position].column, in: next),
                 rows.isPlainText(cell),
-                let hashed = rows.withUTF8(cell, { firstSeen[position].startLookup(ofNormalisedUTF8: $0) })
+                let lookup = rows.withUTF8(
+                    cell, { firstSeen[position].startLookup(ofNormalisedUTF8: $0, keepingIn: kept) })
             else {
                 started[position].cell = -1
                 continue
             }
-            started[position] = (cell, hashed)
+            started[position] = (cell, lookup.hash, lookup.kept ?? -1)
+        }
+    }
+
+    /// Whether the plain text of cell `cell` of `rows` is one of `index`'s values, read in place;
+    /// both held by others for the call (the record and the validator), so neither is retained.
+    @inline(__always)
+    private static func contains(
+        _ cell: Int, of rows: Unmanaged<PackedRows>, in index: Unmanaged<LookupIndex>
+    ) -> Bool {
+        rows._withUnsafeGuaranteedRef { rows in
+            index._withUnsafeGuaranteedRef { index in rows.withUTF8(cell) { index.contains(plain: $0) } }
         }
     }
 
@@ -187,18 +217,29 @@ struct SheetValidator<Column: ContractColumn> {
     }
 
     /// The row where the text `value` (normalised) was first seen in the column at `position`;
-    /// nil when it is new (then remembered), or not text. Packed text is looked up by its bytes.
+    /// nil when it is new (then remembered), or not text. Packed text is looked up by its bytes,
+    /// its rows unretained (the record holds them).
     @inline(__always)
-    private mutating func firstRow(of value: FieldValue, at position: Int, _ number: Int, _ rows: PackedRows?) throws
-        -> UInt32?
-    {
+    private mutating func firstRow(
+        of value: FieldValue, at position: Int, _ number: Int, _ packed: Unmanaged<PackedRows>?
+    ) throws -> UInt32? {
         let row = UInt32(clamping: number)
         switch value {
         case .packedText(let cell):
-            guard let rows else { return nil }
-            let hashed = started[position].cell == cell && startedRows === rows ? started[position].hash : nil
-            return try rows.withUTF8(cell) {
-                try firstSeen[position].firstRow(ofNormalisedUTF8: $0, orRemember: row, hashed: hashed)
+            guard let packed else { return nil }
+            return try packed._withUnsafeGuaranteedRef { rows in
+                let isStarted = started[position].cell == cell && startedRows === rows
+                if isStarted, started[position].kept >= 0 {
+                    // Its normalised bytes were kept when its lookup was started.
+                    let kept = UnsafeBufferPointer(
+                        start: keptBytes.base + position * Self.keptCapacity, count: started[position].kept)
+                    return try firstSeen[position].firstRow(
+                        ofStarted: kept, orRemember: row, hashed: started[position].hash)
+                }
+                let hashed = isStarted ? started[position].hash : nil
+                return try rows.withUTF8(cell) {
+                    try firstSeen[position].firstRow(ofNormalisedUTF8: $0, orRemember: row, hashed: hashed)
+                }
             }
         case .text(let text):
             return try firstSeen[position].firstRow(ofNormalised: text, orRemember: row)
@@ -227,21 +268,37 @@ struct SheetValidator<Column: ContractColumn> {
             for item in list where !check(item, against: index, record, column, reader) { found = false }
             return found
         case .packedList(let cell):
-            // Each item looked up by its bytes, in order; a `String` made only for one not found.
             guard let rows = record.rows else { return true }
-            var found = true
-            _ = rows.withUTF8(cell) { bytes in
-                FieldReader.forEachASCIIListItem(printable: bytes) { item -> Bool in
-                    if !index.contains(plain: item),
-                        !check(String(decoding: item, as: UTF8.self), against: index, record, column, reader)
-                    {
-                        found = false
-                    }
-                    return true
-                }
-            }
-            return found
+            return check(
+                list: cell, of: .passUnretained(rows), against: .passUnretained(index), record, column, reader)
         case .boolean: return true
+        }
+    }
+
+    /// Whether every item of the plain list in cell `cell` of `rows` is one of the lookup's
+    /// values, each looked up by its bytes, in order; a `String` is made only for one not found,
+    /// which is reported. Neither `rows` nor `index` is retained: the record and the validator
+    /// hold them.
+    @discardableResult
+    private static func check(
+        list cell: Int, of rows: Unmanaged<PackedRows>, against index: Unmanaged<LookupIndex>,
+        _ record: SheetTable.Record, _ column: Int, _ reader: FieldReader
+    ) -> Bool {
+        rows._withUnsafeGuaranteedRef { rows in
+            index._withUnsafeGuaranteedRef { index in
+                var found = true
+                _ = rows.withUTF8(cell) { bytes in
+                    FieldReader.forEachASCIIListItem(printable: bytes) { item -> Bool in
+                        if !index.contains(plain: item),
+                            !check(String(decoding: item, as: UTF8.self), against: index, record, column, reader)
+                        {
+                            found = false
+                        }
+                        return true
+                    }
+                }
+                return found
+            }
         }
     }
 
@@ -258,4 +315,15 @@ struct SheetValidator<Column: ContractColumn> {
         reader.report(.error, .fkUnknownValue, record, column, value: item, message: message, hint: hint)
         return false
     }
+}
+
+/// Bytes a validator owns for as long as it lives (its copies share them).
+private final class KeptBytes {
+    let base: UnsafeMutablePointer<UInt8>
+
+    init(count: Int) {
+        base = .allocate(capacity: max(count, 1))
+    }
+
+    deinit { base.deallocate() }
 }

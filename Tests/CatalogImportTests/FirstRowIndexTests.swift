@@ -128,6 +128,43 @@ struct FirstRowIndexTests {
         #expect(Array("a b".utf8).withUnsafeBufferPointer { counting.startLookup(ofNormalisedUTF8: $0) } == 3)
     }
 
+    /// A lookup started with its normalised bytes kept (`startLookup(…keepingIn:)`) answers from
+    /// them as one that reads and normalises its value itself; a value longer than the room
+    /// given is not kept, and its lookup normalises it.
+    @Test func aLookupStartedWithItsBytesKeptAnswersAsAnyOther() throws {
+        var index = FirstRowIndex(fetchingAheadFrom: 0)
+        var plain = FirstRowIndex()
+        let room = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 12)
+        defer { room.deallocate() }
+        _ = try index.firstRow(of: "first", orRemember: 1)
+        var keptCount = 0
+        for row in UInt32(2)..<20_002 {
+            // Spelt three ways, some longer than the room: "Extra  7", "extra 7", "EXTRA_SET 7".
+            let number = (row * 7) % 6_000
+            let value = ["Extra  \(number)", "extra \(number)", "EXTRA_SET \(number)"][Int(row % 3)]
+            let expected = try plain.firstRow(ofNormalised: value, orRemember: row)
+            let first = try Array(value.utf8).withUnsafeBufferPointer { bytes -> UInt32? in
+                let lookup = index.startLookup(ofNormalisedUTF8: bytes, keepingIn: room)
+                let started = try #require(lookup)
+                guard let kept = started.kept else {
+                    #expect(bytes.count > room.count, "\(value) fits the room")
+                    return try index.firstRow(ofNormalisedUTF8: bytes, orRemember: row, hashed: started.hash)
+                }
+                keptCount += 1
+                #expect(Array(room[0..<kept]) == Array(SheetTable.normalise(value).utf8))
+                return try index.firstRow(
+                    ofStarted: UnsafeBufferPointer(rebasing: room[0..<kept]), orRemember: row, hashed: started.hash)
+            }
+            #expect(first == expected, "row \(row), \(value)")
+        }
+        #expect(keptCount > 10_000)
+        // What the lookup would not hash as bytes is not started.
+        let accented = Array("Développé".utf8).withUnsafeBufferPointer {
+            index.startLookup(ofNormalisedUTF8: $0, keepingIn: room)
+        }
+        #expect(accented == nil)
+    }
+
     /// Values whose hashes collide (here every value hashes to one of four slots) are still
     /// told apart by their bytes: each repeat finds its own first row, never a neighbour's.
     @Test func collidingValuesAreToldApartByTheirBytes() throws {
