@@ -192,9 +192,13 @@ final class ASCIIValueSet: Sendable {
             starts.append(bytes.count)
             let number = starts.count - 2
             let found = bytes.withUnsafeBufferPointer { all in
-                Self.slot(
-                    of: UnsafeBufferPointer(rebasing: all[starts[number]..<starts[number + 1]]), in: all,
-                    slots: slots, starts: starts, mask: size - 1)
+                slots.withUnsafeBufferPointer { slots in
+                    starts.withUnsafeBufferPointer { starts in
+                        Self.slot(
+                            of: UnsafeBufferPointer(rebasing: all[starts[number]..<starts[number + 1]]), in: all,
+                            slots: slots, starts: starts, mask: size - 1)
+                    }
+                }
             }
             // Values come distinct; a repeat keeps its first.
             if slots[found] == 0 { slots[found] = Int32(number + 1) }
@@ -234,10 +238,15 @@ final class ASCIIValueSet: Sendable {
         }
     }
 
-    /// Whether the bytes of plain ASCII text are one of the values.
+    /// Whether the bytes of plain ASCII text are one of the values. The arrays are read through
+    /// their buffers, and a value compared a word at a time: asked for half a dozen cells a row.
     func contains(bytes value: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.withUnsafeBufferPointer { all in
-            slots[Self.slot(of: value, in: all, slots: slots, starts: starts, mask: mask)] != 0
+            slots.withUnsafeBufferPointer { slots in
+                starts.withUnsafeBufferPointer { starts in
+                    slots[Self.slot(of: value, in: all, slots: slots, starts: starts, mask: mask)] != 0
+                }
+            }
         }
     }
 
@@ -271,9 +280,10 @@ final class ASCIIValueSet: Sendable {
     }
 
     /// The slot holding `value`, or the empty one it would go into.
+    @inline(__always)
     private static func slot(
-        of value: UnsafeBufferPointer<UInt8>, in all: UnsafeBufferPointer<UInt8>, slots: [Int32], starts: [Int],
-        mask: Int
+        of value: UnsafeBufferPointer<UInt8>, in all: UnsafeBufferPointer<UInt8>, slots: UnsafeBufferPointer<Int32>,
+        starts: UnsafeBufferPointer<Int>, mask: Int
     ) -> Int {
         let hash = Self.hash(value)
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
@@ -282,13 +292,33 @@ final class ASCIIValueSet: Sendable {
             if entry == 0 { return slot }
             let start = starts[entry - 1]
             let end = starts[entry]
-            if end - start == value.count,
-                value.isEmpty || memcmp(all.baseAddress! + start, value.baseAddress!, value.count) == 0
-            {
+            if end - start == value.count, equal(UnsafeBufferPointer(rebasing: all[start..<end]), value) {
                 return slot
             }
             slot = (slot + 1) & mask
         }
+    }
+
+    /// Whether two byte runs of the same length are equal: eight bytes at a time, the last word
+    /// overlapping the one before (a run of 8 or more), a short run byte by byte.
+    @inline(__always)
+    private static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = left.count
+        guard count >= 8, let a = left.baseAddress, let b = right.baseAddress else {
+            for index in 0..<count where left[index] != right[index] { return false }
+            return true
+        }
+        var offset = 0
+        while offset + 8 < count {
+            if UnsafeRawPointer(a + offset).loadUnaligned(as: UInt64.self)
+                != UnsafeRawPointer(b + offset).loadUnaligned(as: UInt64.self)
+            {
+                return false
+            }
+            offset += 8
+        }
+        return UnsafeRawPointer(a + count - 8).loadUnaligned(as: UInt64.self)
+            == UnsafeRawPointer(b + count - 8).loadUnaligned(as: UInt64.self)
     }
 }
 

@@ -18,4 +18,26 @@ struct LookupHintTests {
         #expect(Self.equipment.closest(to: value) == nil)
         #expect(Self.equipment.hint(for: value).hasPrefix("allowed values: \"Barbells\""))
     }
+
+    /// A lookup sheet's plain values are found by their bytes (`ASCIIValueSet`), compared a word
+    /// at a time: every value of every length from 0 to 24 is found, and none that differs from
+    /// one of them in a single byte, wherever that byte is (the last word of a value overlaps
+    /// the one before it).
+    @Test func plainValuesAreFoundByEveryByte() throws {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+        let values = (0...24).map { length in
+            String(decoding: (0..<length).map { alphabet[($0 * 7 + length) % 26] }, as: UTF8.self)
+        }
+        let set = try #require(ASCIIValueSet(values))
+        for value in values {
+            var bytes = Array(value.utf8)
+            #expect(bytes.withUnsafeBufferPointer(set.contains(bytes:)), "\(value)")
+            for index in bytes.indices {
+                let kept = bytes[index]
+                bytes[index] = kept == UInt8(ascii: "z") ? UInt8(ascii: "y") : kept + 1
+                #expect(!bytes.withUnsafeBufferPointer(set.contains(bytes:)), "\(value), byte \(index)")
+                bytes[index] = kept
+            }
+        }
+    }
 }
