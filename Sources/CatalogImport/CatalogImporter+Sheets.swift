@@ -91,7 +91,8 @@ extension CatalogImporter {
     }
 
     /// Opens a workbook and reads the named sheets; a missing sheet is a problem, an
-    /// unreadable file a failure.
+    /// unreadable file a failure. A streamed sheet of a check that keeps no row is read further
+    /// ahead (`SheetTable.RecordStream.init`).
     func readTables(
         _ file: String, sheets: [String], streaming: Set<String> = [], problems: inout [Problem]
     ) throws(ImportFailure) -> [String: SheetTable] {
@@ -114,7 +115,8 @@ extension CatalogImporter {
                 }
                 tables[name] = try SheetTable(
                     workbook: workbook, info: info, file: file, problemLimit: problemLimit,
-                    streaming: streaming.contains(name), problems: &problems)
+                    streaming: streaming.contains(name), readingFarAhead: !keepsContent && stage == nil,
+                    problems: &problems)
             }
             return tables
         } catch let error as XLSXError {

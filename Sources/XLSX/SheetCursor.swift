@@ -32,9 +32,15 @@ public final class SheetCursor {
     /// workbook of 2,000 small sheets would start 2,000 threads).
     static let inflateAheadSize: Int64 = 1 << 18
 
-    /// - Parameter inflatingAhead: whether a background thread inflates the part; by default,
-    ///   when it is larger than `inflateAheadSize`.
-    init(sheet: SheetInfo, archive: ZipArchive, content: SheetParser, inflatingAhead: Bool? = nil) throws {
+    /// - Parameters:
+    ///   - inflatingAhead: whether a background thread inflates the part; by default, when it
+    ///     is larger than `inflateAheadSize`.
+    ///   - chunksAhead: how many inflated chunks that thread may hold ready (by default the
+    ///     inflater's own number).
+    init(
+        sheet: SheetInfo, archive: ZipArchive, content: SheetParser, inflatingAhead: Bool? = nil,
+        chunksAhead: Int? = nil
+    ) throws {
         self.sheet = sheet
         self.content = content
         guard let entry = archive.entry(named: sheet.partPath) else {
@@ -45,7 +51,9 @@ public final class SheetCursor {
         }
         // Opening the entry checks its declared size and ratio before any thread starts.
         if inflatingAhead ?? (entry.uncompressedSize > Self.inflateAheadSize) {
-            inflater = .ahead(try BackgroundInflater(archive: archive, entry: entry))
+            inflater = .ahead(
+                try chunksAhead.map { try BackgroundInflater(archive: archive, entry: entry, depth: $0) }
+                    ?? BackgroundInflater(archive: archive, entry: entry))
         } else {
             inflater = .inline(try InlineInflater(archive: archive, entry: entry))
         }

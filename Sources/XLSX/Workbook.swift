@@ -118,13 +118,15 @@ public final class Workbook {
     /// A cursor streaming the rows of `sheet` in batches (`SheetCursor.nextBatch(rows:)`), as
     /// `traindb xlsx dump` renders them: shared strings by index, text as bytes. With
     /// `markingPlainText`, each text cell says whether it is plain (`CellBatch.Cell.isPlainText`),
-    /// found as the sheet is parsed.
+    /// found as the sheet is parsed. `chunksAhead`: how many inflated chunks the inflating
+    /// thread may hold ready (`SheetCursor.init`).
     package func batchCursor(
-        for sheet: SheetInfo, inflatingAhead: Bool? = nil, markingPlainText: Bool = false
+        for sheet: SheetInfo, inflatingAhead: Bool? = nil, markingPlainText: Bool = false, chunksAhead: Int? = nil
     ) throws -> SheetCursor {
         let content = SheetParser(
             part: sheet.partPath, tables: try loadTables(), batching: true, marksPlainText: markingPlainText)
-        return try SheetCursor(sheet: sheet, archive: archive, content: content, inflatingAhead: inflatingAhead)
+        return try SheetCursor(
+            sheet: sheet, archive: archive, content: content, inflatingAhead: inflatingAhead, chunksAhead: chunksAhead)
     }
 
     /// The workbook's shared strings, in the order cells refer to them.
