@@ -329,12 +329,21 @@ enum SyncBench {
     /// busy time, other work on a shared machine does not count. `backends`: the part of the
     /// connections' backends (their title names the client's address, `127.0.0.1(port)`), what
     /// the syncs' statements cost, against the rest (autovacuum, the checkpointer, the WAL writer).
-    static func serverCPUSeconds(dataDirectory: String) -> (all: Double, backends: Double) {
+    /// `kernel`: the part of `all` spent in the kernel (system time); `preempted`: how often the
+    /// kernel took a processor from one of them while it could still run (involuntary context
+    /// switches), as when more of them are ready to run than there are cores.
+    static func serverCPUSeconds(
+        dataDirectory: String
+    ) -> (all: Double, backends: Double, kernel: Double, preempted: Double) {
         let pidFile = (try? String(contentsOfFile: dataDirectory + "/postmaster.pid", encoding: .utf8)) ?? ""
-        guard let postmaster = pidFile.split(separator: "\n").first.flatMap({ Int($0) }) else { return (.nan, .nan) }
+        guard let postmaster = pidFile.split(separator: "\n").first.flatMap({ Int($0) }) else {
+            return (.nan, .nan, .nan, .nan)
+        }
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         var total = 0.0
         var backends = 0.0
+        var kernel = 0.0
+        var preempted = 0.0
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
             guard let pid = Int(entry),
                 let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
@@ -346,25 +355,38 @@ enum SyncBench {
                 let user = Double(fields[11]), let system = Double(fields[12])
             else { continue }
             total += (user + system) / ticks
+            kernel += system / ticks
+            preempted += involuntarySwitches(of: entry)
             let title = (try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8)) ?? ""
             if title.contains("(") { backends += (user + system) / ticks }
         }
-        return (total, backends)
+        return (total, backends, kernel, preempted)
+    }
+
+    /// The involuntary context switches of process `pid` so far, from /proc/PID/status.
+    private static func involuntarySwitches(of pid: String) -> Double {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("nonvoluntary_ctxt_switches:") }
+        return line.flatMap { Double($0.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "") } ?? 0
     }
 
     /// CPU seconds so far: this process's (the devices' side of every sync), and the whole
     /// machine's busy time (this process and the server's backends), from /proc/stat.
-    static func cpuSeconds() -> (process: Double, machine: Double) {
+    /// `kernel`: the part of `process` spent in the kernel; `preempted`: the process's involuntary
+    /// context switches so far.
+    static func cpuSeconds() -> (process: Double, machine: Double, kernel: Double, preempted: Double) {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let process =
             Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        let kernel = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        let preempted = Double(usage.ru_nivcsw)
         let line = (try? String(contentsOfFile: "/proc/stat", encoding: .utf8))?.split(separator: "\n").first ?? ""
         let ticks = line.split(separator: " ").dropFirst().compactMap { Double($0) }
-        guard ticks.count >= 5 else { return (process, .nan) }
+        guard ticks.count >= 5 else { return (process, .nan, kernel, preempted) }
         let busy = ticks.reduce(0, +) - ticks[3] - ticks[4]
-        return (process, busy / Double(sysconf(Int32(_SC_CLK_TCK))))
+        return (process, busy / Double(sysconf(Int32(_SC_CLK_TCK))), kernel, preempted)
     }
 
     /// The machine's disk and memory counters so far, from /proc: kilobytes read from disk

@@ -411,6 +411,14 @@ print(
         format: "  CPU per sync: %.1f ms the devices' side (this process), %.1f ms the server's (its processes, "
             + "%.1f ms of it the connections' backends); the machine was busy %.1f ms a sync in all",
         deviceCPU * 1000, serverCPU * 1000, backendsCPU * 1000, machineCPU * 1000))
+print(
+    String(
+        format: "  of it in the kernel: %.2f ms the devices', %.2f ms the server's; processors taken from a "
+            + "runnable thread or process (involuntary switches) per sync: %.1f the devices', %.1f the server's",
+        (cpuAfter.kernel - cpuBefore.kernel) / Double(logs.count) * 1000,
+        (serverAfter.kernel - serverBefore.kernel) / Double(logs.count) * 1000,
+        (cpuAfter.preempted - cpuBefore.preempted) / Double(logs.count),
+        (serverAfter.preempted - serverBefore.preempted) / Double(logs.count)))
 printSlowest(syncStamps)
 // PG_BENCH_STAMPS=FILE: every sync's steps of the round, one line each (CSV, milliseconds).
 if let file = environment["PG_BENCH_STAMPS"], let first = syncStamps.map(\.started).min() {

@@ -103,6 +103,82 @@ extension PostgresTests.SyncTests {
         }
     }
 
+    @Test(
+        """
+        sixty calls at once through a pool of two: each gets its own answer on one of two server sessions, a call \
+        that fails costs only its own connection, and the pool closes with none left open
+        """
+    )
+    func manyCallsThroughTwoConnections() async throws {
+        try await PostgresTestServer.withDatabase { server in
+            let pool = PostgresPool(server: server, size: 2, applicationName: LogSync.applicationName)
+            let answers = try await withThrowingTaskGroup(of: (Int, Result<[Int32], any Error>).self) { group in
+                for call in 0..<60 {
+                    group.addTask {
+                        do {
+                            return (
+                                call,
+                                .success(
+                                    try await pool.withConnection { connection in
+                                        if call == 30 { throw PostgresTestError("call 30 fails") }
+                                        let rows = try await connection.rows(
+                                            (Int32, Int32).self, "SELECT \(Int32(call)), pg_backend_pid()")
+                                        return rows.flatMap { [$0.0, $0.1] }
+                                    })
+                            )
+                        } catch {
+                            return (call, .failure(error))
+                        }
+                    }
+                }
+                var answers: [Int: Result<[Int32], any Error>] = [:]
+                for try await (call, answer) in group { answers[call] = answer }
+                return answers
+            }
+            #expect(answers.count == 60)
+            var sessions: Set<Int32> = []
+            for (call, answer) in answers {
+                switch answer {
+                case .success(let row):
+                    #expect(row.first == Int32(call), "call \(call) got \(row)")
+                    if let pid = row.last { sessions.insert(pid) }
+                case .failure(let error):
+                    #expect(call == 30, "call \(call) failed: \(error)")
+                }
+            }
+            // Two connections, and one more after call 30's was closed.
+            #expect(sessions.count >= 2 && sessions.count <= 3, "\(sessions)")
+            #expect(try await Self.syncSessions(server).count <= 2)
+            let after = try await pool.withConnection { connection in
+                try await connection.rows(Int32.self, "SELECT 1").count
+            }
+            #expect(after == 1)
+            await pool.close()
+            #expect(try await Self.syncSessionsOnceClosed(server).isEmpty)
+        }
+    }
+
+    @Test("the server ends a pooled connection while it is idle (a restart): the pool's next call gets a new one")
+    func idleConnectionEndedByServer() async throws {
+        try await PostgresTestServer.withDatabase { server in
+            let pool = PostgresPool(server: server, size: 1, applicationName: LogSync.applicationName)
+            let pid: Int32 = try await pool.withConnection { connection in
+                try await connection.rows(Int32.self, "SELECT pg_backend_pid()").first ?? 0
+            }
+            try await server.withTestConnection { admin in
+                _ = try await admin.rows(Bool.self, "SELECT pg_terminate_backend(\(pid))")
+            }
+            #expect(try await Self.syncSessionsOnceClosed(server).isEmpty)
+            // The driver learns of the goodbye a moment after the server sends it.
+            try await Task.sleep(for: .milliseconds(200))
+            let next: Int32 = try await pool.withConnection { connection in
+                try await connection.rows(Int32.self, "SELECT pg_backend_pid()").first ?? 0
+            }
+            #expect(next != 0 && next != pid)
+            await pool.close()
+        }
+    }
+
     @Test("a sync that fails on a pooled connection closes it, and the pool's next sync completes")
     func failedPooledSync() async throws {
         try await Self.withTwoDevices { server, a, _, _ in
