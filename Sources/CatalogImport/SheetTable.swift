@@ -152,16 +152,21 @@ struct SheetTable {
         var first: Record?
 
         /// With `readingFarAhead`, the reading threads may run further ahead of the checks:
-        /// 16 inflated chunks rather than 4, 32 batches of rows rather than 8. The three threads
-        /// share two cores, and with more room between them fewer wait at once: a million rows
-        /// checked in 3.03 s rather than 3.35 s (the quiet window of 11-28, 4 alternating runs),
-        /// for about 2 MB more, which a check has to spare and a build (62 MB) does not.
+        /// 32 batches of rows rather than 8, and 16 inflated chunks rather than 4. The three
+        /// threads share two cores, and with more room between them fewer wait at once: a million
+        /// rows checked in 3.03 s rather than 3.35 s (the quiet window of 11-28, 4 alternating
+        /// runs), for about 2 MB more, which a check has to spare and a build (62 MB) does not.
+        /// A sheet whose text is in shared strings keeps 4 chunks: there the checks' thread,
+        /// which resolves every such cell, is the slowest of the three, and an inflating thread
+        /// further ahead only takes a core from it (XlsxWriter's 164,730 rows: 0.35 s with 4,
+        /// 0.39-0.42 s with 16, alternating, 11-28 02:27).
         init(workbook: Workbook, info: SheetInfo, readingFarAhead: Bool = false) throws {
             self.workbook = workbook
             sharedStrings = try workbook.sharedStrings()
             // The reading thread marks the plain text cells, which the checks then read in place.
             let cursor = try workbook.batchCursor(
-                for: info, markingPlainText: true, chunksAhead: readingFarAhead ? 16 : nil)
+                for: info, markingPlainText: true,
+                chunksAhead: readingFarAhead && sharedStrings.isEmpty ? 16 : nil)
             ahead = try readingFarAhead ? RowsAhead(cursor, depth: 32) : RowsAhead(cursor)
         }
 
