@@ -131,9 +131,7 @@ struct FirstRowIndex {
     /// lookup; nil for a value the lookup would not hash as bytes (not plain ASCII), or while
     /// the table is empty or fits the caches (`fetchesAhead`).
     mutating func startLookup(ofNormalisedUTF8 bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        guard fetchesAhead, positions.count > 0, bytes.count < Self.longValue, String.isASCII(bytes) else {
-            return nil
-        }
+        guard startsAhead(bytes) else { return nil }
         let hashed: UInt64
         if String.isASCIINormalised(bytes) {
             hashed = hashOf(bytes)
@@ -142,9 +140,7 @@ struct FirstRowIndex {
                 hashOf(UnsafeBufferPointer(rebasing: output[0..<String.asciiNormalise(bytes, into: output)]))
             }
         }
-        let slot = Self.slot(of: hashed, in: positions.count)
-        positions.prefetch(slot)
-        fingerprints.prefetch(slot)
+        fetchSlot(of: hashed)
         return hashed
     }
 
@@ -158,9 +154,7 @@ struct FirstRowIndex {
         guard bytes.count <= kept.count, let base = kept.baseAddress else {
             return startLookup(ofNormalisedUTF8: bytes).map { ($0, nil) }
         }
-        guard fetchesAhead, positions.count > 0, bytes.count < Self.longValue, String.isASCII(bytes) else {
-            return nil
-        }
+        guard startsAhead(bytes) else { return nil }
         let count: Int
         if String.isASCIINormalised(bytes) {
             count = bytes.count
@@ -169,10 +163,24 @@ struct FirstRowIndex {
             count = String.asciiNormalise(bytes, into: kept)
         }
         let hashed = hashOf(UnsafeBufferPointer(start: base, count: count))
+        fetchSlot(of: hashed)
+        return (hashed, count)
+    }
+
+    /// Whether a lookup of `bytes` is started ahead: the table fetches ahead and holds slots,
+    /// and the value is short plain ASCII, which the lookup hashes as bytes.
+    @inline(__always)
+    private func startsAhead(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        fetchesAhead && positions.count > 0 && bytes.count < Self.longValue && String.isASCII(bytes)
+    }
+
+    /// Asks the processor for the cache lines of the first slot of `hashed` (its position and
+    /// 8 bits of hash), so that the lookup does not wait for them.
+    @inline(__always)
+    private func fetchSlot(of hashed: UInt64) {
         let slot = Self.slot(of: hashed, in: positions.count)
         positions.prefetch(slot)
         fingerprints.prefetch(slot)
-        return (hashed, count)
     }
 
     /// `firstRow(ofNormalisedUTF8:orRemember:hashed:)` of a value whose lookup was started with

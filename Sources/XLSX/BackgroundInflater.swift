@@ -16,8 +16,14 @@ final class BackgroundInflater {
     let ring: InflatedChunkRing
     private var thread: pthread_t?
 
+    /// Chunks held ready unless the caller asks for another number.
+    static let defaultDepth = 4
+
     /// Opens `entry` of `archive` on a handle of its own and starts inflating it.
-    init(archive: ZipArchive, entry expected: ZipEntry, chunkSize: Int = 1 << 16, depth: Int = 4) throws {
+    init(
+        archive: ZipArchive, entry expected: ZipEntry, chunkSize: Int = 1 << 16,
+        depth: Int = BackgroundInflater.defaultDepth
+    ) throws {
         let (own, lease) = try archive.leaseHandle()
         guard let entry = own.entry(named: expected.name) else {
             throw XLSXError(.missingPart, "the workbook has no part \(XLSXError.shown(expected.name))",

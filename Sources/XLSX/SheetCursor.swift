@@ -52,8 +52,8 @@ public final class SheetCursor {
         // Opening the entry checks its declared size and ratio before any thread starts.
         if inflatingAhead ?? (entry.uncompressedSize > Self.inflateAheadSize) {
             inflater = .ahead(
-                try chunksAhead.map { try BackgroundInflater(archive: archive, entry: entry, depth: $0) }
-                    ?? BackgroundInflater(archive: archive, entry: entry))
+                try BackgroundInflater(
+                    archive: archive, entry: entry, depth: chunksAhead ?? BackgroundInflater.defaultDepth))
         } else {
             inflater = .inline(try InlineInflater(archive: archive, entry: entry))
         }
