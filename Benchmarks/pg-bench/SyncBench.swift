@@ -389,6 +389,31 @@ enum SyncBench {
         return (process, busy / Double(sysconf(Int32(_SC_CLK_TCK))), kernel, preempted)
     }
 
+    /// What the machine takes, in microseconds, to hand out a page of memory it has not handed
+    /// out lately: 64 MiB newly mapped, one byte written into each 4 KiB page, then unmapped.
+    ///
+    /// Every page the round's processes take fresh costs this: the page-cache pages each device's
+    /// growing write-ahead log is written into (zeroed by the file system) and the anonymous pages
+    /// its connection's page cache grows into, on the devices' side; the server's new pages
+    /// likewise. On a virtual machine that reports its free memory back to its host, a page freed
+    /// a while ago must be backed by the host again when it is next touched, and the cost differs
+    /// from one sitting to the next by several times; printed beside the round, it says which
+    /// kind of machine the round ran on.
+    static func freshPageMicroseconds() -> Double {
+        let size = 64 << 20
+        let page = 4096
+        guard let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            memory != MAP_FAILED
+        else { return .nan }
+        defer { munmap(memory, size) }
+        let bytes = memory.assumingMemoryBound(to: UInt8.self)
+        let started = ContinuousClock.now
+        for offset in stride(from: 0, to: size, by: page) { bytes[offset] = 1 }
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return seconds * 1e6 / Double(size / page)
+    }
+
     /// The machine's disk and memory counters so far, from /proc: kilobytes read from disk
     /// (`pgpgin`), major page faults, page-cache pages read back after the kernel dropped them
     /// (`workingset_refault_file`), microseconds in which some task waited on I/O

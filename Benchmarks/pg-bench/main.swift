@@ -354,6 +354,9 @@ stamp("the timed round ends")
 let cpuAfter = SyncBench.cpuSeconds()
 let serverAfter = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory)
 let ioAfter = SyncBench.machineIO()
+// Measured after the round, not before: the pages it touches, once given back, would be pages
+// the round could take again without the host's cost.
+let freshPage = SyncBench.freshPageMicroseconds()
 let syncTimes = syncStamps.map(\.seconds)
 let roundEnded = ContinuousClock.now
 // The next day's workout on every device, synced the same way but with each device's own steps
@@ -399,6 +402,11 @@ print(
             + String(
                 format: ": %.0f ms, %.1f ms of the server's CPU in all)", filling.wall * 1000, filling.server * 1000))
 print(String(format: "  the seeding's writes flushed to the disk before the round (%.0f ms)", flushed * 1000))
+print(
+    String(
+        format: "  a fresh page of memory cost the machine %.2f µs just after the round (64 MiB newly mapped, "
+            + "a byte written into each 4 KiB page)",
+        freshPage))
 print(
     "  per sync p50 \(milliseconds(percentile(syncTimes, 0.5))), p99 \(milliseconds(percentile(syncTimes, 0.99)));",
     "all \(logs.count) in \(milliseconds(syncTotal))")
