@@ -409,9 +409,7 @@ enum SyncBench {
         let bytes = memory.assumingMemoryBound(to: UInt8.self)
         let started = ContinuousClock.now
         for offset in stride(from: 0, to: size, by: page) { bytes[offset] = 1 }
-        let elapsed = ContinuousClock.now - started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return seconds * 1e6 / Double(size / page)
+        return seconds(ContinuousClock.now - started) * 1e6 / Double(size / page)
     }
 
     /// The machine's disk and memory counters so far, from /proc: kilobytes read from disk

@@ -354,11 +354,11 @@ stamp("the timed round ends")
 let cpuAfter = SyncBench.cpuSeconds()
 let serverAfter = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory)
 let ioAfter = SyncBench.machineIO()
+let syncTimes = syncStamps.map(\.seconds)
+let roundEnded = ContinuousClock.now
 // Measured after the round, not before: the pages it touches, once given back, would be pages
 // the round could take again without the host's cost.
 let freshPage = SyncBench.freshPageMicroseconds()
-let syncTimes = syncStamps.map(\.seconds)
-let roundEnded = ContinuousClock.now
 // The next day's workout on every device, synced the same way but with each device's own steps
 // taken alone, as on phones: what the server's side costs 50 syncs at a time.
 try SyncBench.nextWorkout(on: logs, catalogue: catalogue)
