@@ -18,6 +18,9 @@ struct DeviceLog: Sendable {
     /// The schema version the connection's cached statements and GRDB's schema cache were made
     /// for (`PRAGMA schema_version`, which every change of the schema moves).
     private let schemaSeen = SchemaSeen()
+    /// Whether `queue` is the app's own connection (`init(sharing:)`), which the app closes:
+    /// `close()` and `release()` leave it open.
+    let isTheApps: Bool
 
     private final class SchemaSeen: Sendable {
         let version = Mutex<Int32?>(nil)
@@ -29,6 +32,7 @@ struct DeviceLog: Sendable {
             throw PostgresStoreError(.notATrainingLog, "\(path) does not exist")
         }
         self.file = file
+        isTheApps = false
         do {
             // Set up as the app's own connections to the log are (the same foundation): the app,
             // a widget and this sync may use the file at once.
@@ -36,6 +40,23 @@ struct DeviceLog: Sendable {
         } catch {
             throw PostgresStoreError(.notATrainingLog, "cannot read the training log \(path): \(error)")
         }
+    }
+
+    /// The sync's view of `log`, through the connection the app reads and writes it with: the
+    /// sync finds the pages the app's writes left in that connection's cache, and the app finds
+    /// the sync's, where a connection of the sync's own reads both again after each other's
+    /// writes. Refused for a log opened for reading only, into which the server's rows cannot go.
+    init(sharing log: TrainingLog) throws {
+        guard !log.isReadOnly else {
+            throw PostgresStoreError(
+                .readOnlyLog,
+                "the training log \(log.path ?? "in memory") is open for reading only, and a sync writes the "
+                    + "server's rows and what it sent into it: open it for writing to sync it")
+        }
+        queue = log.databaseQueue
+        path = log.path ?? ":memory:"
+        file = log.path.flatMap(Self.identity(of:)) ?? (0, 0)
+        isTheApps = true
     }
 
     /// The device and inode of the file at `path`, or nil when there is none.
@@ -126,8 +147,10 @@ struct DeviceLog: Sendable {
     /// (`wal_checkpoint(TRUNCATE)`). Left full, the next connection to open the file would read
     /// all of it again to index it, and SQLite's checkpoint would copy all of it again, at every
     /// sync. Without waiting: when the app is using the file, its own checkpoint does it. A
-    /// failure here loses nothing.
+    /// failure here loses nothing. The app's own connection (`init(sharing:)`) is left as it is:
+    /// the app goes on with it, and closes it.
     func close(checkpointingPast pages: Int = checkpointPages) {
+        guard !isTheApps else { return }
         // stat(2) alone: FileManager's attributes also look up the file's owner and group by
         // name, at every sync. A log under `pages` of SQLite's smallest pages (512 bytes), as
         // after most syncs, is left without asking the connection its page size.
@@ -146,6 +169,7 @@ struct DeviceLog: Sendable {
     /// Closes the connection as `close()` does while the file is still at its path; otherwise
     /// without looking at the write-ahead log there, which belongs to another file.
     func release() {
+        guard !isTheApps else { return }
         if isStillAtPath {
             close()
         } else {

@@ -59,20 +59,57 @@ public struct LogSync: Sendable {
         keeping logs: OpenLogs? = nil
     ) async throws -> SyncReport {
         try await sync(
-            userDatabase: path, server: pool.server, user: user, role: role, keeping: logs, beforeApplying: {}
+            start: { try start(userDatabase: path, server: pool.server, user: user, keeping: logs) }, role: role,
+            beforeApplying: {}
         ) { work in
             try await pool.withConnection(work)
         }
     }
 
-    /// The same, running `beforeApplying` between the server's answer and the device's
-    /// transaction: where a test makes the edit a user makes while a sync runs.
+    /// Gets `log`, which the app has open, ready for its syncs (`sync(_:with:…)`), as
+    /// `OpenLogs.open` gets a connection of the sync's own ready: the statements every sync runs
+    /// compiled into the app's connection, where each sync finds them. The app calls it once,
+    /// when it opens its log; without it, the first sync compiles them. Refused for a log opened
+    /// `readOnly`, as its sync is.
+    public static func prepare(_ log: TrainingLog) throws {
+        try DeviceLog(sharing: log).prepareStatements()
+    }
+
+    /// Syncs `log`, a training log the app has open, as `user` through `server`: how the app
+    /// syncs its own log (after a workout, when it comes to the foreground). The same sync as
+    /// `sync(userDatabase:…)`, on the connection the app reads and writes the log with, so that
+    /// the sync opens and closes no connection of its own. A connection of the sync's own reads
+    /// again every page the app's writes changed (SQLite empties a connection's cache when another
+    /// connection has written the file), and the app's reads again those the sync wrote; on one
+    /// connection both find them in its cache. The app's calls wait while the sync reads or writes
+    /// the log (milliseconds), never while the server answers. A log opened `readOnly` is refused
+    /// (`sync.read_only_log`).
+    public func sync(
+        _ log: TrainingLog, with server: PostgresURL, user: String, role: String = "authenticated"
+    ) async throws -> SyncReport {
+        try await sync(log, with: server, user: user, role: role, beforeApplying: {})
+    }
+
+    /// `sync(userDatabase:with:…)`, running `beforeApplying` between the server's answer and the
+    /// device's transaction: where a test makes the edit a user makes while a sync runs.
     func sync(
         userDatabase path: String, with server: PostgresURL, user: String, role: String, keeping logs: OpenLogs? = nil,
         beforeApplying: () throws -> Void
     ) async throws -> SyncReport {
         try await sync(
-            userDatabase: path, server: server, user: user, role: role, keeping: logs, beforeApplying: beforeApplying
+            start: { try start(userDatabase: path, server: server, user: user, keeping: logs) }, role: role,
+            beforeApplying: beforeApplying
+        ) { work in
+            try await server.withConnection(applicationName: Self.applicationName, logger: logger, work)
+        }
+    }
+
+    /// `sync(_:with:…)`, running `beforeApplying` as above.
+    func sync(
+        _ log: TrainingLog, with server: PostgresURL, user: String, role: String, beforeApplying: () throws -> Void
+    ) async throws -> SyncReport {
+        try await sync(
+            start: { try start(log, server: server, user: user) }, role: role, beforeApplying: beforeApplying
         ) { work in
             try await server.withConnection(applicationName: Self.applicationName, logger: logger, work)
         }
@@ -113,8 +150,20 @@ public struct LogSync: Sendable {
         userDatabase path: String, server: PostgresURL, user: String, keeping logs: OpenLogs? = nil
     ) throws -> Pending {
         let user = try UserSession.userID(user)
-        let device = try logs?.take(path) ?? DeviceLog(path: path)
-        return Pending(
+        return try start(try logs?.take(path) ?? DeviceLog(path: path), server: server, user: user, keeping: logs)
+    }
+
+    /// Reads what goes up from `log`, which the app has open, through its connection
+    /// (`sync(_:with:…)`).
+    package func start(_ log: TrainingLog, server: PostgresURL, user: String) throws -> Pending {
+        let user = try UserSession.userID(user)
+        return try start(try DeviceLog(sharing: log), server: server, user: user, keeping: nil)
+    }
+
+    private func start(
+        _ device: DeviceLog, server: PostgresURL, user: String, keeping logs: OpenLogs?
+    ) throws -> Pending {
+        Pending(
             device: device, outgoing: try device.outgoing(server: server.cursorKey, user: user),
             server: server.description, user: user, logs: logs)
     }
@@ -182,11 +231,10 @@ public struct LogSync: Sendable {
     }
 
     private func sync(
-        userDatabase path: String, server: PostgresURL, user: String, role: String, keeping logs: OpenLogs?,
-        beforeApplying: () throws -> Void,
+        start: () throws -> Pending, role: String, beforeApplying: () throws -> Void,
         connected: (@escaping @Sendable (PostgresConnection) async throws -> Exchange) async throws -> Exchange
     ) async throws -> SyncReport {
-        let pending = try start(userDatabase: path, server: server, user: user, keeping: logs)
+        let pending = try start()
         try await exchange(pending, role: role, connected: connected)
         try beforeApplying()
         return try finish(pending)

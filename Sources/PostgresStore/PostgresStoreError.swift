@@ -17,6 +17,7 @@ public struct PostgresStoreError: CodedError, Hashable {
         case conflict
         case invalidUser
         case notATrainingLog
+        case readOnlyLog
         case valueTooLong
         case pushTooLarge
         case accountDeleted
@@ -39,8 +40,8 @@ public struct PostgresStoreError: CodedError, Hashable {
 
     /// `postgres.invalid_url`, `postgres.unreachable`, `postgres.permission_denied`,
     /// `postgres.migration_failed`, `postgres.schema_version`, `postgres.statement_failed` or
-    /// `postgres.conflict`; `sync.invalid_user`, `sync.not_a_training_log`, `sync.value_too_long`,
-    /// `sync.push_too_large` or `sync.account_deleted`.
+    /// `postgres.conflict`; `sync.invalid_user`, `sync.not_a_training_log`, `sync.read_only_log`,
+    /// `sync.value_too_long`, `sync.push_too_large` or `sync.account_deleted`.
     public var code: String {
         switch kind {
         case .invalidURL: "postgres.invalid_url"
@@ -52,6 +53,7 @@ public struct PostgresStoreError: CodedError, Hashable {
         case .conflict: "postgres.conflict"
         case .invalidUser: "sync.invalid_user"
         case .notATrainingLog: "sync.not_a_training_log"
+        case .readOnlyLog: "sync.read_only_log"
         case .valueTooLong: "sync.value_too_long"
         case .pushTooLarge: "sync.push_too_large"
         case .accountDeleted: "sync.account_deleted"

@@ -33,6 +33,12 @@ public final class TrainingLog: Sendable {
     let programmes = ProgrammeCache()
 
     var clock: any WallClock { shell.clock }
+    /// The log's connection, for the sync (`LogSync.sync(_:…)`) to read and write the log through
+    /// the connection the app uses, within the package only: the app's calls and the sync's
+    /// transactions take turns on it.
+    package var databaseQueue: DatabaseQueue { shell.file.queue }
+    /// Whether the log was opened `readOnly`: never to be changed, by the sync either.
+    package var isReadOnly: Bool { shell.file.readOnly }
     var ids: any RowIDSource { shell.ids }
 
     /// Opens (creating and migrating when needed) the training log at `path`. A new log takes

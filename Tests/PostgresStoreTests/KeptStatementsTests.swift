@@ -66,4 +66,21 @@ extension PostgresTests.SyncTests {
             #expect(others.isEmpty, "\(others)")
         }
     }
+
+    @Test("an app's log got ready for its syncs has the first sync's statements compiled on the app's connection")
+    func preparedAppLogCompilesAheadOfItsFirstSync() async throws {
+        try await Self.withTwoDevices { server, a, _, _ in
+            _ = try await Self.sync(a, server)
+            try a.workout(0, at: "2026-01-05T18:00:00Z")
+            let before = Self.compiled(try DeviceLog(sharing: a.log))
+            try LogSync.prepare(a.log)
+            let opened = Self.compiled(try DeviceLog(sharing: a.log))
+            #expect(opened.subtracting(before).contains(DeviceLog.SQL.storeCursor))
+            let report = try await LogSync().sync(a.log, with: server, user: Self.user)
+            let added = Self.compiled(try DeviceLog(sharing: a.log)).subtracting(opened)
+            #expect(report.pushed > 0)
+            let others = added.filter { !($0.hasPrefix("INSERT INTO ") && $0.contains("ON CONFLICT (id) DO UPDATE")) }
+            #expect(others.isEmpty, "\(others)")
+        }
+    }
 }
