@@ -118,8 +118,13 @@ enum SyncBench {
 
     /// On each device, a 1-hour workout logged since the history (Monday 2026-01-05, 18:00 UTC, the
     /// day after it ends: the programme's first session): an hour from its first set to its last,
-    /// every prescribed set logged, each exercise submitted.
-    static func firstWorkout(on logs: [(user: String, path: String)], catalogue: CatalogDatabase) throws {
+    /// every prescribed set logged, each exercise submitted. On the apps' open logs when there
+    /// are `apps`; otherwise through a connection opened for it.
+    static func firstWorkout(
+        on logs: [(user: String, path: String)], apps: [(log: TrainingLog, clock: ManualClock)]? = nil,
+        catalogue: CatalogDatabase
+    ) throws {
+        if let apps { return try workouts(session: 0, at: 1_767_636_000, on: apps, catalogue: catalogue) }
         // Seeded by user number, as when each copy logged its own.
         try workouts(session: 0, at: 1_767_636_000, seed: 1_001, on: logs, catalogue: catalogue)
     }
@@ -228,6 +233,35 @@ enum SyncBench {
         }
     }
 
+    /// How the devices hold their logs for the syncs.
+    enum Devices {
+        /// Each device's app has its log open (`TrainingLog`, with the clock it logs by) and
+        /// syncs it on that connection (`LogSync.sync(_:…)`), as the app syncs after a workout.
+        case apps([(log: TrainingLog, clock: ManualClock)])
+        /// A connection of the sync's own to each log, kept open between syncs (`OpenLogs`), as a
+        /// sync in a process of its own (a background sync, a service) keeps it.
+        case kept(OpenLogs)
+        /// Each sync opens its log and closes it, as `traindb sync` does.
+        case each
+
+        /// The first step of a sync of `device` (the `index`th) to `server`.
+        func start(
+            _ index: Int, _ device: (user: String, path: String), server: PostgresURL
+        ) throws -> LogSync.Pending {
+            switch self {
+            case .apps(let apps): try LogSync().start(apps[index].log, server: server, user: device.user)
+            case .kept(let logs):
+                try LogSync().start(userDatabase: device.path, server: server, user: device.user, keeping: logs)
+            case .each: try LogSync().start(userDatabase: device.path, server: server, user: device.user)
+            }
+        }
+
+        /// Closes the connections the bench opened for the devices.
+        func close() {
+            if case .kept(let logs) = self { logs.close() }
+        }
+    }
+
     /// When one sync of the timed round took its steps: it started (its task began), had read
     /// the device's changes, got a pooled connection, had the server's answer (its task running
     /// again), and had applied it. Five clock readings a sync, kept until the round ends.
@@ -250,18 +284,16 @@ enum SyncBench {
         }
     }
 
-    /// Syncs every log, `concurrency` at a time, through `pool`, each through its connection in
-    /// `open` (nil: each sync opens its log), in the three steps `LogSync.sync` takes, each
-    /// stamped; and the whole run's seconds.
+    /// Syncs every log, `concurrency` at a time, through `pool`, each held as `devices` holds
+    /// it, in the three steps `LogSync.sync` takes, each stamped; and the whole run's seconds.
     static func run(
-        _ logs: [(user: String, path: String)], concurrency: Int, pool: PostgresPool, keeping open: OpenLogs?
+        _ logs: [(user: String, path: String)], concurrency: Int, pool: PostgresPool, devices: Devices
     ) async throws -> ([Stamps], Double) {
         let start = ContinuousClock.now
         let stamps = try await inFlight(logs.count, concurrency: concurrency) { index in
             let started = ContinuousClock.now
             let sync = LogSync()
-            let pending = try sync.start(
-                userDatabase: logs[index].path, server: pool.server, user: logs[index].user, keeping: open)
+            let pending = try devices.start(index, logs[index], server: pool.server)
             let read = ContinuousClock.now
             try await sync.exchange(pending, through: pool)
             let answered = ContinuousClock.now
@@ -273,9 +305,41 @@ enum SyncBench {
         return (stamps, seconds(ContinuousClock.now - start))
     }
 
+    /// Opens each device's log as its app does (`open`, its ids seeded by `seed` plus the
+    /// device's place in `logs`), with a clock of its own for the workouts it then logs, and
+    /// gets it ready for its syncs (`LogSync.prepare`), as the app does when it opens its log.
+    static func apps(
+        _ logs: [(user: String, path: String)], catalogue: CatalogDatabase, seed: UInt64
+    ) throws -> [(log: TrainingLog, clock: ManualClock)] {
+        let catalog = try LogCatalog(database: catalogue)
+        return try logs.enumerated().map { index, device in
+            let clock = ManualClock(Date(timeIntervalSince1970: 1_767_636_000))
+            let log = try open(device.path, catalog: catalog, clock: clock, seed: seed + UInt64(index))
+            try LogSync.prepare(log)
+            return (log, clock)
+        }
+    }
+
+    /// On each app's open log, the programme's session number `session` logged from `start`
+    /// (seconds since 1970) for an hour, as `logHour` logs it.
+    static func workouts(
+        session: Int, at start: TimeInterval, on apps: [(log: TrainingLog, clock: ManualClock)],
+        catalogue: CatalogDatabase
+    ) throws {
+        let session = try programme(catalogue).sessions[session].dayName
+        for app in apps {
+            app.clock.set(Date(timeIntervalSince1970: start))
+            try logWorkout(session: session, in: app.log, clock: app.clock) { sets in 3600 / Double(sets) }
+        }
+    }
+
     /// On each device, the next day's 1-hour workout (Tuesday 2026-01-06, 18:00 UTC: the programme's
     /// second session), logged as `firstWorkout` logs the first.
-    static func nextWorkout(on logs: [(user: String, path: String)], catalogue: CatalogDatabase) throws {
+    static func nextWorkout(
+        on logs: [(user: String, path: String)], apps: [(log: TrainingLog, clock: ManualClock)]? = nil,
+        catalogue: CatalogDatabase
+    ) throws {
+        if let apps { return try workouts(session: 1, at: 1_767_722_400, on: apps, catalogue: catalogue) }
         try workouts(session: 1, at: 1_767_722_400, seed: 2_000_000, on: logs, catalogue: catalogue)
     }
 
@@ -300,13 +364,13 @@ enum SyncBench {
     /// `concurrency` at a time through `pool`. Each sync's seconds are its device steps' plus its
     /// exchange's; and the exchanges' alone.
     static func runOnDevicesOfTheirOwn(
-        _ logs: [(user: String, path: String)], concurrency: Int, pool: PostgresPool, keeping open: OpenLogs?
+        _ logs: [(user: String, path: String)], concurrency: Int, pool: PostgresPool, devices: Devices
     ) async throws -> (sync: [Double], exchange: [Double]) {
         var pending: [LogSync.Pending] = []
         var device: [Double] = []
-        for (user, path) in logs {
+        for (index, log) in logs.enumerated() {
             let started = ContinuousClock.now
-            pending.append(try LogSync().start(userDatabase: path, server: pool.server, user: user, keeping: open))
+            pending.append(try devices.start(index, log, server: pool.server))
             device.append(seconds(ContinuousClock.now - started))
         }
         let syncs = pending

@@ -273,27 +273,41 @@ let dataDirectory = try await syncServer.withConnection(applicationName: "pg-ben
     }
     return directory
 }
-// Each device keeps its log's connection open between syncs (`OpenLogs`), as the app keeps its
-// store open, opened before the syncs are timed; PG_BENCH_LOGS=each: each sync opens its log and
-// closes it, as `traindb sync` does.
-let eachSyncOpens = environment["PG_BENCH_LOGS"] == "each"
-let devices: OpenLogs? = eachSyncOpens ? nil : OpenLogs()
+// How the devices hold their logs. By default each device's app has its log open, logs the workout
+// with it and syncs it on that connection (`LogSync.sync(_:…)`), as the app syncs after a
+// workout. PG_BENCH_LOGS=kept: the sync has a connection of its own to each log, kept open
+// between syncs (`OpenLogs`), as a sync in a process of its own (a background sync) keeps one,
+// and the app's connection is closed once the workout is logged; the bench's default before
+// 11-28, which reads the pages the app's writes changed again at each sync. PG_BENCH_LOGS=each:
+// each sync opens its log and closes it, as `traindb sync` does.
+let logsMode = environment["PG_BENCH_LOGS"] ?? "app"
+let eachSyncOpens = logsMode == "each"
 // The workout is logged while the device's log is open, as a lifter logs it in an app that keeps
 // its store open: the file's write-ahead log, begun by the workout's writes, is where the sync's
-// writes go next. PG_BENCH_OPEN=after-workout: each log opened after its workout was logged and
-// its file closed (the write-ahead log gone with the last connection), as the bench did before
-// 11-27: each device's first write of the round then starts a new write-ahead log, and SQLite
-// flushes its header and the folder (two fdatasync calls a sync, on this machine's disk, each
-// holding one of the process's two threads).
-let openAfterWorkout = environment["PG_BENCH_OPEN"] == "after-workout"
+// writes go next. PG_BENCH_OPEN=after-workout (with PG_BENCH_LOGS=kept): each log opened after
+// its workout was logged and its file closed (the write-ahead log gone with the last
+// connection), as the bench did before 11-27: each device's first write of the round then starts
+// a new write-ahead log, and SQLite flushes its header and the folder (two fdatasync calls a
+// sync, on this machine's disk, each holding one of the process's two threads).
+let openAfterWorkout = logsMode == "kept" && environment["PG_BENCH_OPEN"] == "after-workout"
 let workoutLoggedFirst = openAfterWorkout || eachSyncOpens
 if workoutLoggedFirst { try SyncBench.firstWorkout(on: logs, catalogue: catalogue) }
 // What opening them costs (untimed, as an app opens its store when it starts): printed beside
 // the first round, since opening a log also gets its connection ready for the first sync.
 let openingBefore = SyncBench.cpuSeconds().process
-for log in logs { try devices?.open(log.path) }
+let apps = logsMode == "app" ? try SyncBench.apps(logs, catalogue: catalogue, seed: 1_001) : nil
+let devices: SyncBench.Devices
+if let apps {
+    devices = .apps(apps)
+} else if eachSyncOpens {
+    devices = .each
+} else {
+    let kept = OpenLogs()
+    for log in logs { try kept.open(log.path) }
+    devices = .kept(kept)
+}
 let openingCPU = (SyncBench.cpuSeconds().process - openingBefore) / Double(logs.count)
-if !workoutLoggedFirst { try SyncBench.firstWorkout(on: logs, catalogue: catalogue) }
+if !workoutLoggedFirst { try SyncBench.firstWorkout(on: logs, apps: apps, catalogue: catalogue) }
 let pool = PostgresPool(server: syncServer, size: poolSize, applicationName: LogSync.applicationName)
 // The pool filled before the syncs are timed, as a sync service's pool is once it has run a
 // while: each connection's server process started and has served a sync that pushed rows to
@@ -349,7 +363,7 @@ let cpuBefore = SyncBench.cpuSeconds()
 // The round's start and end on the wall clock, printed as they happen: to be read beside the
 // server's log (`make bench-pg` keeps it) and whatever else watched the machine meanwhile.
 stamp("the timed round starts")
-let (syncStamps, syncTotal) = try await SyncBench.run(logs, concurrency: concurrency, pool: pool, keeping: devices)
+let (syncStamps, syncTotal) = try await SyncBench.run(logs, concurrency: concurrency, pool: pool, devices: devices)
 stamp("the timed round ends")
 let cpuAfter = SyncBench.cpuSeconds()
 let serverAfter = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory)
@@ -361,15 +375,15 @@ let roundEnded = ContinuousClock.now
 let freshPage = SyncBench.freshPageMicroseconds()
 // The next day's workout on every device, synced the same way but with each device's own steps
 // taken alone, as on phones: what the server's side costs 50 syncs at a time.
-try SyncBench.nextWorkout(on: logs, catalogue: catalogue)
+try SyncBench.nextWorkout(on: logs, apps: apps, catalogue: catalogue)
 // The server's counters once its backends have reported the round's (idle at most 10 s), before
 // the next round.
 try await Task.sleep(for: .seconds(max(0, 11 - seconds(ContinuousClock.now - roundEnded))))
 let countersAfter = await SyncBench.serverCounters(syncServer)
 let cpuBeforeOwn = SyncBench.cpuSeconds()
 let serverBeforeOwn = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory)
-let own = try await SyncBench.runOnDevicesOfTheirOwn(logs, concurrency: concurrency, pool: pool, keeping: devices)
-devices?.close()
+let own = try await SyncBench.runOnDevicesOfTheirOwn(logs, concurrency: concurrency, pool: pool, devices: devices)
+devices.close()
 let cpuAfterOwn = SyncBench.cpuSeconds()
 let serverAfterOwn = SyncBench.serverCPUSeconds(dataDirectory: dataDirectory)
 await pool.close()
@@ -389,10 +403,17 @@ print(
     "  \(concurrency) at a time through \(poolSize) pooled connections (\(setsPerWorkout) sets a workout),",
     eachSyncOpens
         ? "each sync opening its log:"
-        : String(
-            format: "each device's log kept open (opened before, %.2f ms of CPU each; the workout logged %@):",
-            openingCPU * 1000,
-            openAfterWorkout ? "before, its file closed (PG_BENCH_OPEN=after-workout)" : "with it open"))
+        : apps != nil
+            ? String(
+                format: "each device's app with its log open, the sync on the app's connection (opened before, "
+                    + "%.2f ms of CPU each; the workout logged through it):", openingCPU * 1000)
+            : String(
+                format: "each device's log kept open by the sync, on a connection of its own (PG_BENCH_LOGS=kept; "
+                    + "opened before, %.2f ms of CPU each; the workout logged %@):",
+                openingCPU * 1000,
+                openAfterWorkout
+                    ? "before, its file closed (PG_BENCH_OPEN=after-workout)"
+                    : "with it open, through the app's connection, closed after"))
 print(
     fillMode == "no"
         ? "  the pool's connections opened by the round's first syncs (PG_BENCH_POOL_FILL=no)"
