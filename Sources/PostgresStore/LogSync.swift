@@ -68,9 +68,10 @@ public struct LogSync: Sendable {
 
     /// Gets `log`, which the app has open, ready for its syncs (`sync(_:with:…)`), as
     /// `OpenLogs.open` gets a connection of the sync's own ready: the statements every sync runs
-    /// compiled into the app's connection, where each sync finds them. The app calls it once,
-    /// when it opens its log; without it, the first sync compiles them. Refused for a log opened
-    /// `readOnly`, as its sync is.
+    /// compiled into the app's connection, where the next sync finds them. The app calls it when
+    /// it opens its log; without it, the first sync compiles them. A read through the log's own
+    /// calls (GRDB's `read`, which sets `query_only` on and off) makes SQLite compile them again
+    /// at the next sync. Refused for a log opened `readOnly`, as its sync is.
     public static func prepare(_ log: TrainingLog) throws {
         try DeviceLog(sharing: log).prepareStatements()
     }
@@ -82,8 +83,8 @@ public struct LogSync: Sendable {
     /// again every page the app's writes changed (SQLite empties a connection's cache when another
     /// connection has written the file), and the app's reads again those the sync wrote; on one
     /// connection both find them in its cache. The app's calls wait while the sync reads or writes
-    /// the log (milliseconds), never while the server answers. A log opened `readOnly` is refused
-    /// (`sync.read_only_log`).
+    /// the log (milliseconds for a workout; longer for a first sync that brings years of history),
+    /// never while the server answers. A log opened `readOnly` is refused (`sync.read_only_log`).
     public func sync(
         _ log: TrainingLog, with server: PostgresURL, user: String, role: String = "authenticated"
     ) async throws -> SyncReport {
