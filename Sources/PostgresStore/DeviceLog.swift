@@ -612,22 +612,13 @@ struct DeviceLog: Sendable {
         }
     }
 
-    /// Runs `body` in a transaction that only reads (`BEGIN DEFERRED`: it takes no write lock,
-    /// and sees the log as it was when it began). Not GRDB's `read`, which also sets `PRAGMA
-    /// query_only` on and off: setting a flag pragma makes SQLite expire every statement the
-    /// connection has prepared, so each cached statement of the sync was compiled again at its
-    /// next step, at every sync, reading and writing (a sixth of the device's CPU for the 1-hour
+    /// Runs `body` in a transaction that only reads, leaving the connection's compiled
+    /// statements compiled (`readKeepingStatements`; with GRDB's `read`, each cached statement of
+    /// the sync was compiled again at every sync: a sixth of the device's CPU for the 1-hour
     /// workout's sync, `docs/benchmarks.md`).
     private func read<Value>(_ body: (Database) throws -> Value) throws -> Value {
         do {
-            return try queue.writeWithoutTransaction { db in
-                var value: Value?
-                try db.inTransaction(.deferred) {
-                    value = try body(db)
-                    return .commit
-                }
-                return value!
-            }
+            return try queue.readKeepingStatements(body)
         } catch let error as PostgresStoreError {
             throw error
         } catch {

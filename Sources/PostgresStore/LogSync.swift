@@ -69,9 +69,8 @@ public struct LogSync: Sendable {
     /// Gets `log`, which the app has open, ready for its syncs (`sync(_:with:…)`), as
     /// `OpenLogs.open` gets a connection of the sync's own ready: the statements every sync runs
     /// compiled into the app's connection, where the next sync finds them. The app calls it when
-    /// it opens its log; without it, the first sync compiles them. A read through the log's own
-    /// calls (GRDB's `read`, which sets `query_only` on and off) makes SQLite compile them again
-    /// at the next sync. Refused for a log opened `readOnly`, as its sync is.
+    /// it opens its log; without it, the first sync compiles them. The log's own reads and writes
+    /// between syncs leave them compiled. Refused for a log opened `readOnly`, as its sync is.
     public static func prepare(_ log: TrainingLog) throws {
         try DeviceLog(sharing: log).prepareStatements()
     }

@@ -342,10 +342,11 @@ public struct UserStore<Failure: Error>: Sendable {
         }
     }
 
-    /// Runs `body` in one read transaction.
+    /// Runs `body` in one read transaction (`DatabaseQueue.readKeepingStatements`: the
+    /// statements the connection holds compiled, the store's and a sync's, stay compiled).
     public func read<Value>(_ body: (Database) throws -> Value) throws(Failure) -> Value {
         do {
-            return try queue.read(body)
+            return try queue.readKeepingStatements(body)
         } catch {
             throw passedThrough(error)
         }
@@ -374,6 +375,31 @@ extension DatabaseQueue {
             var value: Value?
             try db.inTransaction(.immediate) {
                 value = try body(db)
+                return .commit
+            }
+            return value!
+        }
+    }
+}
+
+extension DatabaseQueue {
+    /// Runs `body` in one transaction that only reads (`BEGIN DEFERRED`: it takes no write lock,
+    /// and sees the store as it was when it began). Not GRDB's `read`, which also sets `PRAGMA
+    /// query_only` on and off around it: setting a flag pragma makes SQLite expire every statement
+    /// the connection holds compiled, so each of the store's cached statements, and a sync's on
+    /// the same connection, was compiled again at its next step after every read. A `body` that
+    /// changes a row is refused instead, as `query_only` refused it: its transaction is rolled
+    /// back and nothing it wrote is kept.
+    public func readKeepingStatements<Value>(_ body: (Database) throws -> Value) throws -> Value {
+        try writeWithoutTransaction { db in
+            var value: Value?
+            let changes = db.totalChangesCount
+            try db.inTransaction(.deferred) {
+                value = try body(db)
+                guard db.totalChangesCount == changes else {
+                    throw DatabaseError(
+                        resultCode: .SQLITE_READONLY, message: "a read changed the store; nothing it wrote was kept")
+                }
                 return .commit
             }
             return value!

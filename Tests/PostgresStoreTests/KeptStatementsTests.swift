@@ -83,4 +83,30 @@ extension PostgresTests.SyncTests {
             #expect(others.isEmpty, "\(others)")
         }
     }
+
+    @Test("an app's syncs run on its connection, their statements kept compiled through its reads and writes")
+    func appLogKeepsTheSyncsStatementsBetweenSyncs() async throws {
+        try await Self.withTwoDevices { server, a, _, _ in
+            try LogSync.prepare(a.log)
+            for index in 0..<3 {
+                // What an app does between syncs: it logs a workout, and shows the log.
+                try a.workout(index, at: "2026-01-0\(5 + index)T18:00:00Z")
+                #expect(try a.log.currentWorkout() == nil && a.log.workoutHistory().count == index + 1)
+                let report = try await LogSync().sync(a.log, with: server, user: Self.user)
+                #expect(report.pushed > 0)
+            }
+            // Read on the app's connection: how often each of the sync's two steps ran its
+            // statement there (the reading step the cursor's, the writing step the cursor's
+            // store), and how often SQLite compiled them again.
+            let statuses = try DeviceLog(sharing: a.log).queue.inDatabase { db in
+                try [DeviceLog.SQL.cursor, DeviceLog.SQL.storeCursor].map { sql in
+                    let statement = try db.cachedStatement(sql: sql).sqliteStatement
+                    return [SQLITE_STMTSTATUS_RUN, SQLITE_STMTSTATUS_REPREPARE].map {
+                        sqlite3_stmt_status(statement, $0, 0)
+                    }
+                }
+            }
+            #expect(statuses == [[3, 0], [3, 0]], "[[runs, compiled again]] of the cursor's read and store")
+        }
+    }
 }

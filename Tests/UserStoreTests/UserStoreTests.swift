@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import SchemaMigrations
 import Testing
 import UserStore
@@ -62,5 +63,35 @@ struct UserStoreTests {
             }
         }
         #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM notes") } == 0)
+    }
+
+    /// How often SQLite compiled `sql`'s cached statement again since it was first compiled: an
+    /// expired statement is compiled again at its next step.
+    static func compiledAgain(_ sql: String, _ store: UserStore<OwnerError>) throws -> Int32 {
+        try store.write { db in
+            sqlite3_stmt_status(try db.cachedStatement(sql: sql).sqliteStatement, SQLITE_STMTSTATUS_REPREPARE, 0)
+        }
+    }
+
+    @Test("reads leave the statements the connection holds compiled (a sync's on the app's connection among them)")
+    func readsLeaveCompiledStatementsCompiled() throws {
+        let store = try Self.open(nil)
+        let insert = "INSERT INTO notes (text) VALUES (?)"
+        for text in ["squat", "bench", "deadlift"] {
+            try store.write { db in try db.cachedStatement(sql: insert).execute(arguments: [text]) }
+            #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM notes") } ?? 0 > 0)
+        }
+        #expect(try Self.compiledAgain(insert, store) == 0)
+    }
+
+    @Test("a read that changes a row is refused, and nothing it wrote is kept")
+    func aReadThatWritesIsRefused() throws {
+        let store = try Self.open(nil)
+        try store.write { db in try db.execute(sql: "INSERT INTO notes (text) VALUES ('squat')") }
+        let error = #expect(throws: OwnerError.self) {
+            try store.read { db in try db.execute(sql: "UPDATE notes SET text = 'press'") }
+        }
+        #expect(error?.message.hasPrefix("the notebook in memory failed: a read changed the store") == true)
+        #expect(try store.read { db in try String.fetchAll(db, sql: "SELECT text FROM notes") } == ["squat"])
     }
 }
