@@ -98,10 +98,7 @@ public struct LogSync: Sendable {
     ) async throws -> SyncReport {
         try await sync(
             start: { try start(userDatabase: path, server: server, user: user, keeping: logs) }, role: role,
-            beforeApplying: beforeApplying
-        ) { work in
-            try await server.withConnection(applicationName: Self.applicationName, logger: logger, work)
-        }
+            beforeApplying: beforeApplying, server: server)
     }
 
     /// `sync(_:with:…)`, running `beforeApplying` as above.
@@ -109,10 +106,8 @@ public struct LogSync: Sendable {
         _ log: TrainingLog, with server: PostgresURL, user: String, role: String, beforeApplying: () throws -> Void
     ) async throws -> SyncReport {
         try await sync(
-            start: { try start(log, server: server, user: user) }, role: role, beforeApplying: beforeApplying
-        ) { work in
-            try await server.withConnection(applicationName: Self.applicationName, logger: logger, work)
-        }
+            start: { try start(log, server: server, user: user) }, role: role, beforeApplying: beforeApplying,
+            server: server)
     }
 
     fileprivate typealias Exchange = (ServerLog.Pushed, ServerLog.Rows)
@@ -228,6 +223,15 @@ public struct LogSync: Sendable {
         logger.info(
             "sync finished", metadata: ["pushed": "\(report.pushed)", "conflicts": "\(report.conflicts.count)"])
         return report
+    }
+
+    /// The three steps in a row, the exchange on a connection of its own to `server`.
+    private func sync(
+        start: () throws -> Pending, role: String, beforeApplying: () throws -> Void, server: PostgresURL
+    ) async throws -> SyncReport {
+        try await sync(start: start, role: role, beforeApplying: beforeApplying) { work in
+            try await server.withConnection(applicationName: Self.applicationName, logger: logger, work)
+        }
     }
 
     private func sync(
