@@ -190,6 +190,12 @@ enum SyncBench {
     static func logHour(of session: String, at start: Date, on path: String, catalog: LogCatalog, seed: UInt64) throws {
         let clock = ManualClock(start)
         let log = try open(path, catalog: catalog, clock: clock, seed: seed)
+        try logHour(of: session, at: start, in: log, clock: clock)
+    }
+
+    /// The same in `log`, open already, whose calls read `clock`.
+    static func logHour(of session: String, at start: Date, in log: TrainingLog, clock: ManualClock) throws {
+        clock.set(start)
         try logWorkout(session: session, in: log, clock: clock) { sets in 3600 / Double(sets) }
     }
 
@@ -326,11 +332,7 @@ enum SyncBench {
         session: Int, at start: TimeInterval, on apps: [(log: TrainingLog, clock: ManualClock)],
         catalogue: CatalogDatabase
     ) throws {
-        let session = try programme(catalogue).sessions[session].dayName
-        for app in apps {
-            app.clock.set(Date(timeIntervalSince1970: start))
-            try logWorkout(session: session, in: app.log, clock: app.clock) { sets in 3600 / Double(sets) }
-        }
+        try workouts(session: session, at: start, devices: apps.count, catalogue: catalogue) { apps[$0] }
     }
 
     /// On each device, the next day's 1-hour workout (Tuesday 2026-01-06, 18:00 UTC: the programme's
@@ -344,17 +346,31 @@ enum SyncBench {
     }
 
     /// On each device, the programme's session number `session` logged from `start` (seconds since
-    /// 1970) for an hour, its random choices seeded by `seed` plus the device's place in `logs`.
+    /// 1970) for an hour, through a log opened for it and closed after, its row ids seeded by
+    /// `seed` plus the device's place in `logs`.
     private static func workouts(
         session: Int, at start: TimeInterval, seed: UInt64, on logs: [(user: String, path: String)],
         catalogue: CatalogDatabase
     ) throws {
-        let session = try programme(catalogue).sessions[session].dayName
         let catalog = try LogCatalog(database: catalogue)
-        for (index, device) in logs.enumerated() {
-            try logHour(
-                of: session, at: Date(timeIntervalSince1970: start), on: device.path, catalog: catalog,
-                seed: seed + UInt64(index))
+        try workouts(session: session, at: start, devices: logs.count, catalogue: catalogue) { index in
+            let clock = ManualClock(Date(timeIntervalSince1970: start))
+            return (try open(logs[index].path, catalog: catalog, clock: clock, seed: seed + UInt64(index)), clock)
+        }
+    }
+
+    /// On each of `count` devices, whose log and clock `device` gives by the device's place, the
+    /// session number `session` logged from `start` for an hour; then the app, back on its home
+    /// screen, shows the week (a read of the log between its syncs, as every app makes).
+    private static func workouts(
+        session: Int, at start: TimeInterval, devices count: Int, catalogue: CatalogDatabase,
+        _ device: (Int) throws -> (log: TrainingLog, clock: ManualClock)
+    ) throws {
+        let session = try programme(catalogue).sessions[session].dayName
+        for index in 0..<count {
+            let app = try device(index)
+            try logHour(of: session, at: Date(timeIntervalSince1970: start), in: app.log, clock: app.clock)
+            _ = try app.log.week()
         }
     }
 

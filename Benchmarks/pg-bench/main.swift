@@ -21,6 +21,21 @@ guard arguments.count == 3, let admin = try? PostgresURL(arguments[1]) else {
     FileHandle.standardError.write(Data("usage: pg-bench ADMIN_URL CATALOGUE.sqlite\n".utf8))
     exit(2)
 }
+// The settings that choose how the devices hold their logs (below), checked before anything
+// runs: a misspelt one would measure another bench than the one asked for, and say so only in
+// its heading, minutes later.
+let logsMode = ProcessInfo.processInfo.environment["PG_BENCH_LOGS"] ?? "app"
+let openSetting = ProcessInfo.processInfo.environment["PG_BENCH_OPEN"]
+if !["app", "kept", "each"].contains(logsMode) {
+    FileHandle.standardError.write(Data("pg-bench: PG_BENCH_LOGS is app, kept or each, not \(logsMode)\n".utf8))
+    exit(2)
+}
+if let open = openSetting, open != "after-workout" || logsMode != "kept" {
+    let asked = "PG_BENCH_OPEN=\(open) with PG_BENCH_LOGS=\(logsMode)"
+    FileHandle.standardError.write(
+        Data("pg-bench: PG_BENCH_OPEN takes after-workout alone, with PG_BENCH_LOGS=kept (asked: \(asked))\n".utf8))
+    exit(2)
+}
 let catalogue = try CatalogDatabase(path: arguments[2])
 let runs = 5
 
@@ -280,7 +295,6 @@ let dataDirectory = try await syncServer.withConnection(applicationName: "pg-ben
 // and the app's connection is closed once the workout is logged; the bench's default before
 // 11-28, which reads the pages the app's writes changed again at each sync. PG_BENCH_LOGS=each:
 // each sync opens its log and closes it, as `traindb sync` does.
-let logsMode = environment["PG_BENCH_LOGS"] ?? "app"
 let eachSyncOpens = logsMode == "each"
 // The workout is logged while the device's log is open, as a lifter logs it in an app that keeps
 // its store open: the file's write-ahead log, begun by the workout's writes, is where the sync's
@@ -289,7 +303,7 @@ let eachSyncOpens = logsMode == "each"
 // connection), as the bench did before 11-27: each device's first write of the round then starts
 // a new write-ahead log, and SQLite flushes its header and the folder (two fdatasync calls a
 // sync, on this machine's disk, each holding one of the process's two threads).
-let openAfterWorkout = logsMode == "kept" && environment["PG_BENCH_OPEN"] == "after-workout"
+let openAfterWorkout = openSetting != nil
 let workoutLoggedFirst = openAfterWorkout || eachSyncOpens
 if workoutLoggedFirst { try SyncBench.firstWorkout(on: logs, catalogue: catalogue) }
 // What opening them costs (untimed, as an app opens its store when it starts): printed beside
