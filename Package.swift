@@ -88,7 +88,10 @@ let package = Package(
         // clock read once per call, row ids (app-facing).
         .target(
             name: "UserStore",
-            dependencies: ["SchemaMigrations", "TrainingCalendar", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "SchemaMigrations", "TrainingCalendar", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]),
 
         // Catalogue records, the database schema and the queries (app-facing). Migrations/ links
         // the catalogue's own files of schema/ (its migrations and schema/queries/exercises.sql)

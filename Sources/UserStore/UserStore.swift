@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import SchemaMigrations
 
 /// A user's own database for one of the app-facing stores (the training log, GymTrack, the
@@ -384,21 +385,21 @@ extension DatabaseQueue {
 
 extension DatabaseQueue {
     /// Runs `body` in one transaction that only reads (`BEGIN DEFERRED`: it takes no write lock,
-    /// and sees the store as it was when it began). Not GRDB's `read`, which also sets `PRAGMA
+    /// and sees the store as it was at its first read). Not GRDB's `read`, which also sets `PRAGMA
     /// query_only` on and off around it: setting a flag pragma makes SQLite expire every statement
     /// the connection holds compiled, so each of the store's cached statements, and a sync's on
     /// the same connection, was compiled again at its next step after every read. A `body` that
-    /// changes a row is refused instead, as `query_only` refused it: its transaction is rolled
-    /// back and nothing it wrote is kept.
+    /// wrote anything (a row, the schema, a pragma's value, a temporary table) is refused once it
+    /// returns, where `query_only` refused its statement: its transaction, which then holds the
+    /// write lock, is rolled back and nothing it wrote is kept.
     public func readKeepingStatements<Value>(_ body: (Database) throws -> Value) throws -> Value {
         try writeWithoutTransaction { db in
             var value: Value?
-            let changes = db.totalChangesCount
             try db.inTransaction(.deferred) {
                 value = try body(db)
-                guard db.totalChangesCount == changes else {
+                guard sqlite3_txn_state(db.sqliteConnection, nil) != SQLITE_TXN_WRITE else {
                     throw DatabaseError(
-                        resultCode: .SQLITE_READONLY, message: "a read changed the store; nothing it wrote was kept")
+                        resultCode: .SQLITE_READONLY, message: "a read wrote to the store; nothing it wrote was kept")
                 }
                 return .commit
             }

@@ -73,7 +73,7 @@ struct UserStoreTests {
         }
     }
 
-    @Test("reads leave the statements the connection holds compiled (a sync's on the app's connection among them)")
+    @Test("reads leave the statements the connection holds compiled")
     func readsLeaveCompiledStatementsCompiled() throws {
         let store = try Self.open(nil)
         let insert = "INSERT INTO notes (text) VALUES (?)"
@@ -84,14 +84,31 @@ struct UserStoreTests {
         #expect(try Self.compiledAgain(insert, store) == 0)
     }
 
-    @Test("a read that changes a row is refused, and nothing it wrote is kept")
-    func aReadThatWritesIsRefused() throws {
-        let store = try Self.open(nil)
+    @Test(
+        "a read that writes (a row, the schema, a pragma's value) is refused, and nothing it wrote is kept",
+        arguments: [
+            "UPDATE notes SET text = 'press'", "CREATE TABLE plates (kg REAL)", "PRAGMA user_version = 9",
+            "CREATE TEMP TABLE scratch (a)",
+        ])
+    func aReadThatWritesIsRefused(_ write: String) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("notes.sqlite").path
+        let store = try Self.open(path)
         try store.write { db in try db.execute(sql: "INSERT INTO notes (text) VALUES ('squat')") }
         let error = #expect(throws: OwnerError.self) {
-            try store.read { db in try db.execute(sql: "UPDATE notes SET text = 'press'") }
+            try store.read { db in try db.execute(sql: write) }
         }
-        #expect(error?.message.hasPrefix("the notebook in memory failed: a read changed the store") == true)
-        #expect(try store.read { db in try String.fetchAll(db, sql: "SELECT text FROM notes") } == ["squat"])
+        #expect(error?.message == "the notebook \(path) failed: a read wrote to the store; nothing it wrote was kept")
+        let (texts, tables, version) = try store.read { db in
+            (
+                try String.fetchAll(db, sql: "SELECT text FROM notes"),
+                try String.fetchAll(
+                    db, sql: "SELECT name FROM sqlite_master UNION ALL SELECT name FROM temp.sqlite_master"),
+                try Int.fetchOne(db, sql: "PRAGMA user_version")
+            )
+        }
+        #expect(texts == ["squat"] && !tables.contains("plates") && !tables.contains("scratch") && version != 9)
     }
 }
