@@ -381,9 +381,7 @@ extension DatabaseQueue {
             return value!
         }
     }
-}
 
-extension DatabaseQueue {
     /// Runs `body` in one transaction that only reads (`BEGIN DEFERRED`: it takes no write lock,
     /// and sees the store as it was at its first read). Not GRDB's `read`, which also sets `PRAGMA
     /// query_only` on and off around it: setting a flag pragma makes SQLite expire every statement
