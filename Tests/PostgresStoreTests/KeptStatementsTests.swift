@@ -16,17 +16,23 @@ extension PostgresTests.SyncTests {
                 _ = try await LogSync().sync(userDatabase: a.path, with: server, user: Self.user, keeping: logs)
             }
             // How often SQLite compiled the cached statements again (an expired statement is
-            // compiled again at its next step), read on the kept connection: the cursor's, which
-            // the sync's reading step runs, and the cursor's store, which its writing step runs.
+            // compiled again at its next step), read on the kept connection.
             let device = try logs.take(a.path)
             defer { logs.keep(device) }
-            let compiledAgain = try device.queue.inDatabase { db in
-                try [DeviceLog.SQL.cursor, DeviceLog.SQL.storeCursor].map { sql in
-                    let statement = try db.cachedStatement(sql: sql).sqliteStatement
-                    return sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_REPREPARE, 0)
-                }
-            }
+            let compiledAgain = try Self.cursorStatements(device, [SQLITE_STMTSTATUS_REPREPARE]).flatMap { $0 }
             #expect(compiledAgain == [0, 0])
+        }
+    }
+
+    /// SQLite's counters `kinds` (`SQLITE_STMTSTATUS_…`) on `device`'s connection, for the
+    /// cursor's read, which the sync's reading step runs, and the cursor's store, which its
+    /// writing step runs.
+    static func cursorStatements(_ device: DeviceLog, _ kinds: [Int32]) throws -> [[Int32]] {
+        try device.queue.inDatabase { db in
+            try [DeviceLog.SQL.cursor, DeviceLog.SQL.storeCursor].map { sql in
+                let statement = try db.cachedStatement(sql: sql).sqliteStatement
+                return kinds.map { sqlite3_stmt_status(statement, $0, 0) }
+            }
         }
     }
 
@@ -96,16 +102,9 @@ extension PostgresTests.SyncTests {
                 #expect(report.pushed > 0)
             }
             // Read on the app's connection: how often each of the sync's two steps ran its
-            // statement there (the reading step the cursor's, the writing step the cursor's
-            // store), and how often SQLite compiled them again.
-            let statuses = try DeviceLog(sharing: a.log).queue.inDatabase { db in
-                try [DeviceLog.SQL.cursor, DeviceLog.SQL.storeCursor].map { sql in
-                    let statement = try db.cachedStatement(sql: sql).sqliteStatement
-                    return [SQLITE_STMTSTATUS_RUN, SQLITE_STMTSTATUS_REPREPARE].map {
-                        sqlite3_stmt_status(statement, $0, 0)
-                    }
-                }
-            }
+            // statement there, and how often SQLite compiled them again.
+            let statuses = try Self.cursorStatements(
+                DeviceLog(sharing: a.log), [SQLITE_STMTSTATUS_RUN, SQLITE_STMTSTATUS_REPREPARE])
             #expect(statuses == [[3, 0], [3, 0]], "[[runs, compiled again]] of the cursor's read and store")
         }
     }
